@@ -1,0 +1,4 @@
+export * from "./admin.ts";
+export * from "./management.ts";
+export * from "./routing.ts";
+export * from "./relations.ts";

@@ -1,0 +1,259 @@
+/**
+ * Every enumeration and business constant of the specification, defined once and shared by the
+ * database schema, the server, the seed and the islands. Labels are the spec's own words.
+ */
+
+/** Team rights → role (portal-shell §6). Admin means rights below {@link CLIENT_RIGHTS}. */
+export const RIGHTS = {
+  0: "Super Administrator",
+  1: "Administrator",
+  11: "Tech Sup",
+  15: "Customer Care",
+  20: "Les",
+  30: "Vas",
+  100: "Client",
+  200: "Billing",
+} as const;
+export type Rights = keyof typeof RIGHTS;
+export const RIGHTS_VALUES = Object.keys(RIGHTS).map(Number) as Rights[];
+export const CLIENT_RIGHTS = 100;
+export const isAdminRights = (rights: number) => rights < CLIENT_RIGHTS;
+/** New teams default to rights 100. */
+export const DEFAULT_TEAM_RIGHTS = 100;
+
+/** New users: web access only, at most 10 e-mails per hour. */
+export const DEFAULT_USER_QUOTA = 10;
+
+export const NEWS_LEVELS = ["critical", "medium", "low"] as const;
+export type NewsLevel = typeof NEWS_LEVELS[number];
+export const DEFAULT_NEWS_LEVEL: NewsLevel = "low";
+
+/** Command status numbers and their display class (portal-shell §4). */
+export const COMMAND_STATUS = {
+  0: "Unknown",
+  1: "In Progress",
+  2: "Sent",
+  3: "Start time delayed",
+  4: "Waiting for transmission",
+  5: "Delivered",
+  6: "Failed",
+  7: "Acknowledged",
+  8: "Unacknowledged",
+  9: "Sleep delayed",
+  10: "Ocean delayed",
+  11: "Logout delayed",
+  12: "Order delayed",
+  13: "Cancelled",
+  14: "Ack waiting",
+} as const;
+export const commandStatusClass = (status: number): "success" | "danger" | "pending" =>
+  status === 5 || status === 7 ? "success" : [6, 8, 13].includes(status) ? "danger" : "pending";
+
+/** Messaging C station message statuses (portal-shell §4). Only 0 may be deleted. */
+export const STATION_MESSAGE_STATUS = {
+  0: "forward in progress",
+  1: "poll wait",
+  2: "egc wait",
+  3: "pdn in progress",
+  4: "ndn in progress",
+  5: "pdn in mailbox",
+  6: "ndn in mailbox",
+  7: "in mailbox",
+  8: "conf mailbox",
+  9: "in dnid",
+  10: "cn132",
+  11: "wait confirm",
+  12: "delivered",
+  13: "failed",
+  14: "user deleted",
+  15: "operator deleted",
+  16: "system deleted",
+  17: "deleted",
+  18: "reroute in progress",
+  19: "rerouted",
+  100: "missing call data",
+} as const;
+export const STATION_MESSAGE_DELETABLE_STATUS = 0;
+
+/** Push traffic statuses (management-routing §4). {product} is the operator's product name. */
+export const PUSH_STATUS = {
+  0: "Stored",
+  1: "In progress",
+  2: "In {product} relay",
+  3: "Delivering error",
+  4: "Delivered",
+  5: "Destinator error",
+  6: "FTP delivery corrupted",
+  7: "SMTP delivery frozen",
+  8: "Delivery Scheduled",
+} as const;
+
+/** Robot traffic statuses (management-routing §4). */
+export const ROBOT_STATUS = {
+  0: "Processing",
+  1: "In progress",
+  2: "Successful",
+  3: "Failed",
+  4: "Fatal error",
+  5: "WS Error",
+} as const;
+
+/** Robot traffic type filter and robot names. */
+export const ROBOT_TYPES = { 0: "SMTP", 1: "FTP" } as const;
+export const ROBOT_NAMES = ["EGC", "DNID", "CAPSAT", "EPADR"] as const;
+
+/** Push traffic delivery filter (routage types). */
+export const DELIVERY_TYPES = {
+  0: "TCP",
+  1: "SMTP",
+  2: "DB",
+  3: "FTP",
+  4: "WS",
+  5: "ACK",
+  6: "SMS",
+} as const;
+
+/** Push traffic protocol filter. */
+export const TRAFFIC_PROTOCOLS = {
+  0: "Inmarsat-C",
+  1: "Iridium-SBD",
+  2: "Iridium-NAL",
+  3: "Iridium-Extreme",
+  4: "Iridium IriTrack",
+  5: "Iridium-ETrack_Delta",
+  6: "Iridium-WorldTrack",
+  7: "Iridium-ETrack_AlphaC",
+  20: "Inmarsat C Maritime",
+  21: "Inmarsat C Land",
+  22: "Inmarsat C Extended",
+  30: "BGAN via SkyFile",
+  31: "FBB via SkyFile",
+  32: "SBB via SkyFile",
+  33: "BGAN via TTP T&T",
+  34: "FBB via TTP T&T",
+  35: "SBB via TTP T&T",
+  36: "BGAN via XChange",
+  37: "FBB via XChange",
+  38: "SBB via XChange",
+  40: "VSAT via DataMiner",
+  41: "VSAT via SkyFile",
+  42: "VSAT via XChange",
+  50: "Isat Datapro",
+} as const;
+
+/** Command list protocol filter. */
+export const COMMAND_PROTOCOLS = {
+  0: "HTTP",
+  1: "SMTP",
+  2: "FTP",
+  3: "WS",
+  4: "TELNET",
+  5: "MESSAGINGC",
+} as const;
+
+/** Route conversion (0 none … 5 CSV). */
+export const CONVERSIONS = {
+  0: "no conversion",
+  1: "Textual",
+  2: "{product} XML",
+  3: "VMS2",
+  4: "Standard XML",
+  5: "CSV",
+} as const;
+export const ROUTE_MODES = { 1: "Passive", 0: "Active" } as const;
+export const ROUTE_STATUS = { [-1]: "Locked", 0: "Inactive", 1: "Active" } as const;
+export const CHECKED = { 0: "Unchecked", 1: "Checked" } as const;
+export const ROUTE_TYPES = ["tcp", "ftp", "ws", "smtp"] as const;
+export type RouteType = typeof ROUTE_TYPES[number];
+export const DESTINATION_MODES = [1, 2, 3] as const;
+
+/** SMTP format presets: Encoding, Signature, Subject, Body ('other' is free entry). */
+export const SMTP_FORMATS = {
+  vizada: { encoding: "Uuencode", signature: "DR_Viz", subject: "DR_Viz", body: "DR_Viz" },
+  capsat: { encoding: "Mime64", signature: "DR_Cap", subject: "DR_Cap", body: "" },
+  text: { encoding: "Txt", signature: "DR_Viz", subject: "DR_Viz", body: "Txt" },
+  smii: { encoding: "Uuinline", signature: "DR_Viz", subject: "DR_Viz", body: "DR_Viz" },
+} as const;
+
+/** Inmarsat C regions (oceans). */
+export const REGIONS = {
+  0: "AORW",
+  1: "AORE",
+  2: "POR",
+  3: "IOR",
+  4: "CURRENT",
+  9: "ALL",
+} as const;
+export const OCEANS = ["AORW", "AORE", "POR", "IOR", "CURRENT", "ALL"] as const;
+
+/** Push process delivery modes and defaults. */
+export const PROCESS_MODES = ["D", "P", "F", "W"] as const;
+export const PROCESS_DEFAULTS = { min: 2, max: 4, hostname: "pushc", mode: "D" } as const;
+export const PROCESS_MIN_SPARE_MAX = 19;
+export const PROCESS_MAX_SPARE_MAX = 49;
+
+/**
+ * Device types. The spec lists "Isat DataPro 40, SkyFile M2M 40, VSAT 40" but also handler code 50
+ * and push protocol 50 "Isat Datapro"; ids must be unique, so (docs/decisions/0002-device-types.md)
+ * VSAT keeps 40, Isat DataPro is 50 and SkyFile M2M is 41, handled by the default template (-1).
+ */
+export const DEVICE_TYPES = [
+  { id: 0, name: "Inmarsat C", handler: 0, deletable: true, addForm: true },
+  { id: 2, name: "Shout", handler: 2, deletable: true, addForm: true },
+  { id: 3, name: "Iridium Extreme", handler: 3, deletable: true, addForm: true },
+  { id: 4, name: "Iridium IriTrack", handler: 4, deletable: true, addForm: true },
+  { id: 6, name: "Iridium Smalltrack", handler: 6, deletable: true, addForm: true },
+  { id: 39, name: "BGAN M2M", handler: 39, deletable: true, addForm: true },
+  { id: 40, name: "VSAT", handler: 40, deletable: false, addForm: false },
+  { id: 41, name: "SkyFile M2M", handler: -1, deletable: true, addForm: true },
+  { id: 50, name: "Isat DataPro", handler: 50, deletable: true, addForm: true },
+] as const;
+export const INMARSAT_C_DEVICE_TYPE = 0;
+export const VSAT_DEVICE_TYPE = 40;
+
+export const ITEM_TYPES = ["BOOLEAN", "INTEGER", "DATE", "ARRAY"] as const;
+export type ItemType = typeof ITEM_TYPES[number];
+/** Item log names always shown as dates. */
+export const DATE_ITEM_NAMES = ["ncsUpdateTime", "loginTime", "previousLoginTime", "logoutTime"];
+
+/** Tracking frequency choices, in seconds. */
+export const TRACKING_FREQUENCIES = {
+  0: "Default",
+  300: "5 minutes",
+  600: "10 minutes",
+  1800: "30 minutes",
+  3600: "1 hour",
+  7200: "2 hours",
+  10800: "3 hours",
+  14400: "4 hours",
+  18000: "5 hours",
+  21600: "6 hours",
+  43200: "12 hours",
+  86400: "24 hours",
+} as const;
+
+/** LES numbers and names; dnids always use les 21, ruls default to 21. */
+export const LES = { 15: "LES 15", 21: "LES 21" } as const;
+export const DEFAULT_LES = 21;
+export const FORBIDDEN_DNID = 4660;
+
+/** Dnid status integer: negative = not authorized, below 3 = active, 3 or more = inactive. */
+export const dnidStatusState = (status: number): "unauthorized" | "active" | "inactive" =>
+  status < 0 ? "unauthorized" : status < 3 ? "active" : "inactive";
+
+/** Messaging C limits. */
+export const MESSAGE_MAX_KB = 32;
+export const MINI_C_MESSAGE_MAX_KB = 10;
+export const MAX_CARBON_COPIES = 6;
+export const PACKET_SIZE_BYTES = 256;
+
+/** Table constants. */
+export const PAGE_SIZE = 10;
+export const SUB_TABLE_PAGE_SIZE = 5;
+export const FILTER_DELAY_MS = 2000;
+export const MULTISELECT_SEARCH_LIMIT = 25;
+
+/** Irext, poll and on-demand command constants. */
+export const POLL_COMMAND_TYPES = [0, 1, 2, 3, 4] as const;
+export const IREXT_MESSAGE_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
+export const ON_DEMAND_COMMAND_CODES = [9, 0, 128, 130, 131, 5, 6] as const;
