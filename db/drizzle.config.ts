@@ -5,4 +5,5 @@ export default defineConfig({
   dialect: "postgresql",
   schema: "./db/schema/mod.ts",
   out: "./db/migrations",
+  casing: "snake_case",
 });

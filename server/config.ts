@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { join } from "node:path";
+
+/** Documented default demo password: for embedded demo use only (README). */
+export const DEFAULT_DEMO_PASSWORD = "demo-portal-2026";
+/** OWASP Password Storage Cheat Sheet: PBKDF2-HMAC-SHA256 with 600,000 iterations. */
+export const OWASP_PBKDF2_ITERATIONS = 600_000;
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  PORT: int(0, 65535).default(8000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().regex(
+    /^postgres(ql)?:\/\//,
+    "must be a postgres:// or postgresql:// URL",
+  )
+    .optional(),
+  DATABASE_POOL_SIZE: int(1, 100).default(10),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  SEED: z.enum(["auto", "demo", "none"]).default("auto"),
+  PASSWORD_ITERATIONS: int(100_000, 10_000_000).default(OWASP_PBKDF2_ITERATIONS),
+  SESSION_HOURS: int(1, 24 * 7).default(12),
+  REMEMBER_DAYS: int(1, 365).default(30),
+  LOGIN_MAX_FAILURES: int(1, 1000).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: int(1, 100_000).default(50),
+  LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  TRUST_PROXY: bool.default(false),
+  LOG_REQUESTS: bool.default(false),
+});
+
+export type Env = z.input<typeof schema>;
+type Parsed = z.output<typeof schema>;
+
+export interface Config extends Omit<Parsed, "SESSION_SECRET" | "DEMO_PASSWORD"> {
+  /** Null when the secret has to be read from or generated into DATA_DIR (embedded mode). */
+  SESSION_SECRET: string | null;
+  DEMO_PASSWORD: string;
+  /** True when DEMO_PASSWORD was not given and the documented default is in use. */
+  demoPasswordIsDefault: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment once. Empty strings count as unset. Throws ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const given = Object.fromEntries(
+    Object.keys(schema.shape).map((k) => [k, env[k] === "" ? undefined : env[k]]),
+  );
+  const result = schema.safeParse(given);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) =>
+        `${i.path.join(".")}: ${i.message} (got ${JSON.stringify(given[String(i.path[0])])})`
+      ),
+    );
+  }
+  const c = result.data;
+  const problems: string[] = [];
+  if (c.DATABASE_URL && !c.SESSION_SECRET) {
+    problems.push(
+      "SESSION_SECRET: required when DATABASE_URL is set (instances must share one secret)",
+    );
+  }
+  if (c.DATABASE_URL && c.SEED === "demo" && !c.DEMO_PASSWORD) {
+    problems.push(
+      "DEMO_PASSWORD: required to seed demo accounts into PostgreSQL (the default is for embedded demo use only)",
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    ...c,
+    SESSION_SECRET: c.SESSION_SECRET ?? null,
+    DEMO_PASSWORD: c.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    demoPasswordIsDefault: !c.DEMO_PASSWORD,
+  };
+}
+
+/** Embedded mode: reads DATA_DIR/session-secret, generating it (0600) on first start. */
+export async function embeddedSessionSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, "session-secret");
+  try {
+    const secret = (await Deno.readTextFile(file)).trim();
+    if (secret.length >= 32) return secret;
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  await Deno.mkdir(dataDir, { recursive: true });
+  const bytes = crypto.getRandomValues(new Uint8Array(48));
+  const secret = btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
+  await Deno.writeTextFile(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+/** Which variables exist, for the README and `--help`. */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);

@@ -1,0 +1,83 @@
+import { type ErrorBody, ErrorSchema } from "../openapi/schemas/common.ts";
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export { type ErrorBody, ErrorSchema };
+
+/** An expected failure, answered as `{code, message}` with its HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra: Partial<ErrorBody> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+  body(): ErrorBody {
+    return { code: this.extra.code ?? this.status, message: this.message, ...this.extra };
+  }
+}
+
+export const notFound = (what = "Item") => new ApiError(404, `${what} not found`);
+export const forbidden = (message = "You are not allowed to do this") => new ApiError(403, message);
+export const unauthorized = (message = "Please sign in") => new ApiError(401, message);
+
+/** Unique-key (and other integrity) violations keep the spec's legacy code 23000. */
+export const DUPLICATE_CODE = 23000;
+
+/** Postgres error codes (SQLSTATE) → API errors; drizzle wraps driver errors in `cause`. */
+export function fromDatabaseError(err: unknown): ApiError | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    const code = typeof e.code === "string" ? e.code : undefined;
+    if (code === "23505") {
+      return new ApiError(409, "An item with this identifier already exists", {
+        code: DUPLICATE_CODE,
+      });
+    }
+    if (code === "23503") {
+      return new ApiError(409, "This item is linked to other items", { code: DUPLICATE_CODE });
+    }
+    if (code === "23502" || code === "23514") {
+      return new ApiError(400, "A required value is missing or out of range", {
+        code: DUPLICATE_CODE,
+      });
+    }
+    if (
+      code === "22P02" || code === "22003" || code === "22001" || code === "22007" ||
+      code === "22008"
+    ) {
+      return new ApiError(400, "A value is malformed or out of range");
+    }
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/** One place that turns anything thrown into the error shape; unknown failures say nothing inside. */
+export function toErrorResponse(err: unknown, c: Context): Response {
+  const known = err instanceof ApiError ? err : fromDatabaseError(err);
+  if (known) {
+    for (const [k, v] of Object.entries(known.headers)) c.header(k, v);
+    return c.json(known.body(), known.status);
+  }
+  if (err instanceof HTTPException) {
+    // Hono's own (e.g. malformed JSON body): keep the status, use our shape.
+    const status = err.status as ContentfulStatusCode;
+    const message = status === 400 ? "Malformed request body" : err.message || "Request refused";
+    return c.json({ code: status, message }, status);
+  }
+  console.error(`[error] ${c.req.method} ${c.req.path}`, err);
+  return c.json({ code: 500, message: "Internal server error" }, 500);
+}
+
+/** Validation failures from zod: 400 with the fields; the message is the first issue's. */
+export function validationError(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): ApiError {
+  const fields = issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+  const first = fields[0];
+  return new ApiError(400, first ? first.message : "Validation failed", { fields });
+}

@@ -1,0 +1,75 @@
+import { join } from "node:path";
+import type { Config } from "./config.ts";
+import { type Database, isEmpty, openPglite, openPostgres } from "../db/client.ts";
+import { ensureReferenceData } from "../db/seed/reference.ts";
+import { DEMO_ACCOUNTS, seedDemo } from "../db/seed/demo.ts";
+import { hashPassword } from "./auth/password.ts";
+import { sessionKeys } from "./auth/session.ts";
+import { createApp } from "./app.ts";
+
+export const VERSION = "0.1.0";
+
+/** Opens the configured database and brings it to the current schema and reference data. */
+export async function openDatabase(config: Config): Promise<Database> {
+  if (config.DATABASE_URL) {
+    return openPostgres(config.DATABASE_URL, { max: config.DATABASE_POOL_SIZE });
+  }
+  await Deno.mkdir(config.DATA_DIR, { recursive: true });
+  return await openPglite({ dataDir: join(config.DATA_DIR, "pglite") });
+}
+
+/** Seeds the demo data when SEED asks for it: `auto` seeds an empty embedded database only. */
+export async function seedIfWanted(database: Database, config: Config): Promise<boolean> {
+  const wanted = config.SEED === "demo" ||
+    (config.SEED === "auto" && database.kind === "pglite" && await isEmpty(database.db));
+  if (!wanted) return false;
+  const passwordHash = await hashPassword(config.DEMO_PASSWORD, config.PASSWORD_ITERATIONS);
+  const summary = await seedDemo(database.db, { passwordHash });
+  return !summary.skipped;
+}
+
+export async function startPortal(config: Config & { SESSION_SECRET: string }) {
+  const t0 = performance.now();
+  const database = await openDatabase(config);
+  await database.migrate();
+  await ensureReferenceData(database.db, VERSION);
+  const seeded = await seedIfWanted(database, config);
+  const app = createApp({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    keys: sessionKeys(config.SESSION_SECRET),
+    version: VERSION,
+    startedAt: new Date(),
+  });
+  const server = Deno.serve({
+    port: config.PORT,
+    hostname: config.HOST,
+    onListen: ({ port }) => {
+      const ms = (performance.now() - t0).toFixed(0);
+      const where = database.kind === "pglite"
+        ? `embedded PGlite in ${config.DATA_DIR}`
+        : "PostgreSQL (DATABASE_URL)";
+      console.log(
+        `Portal ready in ${ms} ms on http://localhost:${port}/ — ${where}${
+          seeded ? ", demo data seeded" : ""
+        }`,
+      );
+      console.log(`API reference: http://localhost:${port}/docs`);
+      if (seeded || config.SEED !== "none") {
+        const pw = config.demoPasswordIsDefault
+          ? `"${config.DEMO_PASSWORD}"`
+          : "the DEMO_PASSWORD you set";
+        console.log(`Demo accounts (password ${pw}): ${DEMO_ACCOUNTS.map((a) => a.id).join(", ")}`);
+      }
+    },
+  }, app.fetch);
+  const stop = async () => {
+    await server.shutdown();
+    await database.close();
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+  return { server, database, app };
+}

@@ -1,0 +1,96 @@
+import assert from "node:assert/strict";
+import { SignJWT } from "jose";
+import { dbTest, signIn, TEST_SECRET, testApp } from "../fixtures/app.ts";
+import { TEST_PASSWORD } from "../fixtures/factories.ts";
+import { requireAdmin } from "../../server/auth/middleware.ts";
+
+const PROTECTED = [
+  ["GET", "/rest/users/current"],
+  ["POST", "/rest/users/logout"],
+  ["GET", "/rest/error/all"],
+  ["GET", "/rest/file/get?name=user-guide.pdf"],
+  ["GET", "/rest/anything/that/does/not/exist"],
+] as const;
+
+dbTest("[auth] every /rest call but login answers 401 without a valid session", async (ctx, t) => {
+  const user = await ctx.f.user();
+  const forged = await new SignJWT({ sid: crypto.randomUUID() }).setProtectedHeader({
+    alg: "HS256",
+  })
+    .setIssuer("portal").setSubject(String(user.key)).setExpirationTime("1h")
+    .sign(new TextEncoder().encode("another-secret-another-secret-another-secret"));
+  const unknownSession = await new SignJWT({ sid: crypto.randomUUID() }).setProtectedHeader({
+    alg: "HS256",
+  })
+    .setIssuer("portal").setSubject(String(user.key)).setExpirationTime("1h")
+    .sign(new TextEncoder().encode(TEST_SECRET));
+  const credentials = {
+    "no credentials": {},
+    "a malformed bearer": { token: "not-a-jwt" },
+    "a token signed with another secret": { token: forged },
+    "a validly signed token for no session": { token: unknownSession },
+    "a garbage cookie": { cookie: "portal_session=abc" },
+  };
+  for (const [label, cred] of Object.entries(credentials)) {
+    await t.step(label, async () => {
+      for (const [method, path] of PROTECTED) {
+        const r = await ctx.call(method, path, {
+          ...cred,
+          json: method === "POST" ? {} : undefined,
+        });
+        assert.equal(r.status, 401, `${method} ${path}`);
+        assert.deepEqual(r.body, { code: 401, message: "Please sign in" });
+      }
+    });
+  }
+});
+
+dbTest(
+  "[auth] admin-only calls answer 403 to rights 100 and above, pass below 100",
+  async (ctx) => {
+    // The guard every admin-only endpoint mounts, exercised on a route of a real assembled app.
+    const app = testApp(ctx.db, {}, ctx.kind);
+    app.get("/rest/test/admin-only", requireAdmin, (c) => c.json({ ok: true }));
+    for (
+      const [rights, expected] of [[0, 200], [1, 200], [11, 200], [30, 200], [100, 403], [200, 403]]
+    ) {
+      const user = await ctx.f.user({ rights });
+      const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
+      const res = await app.request("http://localhost/rest/test/admin-only", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal(res.status, expected, `rights ${rights}`);
+      if (expected === 403) {
+        assert.deepEqual(await res.json(), {
+          code: 403,
+          message: "Administrator permission required",
+        });
+      } else await res.body?.cancel();
+    }
+  },
+);
+
+dbTest(
+  "[auth] a client user is refused another company's file; admins and the owner get it",
+  async (ctx) => {
+    const a = await ctx.f.company();
+    const b = await ctx.f.company();
+    const clientA = await ctx.f.user({ rights: 100, companyId: a.id });
+    const admin = await ctx.f.user({ rights: 1 });
+    const fileB = await ctx.f.file({ companyId: b.id });
+    const fileA = await ctx.f.file({ companyId: a.id });
+    const { token } = await signIn(ctx, clientA.id, TEST_PASSWORD);
+    const refused = await ctx.call("GET", `/rest/file/get?name=${fileB.name}`, { token });
+    assert.equal(refused.status, 404);
+    assert.deepEqual(refused.body, { code: 404, message: "File not found" });
+    assert.equal(
+      (await ctx.call("GET", `/rest/file/get?name=${fileA.name}`, { token })).status,
+      200,
+    );
+    const adminToken = (await signIn(ctx, admin.id, TEST_PASSWORD)).token;
+    assert.equal(
+      (await ctx.call("GET", `/rest/file/get?name=${fileB.name}`, { token: adminToken })).status,
+      200,
+    );
+  },
+);

@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { dbTest, signIn } from "../fixtures/app.ts";
+import { TEST_PASSWORD } from "../fixtures/factories.ts";
+import { sessions } from "../../db/schema/mod.ts";
+
+const CROSS_SITE: Record<string, string>[] = [
+  { "sec-fetch-site": "cross-site" },
+  { "sec-fetch-site": "same-site" },
+  { origin: "https://evil.example" },
+  { origin: "http://localhost.evil.example" },
+];
+
+dbTest(
+  "[auth/csrf] a cookie-carrying request from another site is refused and changes nothing",
+  async (ctx, t) => {
+    const user = await ctx.f.user();
+    const { cookie, token } = await signIn(ctx, user.id, TEST_PASSWORD);
+    for (const headers of CROSS_SITE) {
+      await t.step(JSON.stringify(headers), async () => {
+        // Logout is a state change: a forged one must not end the session.
+        const r = await ctx.call("POST", "/rest/users/logout", { cookie, headers, json: {} });
+        assert.equal(r.status, 403);
+        assert.deepEqual(r.body, { code: 403, message: "Cross-site request refused" });
+        const g = await ctx.call("GET", "/rest/users/current", { cookie, headers });
+        assert.equal(g.status, 403, "GET is not exempt: the spec deletes with GET");
+      });
+    }
+    const [row] = await ctx.db.select().from(sessions).where(eq(sessions.userKey, user.key));
+    assert.equal(row.revokedAt, null, "no forged request ended the session");
+    await t.step("same-origin and direct navigations pass", async () => {
+      for (
+        const headers of [{ "sec-fetch-site": "same-origin" } as Record<string, string>, {
+          "sec-fetch-site": "none",
+        }, { origin: "http://localhost" }]
+      ) {
+        assert.equal(
+          (await ctx.call("GET", "/rest/users/current", { cookie, headers })).status,
+          200,
+        );
+      }
+    });
+    await t.step(
+      "bearer-token calls carry no ambient credential and are not affected",
+      async () => {
+        const r = await ctx.call("GET", "/rest/users/current", {
+          token,
+          headers: { "sec-fetch-site": "cross-site" },
+        });
+        assert.equal(r.status, 200);
+      },
+    );
+  },
+);
+
+dbTest("[auth/csrf] a cross-site login is refused (login CSRF) and sets no cookie", async (ctx) => {
+  const user = await ctx.f.user();
+  const r = await ctx.call("POST", "/rest/users/login", {
+    json: { username: user.id, password: TEST_PASSWORD },
+    headers: { origin: "https://evil.example" },
+  });
+  assert.equal(r.status, 403);
+  assert.equal(r.res.headers.get("set-cookie"), null);
+});
