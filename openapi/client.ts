@@ -6,9 +6,13 @@ import createClient from "openapi-fetch";
 import type { paths } from "./types.ts";
 
 export type { paths };
-export const createApiClient = (baseUrl = "", init: { token?: string } = {}) =>
+export const createApiClient = (
+  baseUrl = "",
+  init: { token?: string; fetch?: (request: Request) => Promise<Response> } = {},
+) =>
   createClient<paths>({
     baseUrl,
     credentials: "same-origin",
     headers: init.token ? { authorization: `Bearer ${init.token}` } : undefined,
+    fetch: init.fetch,
   });

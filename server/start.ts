@@ -50,18 +50,19 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
       const where = database.kind === "pglite"
         ? `embedded PGlite in ${config.DATA_DIR}`
         : "PostgreSQL (DATABASE_URL)";
-      console.log(
+      const lines = [
         `Portal ready in ${ms} ms on http://localhost:${port}/ — ${where}${
           seeded ? ", demo data seeded" : ""
         }`,
-      );
-      console.log(`API reference: http://localhost:${port}/docs`);
+        `API reference: http://localhost:${port}/docs`,
+      ];
       if (seeded || config.SEED !== "none") {
         const pw = config.demoPasswordIsDefault
           ? `"${config.DEMO_PASSWORD}"`
           : "the DEMO_PASSWORD you set";
-        console.log(`Demo accounts (password ${pw}): ${DEMO_ACCOUNTS.map((a) => a.id).join(", ")}`);
+        lines.push(`Demo accounts (password ${pw}): ${DEMO_ACCOUNTS.map((a) => a.id).join(", ")}`);
       }
+      console.log(lines.join("\n")); // one write, so log readers see the block whole
     },
   }, app.fetch);
   const stop = async () => {

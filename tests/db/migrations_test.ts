@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { is } from "drizzle-orm";
 import { sql } from "drizzle-orm";
-import { type Database, openPglite, openPostgres } from "../../db/client.ts";
+import { type Database, openPglite } from "../../db/client.ts";
 import * as schema from "../../db/schema/mod.ts";
-import { TEST_PG_URL } from "../fixtures/db.ts";
+import { isolatedPostgres, TEST_PG_URL } from "../fixtures/db.ts";
 
 const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable))
   .map((t) => getTableConfig(t));
@@ -61,20 +61,13 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
-    const name = `portal_mig_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    const admin = openPostgres(TEST_PG_URL!, { max: 1 });
-    await admin.db.execute(sql.raw(`create database ${name}`));
-    const url = new URL(TEST_PG_URL!);
-    url.pathname = `/${name}`;
-    const database = openPostgres(url.toString(), { max: 2 });
+    const { database, drop } = await isolatedPostgres();
     try {
       // Two instances starting at once both migrate; the advisory lock serialises them.
       await Promise.all([database.migrate(), database.migrate()]);
       await checkMigrated(database);
     } finally {
-      await database.close();
-      await admin.db.execute(sql.raw(`drop database ${name}`));
-      await admin.close();
+      await drop();
     }
   },
 });

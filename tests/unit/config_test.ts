@@ -58,7 +58,7 @@ Deno.test("[config] a bad value stops with a message naming the variable", async
 Deno.test("[config] main exits 1 with the message on bad configuration", async () => {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("../../main.ts", import.meta.url).pathname],
-    env: { PORT: "not-a-port", DATA_DIR: await Deno.makeTempDir() },
+    env: { PORT: "not-a-port", DATA_DIR: await Deno.makeTempDir(), DATABASE_URL: "" },
     stdout: "piped",
     stderr: "piped",
   }).output();

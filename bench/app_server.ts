@@ -1,0 +1,32 @@
+/**
+ * Child server: the real app (createApp through the test fixture) over a PGlite restored from
+ * the test snapshot, with one user whose password is hashed at the production work factor.
+ */
+import { eq } from "drizzle-orm";
+import { freshPglite } from "../tests/fixtures/db.ts";
+import { Factories, TEST_PASSWORD } from "../tests/fixtures/factories.ts";
+import { testApp } from "../tests/fixtures/app.ts";
+import { users } from "../db/schema/mod.ts";
+import { hashPassword } from "../server/auth/password.ts";
+import { OWASP_PBKDF2_ITERATIONS } from "../server/config.ts";
+import { serveForBench } from "./child.ts";
+
+const database = await freshPglite();
+try {
+  const user = await new Factories(database.db).user();
+  const passwordHash = await hashPassword(TEST_PASSWORD, OWASP_PBKDF2_ITERATIONS);
+  await database.db.update(users).set({ passwordHash }).where(eq(users.key, user.key));
+  const app = testApp(database.db, {
+    PASSWORD_ITERATIONS: String(OWASP_PBKDF2_ITERATIONS),
+    LOGIN_MAX_FAILURES: "1000",
+    LOGIN_MAX_FAILURES_PER_IP: "100000",
+  });
+  serveForBench(
+    app.fetch,
+    { username: user.id, iterations: OWASP_PBKDF2_ITERATIONS },
+    () => database.close(),
+  );
+} catch (e) {
+  await database.close();
+  throw e;
+}

@@ -1,0 +1,172 @@
+/** The bench's results: their shape, the printed tables and the JSON file. */
+import { dirname } from "node:path";
+import type { LoadResult } from "./load.ts";
+import type { StartResult, StartupResult } from "./startup.ts";
+
+export interface Machine {
+  cores: number;
+  cpu: string;
+  os: string;
+  memoryGiB: number;
+  loadavg: number[];
+  deno: string;
+  v8: string;
+}
+
+export interface Options {
+  warmupMs: number;
+  windowMs: number;
+  concurrency: number;
+  loginWorkers: number;
+  sections: number[];
+}
+
+/** Each section holds its measurements, or the error that stopped it. */
+export type Section<T> = T | { error: string };
+
+export interface Results {
+  date: string;
+  machine: Machine;
+  options: Options;
+  reads?: Section<{ bare: LoadResult; app: LoadResult; ratio: Ratio }>;
+  login?: Section<{ readsAlone: LoadResult; reads: LoadResult; logins: LoadResult; ratio: Ratio }>;
+  startup?: Section<StartupResult>;
+  /** The machine's load average when the run ended (other processes skew the figures). */
+  loadavgEnd?: number[];
+}
+
+export interface Ratio {
+  rps: number;
+  p99: number;
+}
+
+export const ratio = (a: LoadResult, b: LoadResult): Ratio => ({
+  rps: a.rps / b.rps,
+  p99: a.p99Ms / b.p99Ms,
+});
+
+export function machine(): Machine {
+  let cpu = "unknown CPU";
+  try {
+    cpu = Deno.readTextFileSync("/proc/cpuinfo").match(/^model name\s*:\s*(.+)$/m)?.[1] ?? cpu;
+  } catch { /* not Linux */ }
+  return {
+    cores: navigator.hardwareConcurrency,
+    cpu,
+    os: `${Deno.build.os} ${Deno.osRelease()} ${Deno.build.arch}`,
+    memoryGiB: Math.round(Deno.systemMemoryInfo().total / 2 ** 30 * 10) / 10,
+    loadavg: Deno.loadavg(),
+    deno: Deno.version.deno,
+    v8: Deno.version.v8,
+  };
+}
+
+const num = (n: number | undefined, digits = 0) =>
+  n === undefined || !Number.isFinite(n) ? "-" : n.toFixed(digits);
+const times = (n: number) => `${num(n, 2)}x`;
+const loadavg = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
+
+/** Columns padded to their widest cell: the first left-aligned, the others right-aligned. */
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((_, i) => Math.max(...[head, ...rows].map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) =>
+    r.map((c, i) => i === 0 ? c.padEnd(widths[i]) : (c ?? "").padStart(widths[i])).join("  ");
+  return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)]
+    .map((l) => "  " + l.trimEnd()).join("\n");
+}
+
+const LOAD_HEAD = ["", "workers", "requests", "rps", "p50 ms", "p99 ms", "max ms", "errors"];
+const loadRow = (label: string, r: LoadResult) => [
+  label,
+  String(r.workers),
+  String(r.requests),
+  num(r.rps),
+  num(r.p50Ms, 2),
+  num(r.p99Ms, 2),
+  num(r.maxMs, 1),
+  String(r.errors),
+];
+const ratioRow = (label: string, r: Ratio) => [label, "", "", times(r.rps), "", times(r.p99)];
+
+/** Non-2xx answers and failed fetches, spelled out under a table. */
+const errorNotes = (...rs: LoadResult[]) =>
+  rs.filter((r) => r.errors).map((r) =>
+    `  ! ${r.name}: ${JSON.stringify(r.statuses)} first: ${r.firstError}`
+  );
+
+/** A hash blocking the event loop would hold some read for as long as a whole login. */
+const stallNote = (reads: LoadResult, logins: LoadResult) =>
+  reads.maxMs < logins.p50Ms
+    ? `  no stall: the slowest read (${num(reads.maxMs)} ms) took less than a typical login ` +
+      `(p50 ${num(logins.p50Ms)} ms)`
+    : `  POSSIBLE STALL: the slowest read (${num(reads.maxMs)} ms) took as long as a typical ` +
+      `login (p50 ${num(logins.p50Ms)} ms)`;
+
+function section<T>(title: string, s: Section<T> | undefined, body: (v: T) => string[]) {
+  if (s === undefined) return [];
+  const lines = "error" in (s as object)
+    ? [`  FAILED: ${(s as { error: string }).error}`]
+    : body(s as T);
+  return ["", title, ...lines];
+}
+
+const startRow = (label: string, s: StartResult) => [
+  label,
+  num(s.healthyMs),
+  num(s.readyMs),
+  s.seeded === undefined ? "-" : s.seeded ? "yes" : "no",
+  num(s.stopMs),
+  String(s.exitCode ?? "-"),
+  s.ok ? "ok" : "FAILED",
+];
+
+export function header(r: Results): string {
+  const m = r.machine, o = r.options;
+  return [
+    `Portal benchmark — ${r.date}`,
+    `machine: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, ${m.os}, load average ${
+      loadavg(m.loadavg)
+    }`,
+    `runtime: deno ${m.deno}, v8 ${m.v8}`,
+    `load:    ${o.concurrency} read workers, ${o.loginWorkers} login workers, keep-alive, ` +
+    `warm-up ${o.warmupMs / 1000} s, window ${o.windowMs / 1000} s; ` +
+    `the load generator runs in the bench process, each server in its own`,
+  ].join("\n");
+}
+
+export function render(r: Results): string {
+  return [
+    ...section("1. Authenticated small GET vs a bare Hono route", r.reads, (s) => [
+      table(LOAD_HEAD, [
+        loadRow("bare Hono  GET /ping", s.bare),
+        loadRow("real app   GET /rest/users/current", s.app),
+        ratioRow("app / bare", s.ratio),
+      ]),
+      ...errorNotes(s.bare, s.app),
+    ]),
+    ...section("2. Login (PBKDF2 600,000) while reads run alongside", r.login, (s) => [
+      table(LOAD_HEAD, [
+        loadRow("reads alone              GET /rest/users/current", s.readsAlone),
+        loadRow("reads with logins        GET /rest/users/current", s.reads),
+        loadRow("logins alongside         POST /rest/users/login", s.logins),
+        ratioRow("reads with / alone", s.ratio),
+      ]),
+      stallNote(s.reads, s.logins),
+      ...errorNotes(s.readsAlone, s.reads, s.logins),
+    ]),
+    ...section("3. First start and restart (main.ts, new DATA_DIR, SEED=auto)", r.startup, (s) => [
+      table(
+        ["", "to /health 200 ms", "portal said ms", "seeded", "stop ms", "exit", ""],
+        [startRow("first start", s.first), startRow("restart", s.restart)],
+      ),
+      `  DATA_DIR size after both: ${(s.dataDirBytes / 2 ** 20).toFixed(1)} MiB`,
+      ...[s.first, s.restart].filter((x) => x.error).map((x) => `  ! ${x.error}`),
+    ]),
+    ...(r.loadavgEnd ? ["", `load average at the end: ${loadavg(r.loadavgEnd)}`] : []),
+  ].join("\n");
+}
+
+export async function writeJson(path: string, r: Results) {
+  await Deno.mkdir(dirname(path), { recursive: true });
+  await Deno.writeTextFile(path, JSON.stringify(r, null, 2) + "\n");
+}

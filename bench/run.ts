@@ -1,0 +1,158 @@
+/**
+ * `deno task bench [--quick] [--warmup S] [--window S] [--concurrency N] [--login-workers N]
+ * [--only 1,2,3] [--out FILE]` (or BENCH_WARMUP, BENCH_WINDOW, BENCH_CONCURRENCY,
+ * BENCH_LOGIN_WORKERS). Measures, in one run:
+ * 1. an authenticated small GET on the real app against a bare Hono route;
+ * 2. the same reads while logins (PBKDF2, 600,000 iterations) run alongside;
+ * 3. the first start and a restart of main.ts on an empty DATA_DIR.
+ * Prints a table and writes the results to bench/results/latest.json.
+ */
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import { TEST_PASSWORD } from "../tests/fixtures/factories.ts";
+import { load, type Phase, type Target } from "./load.ts";
+import { type BenchServer, startServer } from "./servers.ts";
+import { measureStartups } from "./startup.ts";
+import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
+
+function parseOptions(): { opts: Options; out: string } {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      quick: { type: "boolean", default: false },
+      warmup: { type: "string" },
+      window: { type: "string" },
+      concurrency: { type: "string" },
+      "login-workers": { type: "string" },
+      only: { type: "string", default: "1,2,3" },
+      out: {
+        type: "string",
+        default: fileURLToPath(new URL("results/latest.json", import.meta.url)),
+      },
+    },
+  });
+  const pick = (flag: string | undefined, env: string, normal: number, quick: number) => {
+    const n = Number(flag ?? Deno.env.get(env) ?? (values.quick ? quick : normal));
+    if (!(n > 0) || n > 3600) throw new Error(`${env}: bad value ${n}`);
+    return n;
+  };
+  const opts = {
+    warmupMs: pick(values.warmup, "BENCH_WARMUP", 2, 0.5) * 1000,
+    windowMs: pick(values.window, "BENCH_WINDOW", 8, 2) * 1000,
+    concurrency: Math.round(pick(values.concurrency, "BENCH_CONCURRENCY", 16, 16)),
+    loginWorkers: Math.round(pick(values["login-workers"], "BENCH_LOGIN_WORKERS", 2, 2)),
+    sections: values.only.split(",").map(Number),
+  };
+  return { opts, out: values.out };
+}
+
+/** Runs `fn` with a child server started from `script`, stopping it whatever happens. */
+async function withServer<T>(script: string, fn: (s: BenchServer) => Promise<T>): Promise<T> {
+  const server = await startServer(script);
+  try {
+    return await fn(server);
+  } finally {
+    await server.proc.stop();
+  }
+}
+
+/** A section's value, or its error (printed at once) so the run goes on. */
+async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T | { error: string }> {
+  try {
+    return await fn();
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    console.error(`${what} failed: ${error}`);
+    return { error };
+  }
+}
+
+const progress = (msg: string) => console.log(`… ${msg}`);
+
+async function signIn(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/rest/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: TEST_PASSWORD, remember: false }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+const { opts, out } = parseOptions();
+const phase: Phase = { warmupMs: opts.warmupMs, windowMs: opts.windowMs };
+const results: Results = { date: new Date().toISOString(), machine: machine(), options: opts };
+const wants = (n: number) => opts.sections.includes(n);
+console.log(header(results) + "\n");
+
+if (wants(1) || wants(2)) {
+  const bare = wants(1)
+    ? await attempt("bare server", () =>
+      withServer("bare_server.ts", (s) => {
+        progress(`bare Hono GET /ping: ${opts.concurrency} workers`);
+        return load({
+          name: "bare GET /ping",
+          url: `http://127.0.0.1:${s.port}/ping`,
+          workers: opts.concurrency,
+        }, phase);
+      }))
+    : undefined;
+
+  const app = await attempt("real app", () =>
+    withServer("app_server.ts", async (s) => {
+      const base = `http://127.0.0.1:${s.port}`;
+      const username = String(s.info.username);
+      const reads: Target = {
+        name: "app GET /rest/users/current",
+        url: `${base}/rest/users/current`,
+        workers: opts.concurrency,
+        headers: { authorization: `Bearer ${await signIn(base, username)}` },
+      };
+      const logins: Target = {
+        name: "app POST /rest/users/login",
+        url: `${base}/rest/users/login`,
+        workers: opts.loginWorkers,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username, password: TEST_PASSWORD, remember: false }),
+      };
+      progress(`real app GET /rest/users/current: ${opts.concurrency} workers`);
+      const alone = await load(reads, phase);
+      if (!wants(2)) return { alone };
+      progress(`the same reads with ${opts.loginWorkers} login workers alongside`);
+      const [withLogins, loginLoad] = await Promise.all([load(reads, phase), load(logins, phase)]);
+      return { alone, mixed: { withLogins, loginLoad } };
+    }));
+
+  if ("error" in app) {
+    if (bare) results.reads = app;
+    if (wants(2)) results.login = app;
+  } else {
+    if (bare) {
+      results.reads = "error" in bare
+        ? bare
+        : { bare, app: app.alone, ratio: ratio(app.alone, bare) };
+    }
+    if (app.mixed) {
+      const { withLogins, loginLoad } = app.mixed;
+      results.login = {
+        readsAlone: app.alone,
+        reads: withLogins,
+        logins: loginLoad,
+        ratio: ratio(withLogins, app.alone),
+      };
+    }
+  }
+}
+
+if (wants(3)) {
+  progress("main.ts first start and restart");
+  results.startup = await attempt("start-up", measureStartups);
+}
+
+results.loadavgEnd = Deno.loadavg();
+console.log(render(results));
+await writeJson(out, results);
+console.log(`\nresults written to ${out}`);
