@@ -16,7 +16,7 @@ try {
   const user = await new Factories(database.db).user();
   const passwordHash = await hashPassword(TEST_PASSWORD, OWASP_PBKDF2_ITERATIONS);
   await database.db.update(users).set({ passwordHash }).where(eq(users.key, user.key));
-  const app = testApp(database.db, {
+  const app = testApp(database, {
     PASSWORD_ITERATIONS: String(OWASP_PBKDF2_ITERATIONS),
     LOGIN_MAX_FAILURES: "1000",
     LOGIN_MAX_FAILURES_PER_IP: "100000",

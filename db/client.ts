@@ -13,9 +13,17 @@ export { schema };
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Runs a named statement with string parameters and answers its rows. */
+export type PreparedQuery<T> = (...params: string[]) => Promise<T[]>;
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * A named statement whose plan the database keeps, for the hottest queries (one per request).
+   * `text` uses $1, $2… Calling it again with the same name returns the same statement.
+   */
+  prepare<T>(name: string, text: string): PreparedQuery<T>;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +41,17 @@ export async function openPglite(
     db,
     pglite,
     kind: "pglite",
+    // PGlite's extended protocol parses and plans on every call (several round trips into
+    // wasm); PREPARE once, then EXECUTE in one simple-protocol round trip with a cached plan.
+    prepare: memoize(<T>(name: string, text: string): PreparedQuery<T> => {
+      let ready: Promise<unknown> | undefined;
+      return async (...params) => {
+        await (ready ??= pglite.exec(`prepare ${name} as ${text}`));
+        const args = params.map((p) => `'${p.replaceAll("'", "''")}'`).join(", ");
+        const [result] = await pglite.exec(`execute ${name}(${args})`);
+        return result.rows as T[];
+      };
+    }),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pglite.close(),
   };
@@ -45,6 +64,10 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
   return {
     db,
     kind: "postgres",
+    // postgres.js keeps a server-side prepared statement per connection for each query text.
+    prepare: memoize(<T>(_name: string, text: string): PreparedQuery<T> => async (...params) =>
+      (await client.unsafe(text, params, { prepare: true })) as unknown as T[]
+    ),
     // Several instances may start at once against one database: migrate on one dedicated
     // connection that holds a session advisory lock meanwhile.
     migrate: async () => {
@@ -59,6 +82,15 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
       }
     },
     close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/** One statement per name and database, however many apps share the database. */
+function memoize(make: <T>(name: string, text: string) => PreparedQuery<T>) {
+  const made = new Map<string, PreparedQuery<unknown>>();
+  return <T>(name: string, text: string): PreparedQuery<T> => {
+    if (!made.has(name)) made.set(name, make(name, text));
+    return made.get(name) as PreparedQuery<T>;
   };
 }
 

@@ -4,15 +4,14 @@ import { createApp } from "../server/app.ts";
 import { openApiDocument } from "../server/openapi_doc.ts";
 import { parseConfig } from "../server/config.ts";
 import { sessionKeys } from "../server/auth/session.ts";
-import type { Db } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 
 export function generatedDocument(): string {
   // The document depends only on the routes, never on the database or configuration values.
   const config = parseConfig({ SESSION_SECRET: "x".repeat(32) });
   const app = createApp({
     config,
-    db: null as unknown as Db,
-    dbKind: "pglite",
+    database: { kind: "pglite" } as Database,
     keys: sessionKeys("x".repeat(32)),
     version: "doc",
     startedAt: new Date(0),

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
-import type { AppEnv, Deps } from "./router.ts";
+import type { AppEnv, AppOptions, Deps } from "./router.ts";
 import { toErrorResponse } from "./errors.ts";
 import { authenticate, clientIp } from "./auth/middleware.ts";
 import { csrfGuard } from "./auth/csrf.ts";
@@ -12,7 +12,8 @@ import { fileRouter } from "./rest/file/mod.ts";
 import { healthRouter } from "./rest/health/mod.ts";
 
 /** Builds the whole application from its dependencies; no globals, nothing read per request. */
-export function createApp(deps: Deps) {
+export function createApp(options: AppOptions) {
+  const deps: Deps = { ...options, db: options.database.db, dbKind: options.database.kind };
   const app = new OpenAPIHono<AppEnv>();
   app.onError(toErrorResponse);
   app.notFound((c) => c.json({ code: 404, message: "Not found" }, 404));

@@ -1,17 +1,22 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Config } from "./config.ts";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import type { SessionKeys, SessionUser } from "./auth/session.ts";
 import { ErrorSchema, validationError } from "./errors.ts";
 
 /** What the app is built from; passed in, never read per request. */
-export interface Deps {
+export interface AppOptions {
   config: Config;
-  db: Db;
-  dbKind: "pglite" | "postgres";
+  database: Database;
   keys: SessionKeys;
   version: string;
   startedAt: Date;
+}
+
+/** What handlers see: the options plus shortcuts. */
+export interface Deps extends AppOptions {
+  db: Db;
+  dbKind: Database["kind"];
 }
 
 export type AppEnv = {

@@ -36,8 +36,7 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
   const seeded = await seedIfWanted(database, config);
   const app = createApp({
     config,
-    db: database.db,
-    dbKind: database.kind,
+    database,
     keys: sessionKeys(config.SESSION_SECRET),
     version: VERSION,
     startedAt: new Date(),

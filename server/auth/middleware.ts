@@ -33,7 +33,7 @@ export function authenticate(publicPaths: string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (publicPaths.includes(c.req.path)) return await next();
     const token = sessionToken(c.req.header("authorization"), getCookie(c, SESSION_COOKIE));
-    const user = token ? await resolveSession(c.var.deps.db, c.var.deps.keys, token) : null;
+    const user = token ? await resolveSession(c.var.deps.database, c.var.deps.keys, token) : null;
     if (!user) throw unauthorized();
     c.set("user", user);
     await next();

@@ -1,7 +1,7 @@
 import { jwtVerify, SignJWT } from "jose";
-import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { companies, sessions, teams, users } from "../../db/schema/mod.ts";
+import { eq } from "drizzle-orm";
+import type { Database, Db } from "../../db/client.ts";
+import { sessions } from "../../db/schema/mod.ts";
 import { isAdminRights } from "../../openapi/enums.ts";
 
 export const SESSION_COOKIE = "portal_session";
@@ -56,13 +56,38 @@ export async function startSession(
   return { token, sessionId, expiresAt };
 }
 
+interface SessionRow {
+  key: number;
+  id: string;
+  mail: string;
+  first_name: string;
+  last_name: string;
+  company_id: number;
+  company_name: string;
+  team_id: number;
+  team_name: string;
+  rights: number;
+}
+
+/** The per-request lookup: runs as a prepared statement (see Database.prepare). */
+const SESSION_LOOKUP = `select u.key, u.id, u.mail, u.first_name, u.last_name, u.company_id,
+    c.name as company_name, u.team_id, t.name as team_name, t.rights
+  from sessions s
+  join users u on u.key = s.user_key
+  join teams t on t.id = u.team_id
+  join companies c on c.id = u.company_id
+  where s.id = $1 and s.revoked_at is null and s.expires_at > now() and u.active
+  limit 1`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
- * Resolves a token to its user: the signature and expiry are checked by jose, then one indexed
- * query confirms the session is not revoked and the user is still active (so logout, deactivation
- * and rights changes take effect at once, on every instance).
+ * Resolves a token to its user: the signature and expiry are checked by jose, then one indexed,
+ * plan-cached query confirms the session is not revoked and the user is still active (so logout,
+ * deactivation and rights changes take effect at once, on every instance).
  */
 export async function resolveSession(
-  db: Db,
+  database: Database,
   keys: SessionKeys,
   token: string,
 ): Promise<SessionUser | null> {
@@ -77,33 +102,23 @@ export async function resolveSession(
   } catch {
     return null;
   }
-  if (typeof sid !== "string" || !sub || !/^[0-9a-f-]{36}$/.test(sid)) return null;
-  const [row] = await db
-    .select({
-      key: users.key,
-      id: users.id,
-      mail: users.mail,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyId: users.companyId,
-      companyName: companies.name,
-      teamId: users.teamId,
-      teamName: teams.name,
-      rights: teams.rights,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.key, sessions.userKey))
-    .innerJoin(teams, eq(teams.id, users.teamId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(
-      eq(sessions.id, sid),
-      isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, new Date()),
-      eq(users.active, true),
-    ))
-    .limit(1);
+  if (typeof sid !== "string" || !sub || !UUID.test(sid)) return null;
+  const [row] = await database.prepare<SessionRow>("session_lookup", SESSION_LOOKUP)(sid);
   if (!row || String(row.key) !== sub) return null;
-  return { ...row, admin: isAdminRights(row.rights), sessionId: sid };
+  return {
+    key: row.key,
+    id: row.id,
+    mail: row.mail,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    teamId: row.team_id,
+    teamName: row.team_name,
+    rights: row.rights,
+    admin: isAdminRights(row.rights),
+    sessionId: sid,
+  };
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {

@@ -49,7 +49,7 @@ dbTest(
   "[auth] admin-only calls answer 403 to rights 100 and above, pass below 100",
   async (ctx) => {
     // The guard every admin-only endpoint mounts, exercised on a route of a real assembled app.
-    const app = testApp(ctx.db, {}, ctx.kind);
+    const app = testApp(ctx.database);
     app.get("/rest/test/admin-only", requireAdmin, (c) => c.json({ ok: true }));
     for (
       const [rights, expected] of [[0, 200], [1, 200], [11, 200], [30, 200], [100, 403], [200, 403]]

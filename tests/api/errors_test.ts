@@ -35,7 +35,7 @@ dbTest("[errors] every failure answers {code, message} and never a stack", async
     assert.deepEqual(r.body, { code: 404, message: "Not found" });
   });
   await t.step("an unexpected failure is a bare 500", async () => {
-    const app = testApp(ctx.db, {}, ctx.kind);
+    const app = testApp(ctx.database);
     app.get("/rest/test/boom", () => {
       throw new Error("secret internals at /srv/app.ts:42");
     });

@@ -13,7 +13,7 @@ const LIMITS = {
 dbTest(
   "[auth/lockout] repeated failures lock the username with the limit and when to retry",
   async (ctx, t) => {
-    const app = testApp(ctx.db, LIMITS, ctx.kind);
+    const app = testApp(ctx.database, LIMITS);
     const user = await ctx.f.user();
     const attempt = (password: string) =>
       call(app, "POST", "/rest/users/login", { json: { username: user.id, password } });
@@ -42,7 +42,7 @@ dbTest(
 );
 
 dbTest("[auth/lockout] a success resets the username's count", async (ctx) => {
-  const app = testApp(ctx.db, LIMITS, ctx.kind);
+  const app = testApp(ctx.database, LIMITS);
   const user = await ctx.f.user();
   const attempt = (password: string) =>
     call(app, "POST", "/rest/users/login", { json: { username: user.id, password } });
@@ -55,7 +55,7 @@ dbTest("[auth/lockout] a success resets the username's count", async (ctx) => {
 dbTest(
   "[auth/lockout] failures from one address lock that address across usernames",
   async (ctx) => {
-    const app = testApp(ctx.db, { LOGIN_MAX_FAILURES_PER_IP: "4", TRUST_PROXY: "true" }, ctx.kind);
+    const app = testApp(ctx.database, { LOGIN_MAX_FAILURES_PER_IP: "4", TRUST_PROXY: "true" });
     const ip = `203.0.113.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}`;
     const from = (username: string, password: string, addr = ip) =>
       call(app, "POST", "/rest/users/login", {
@@ -90,7 +90,7 @@ for (const kind of DB_KINDS) {
     fn: async () => {
       const { dbs, close } = await twoInstances(kind);
       try {
-        const [one, two] = dbs.map((d) => testApp(d.db, LIMITS, kind));
+        const [one, two] = dbs.map((d) => testApp(d, LIMITS));
         const { Factories } = await import("../fixtures/factories.ts");
         const user = await new Factories(dbs[0].db).user();
         const attempt = (app: typeof one, password: string) =>

@@ -93,7 +93,7 @@ export const loginHandler: RouteHandler<typeof login, AppEnv> = async (c) => {
     // Without "remember" the cookie lives as long as the browser session (the token still expires).
     ...(input.remember ? { maxAge: lifetimeSeconds } : {}),
   });
-  const resolved = await resolveSession(db, keys, session.token);
+  const resolved = await resolveSession(c.var.deps.database, keys, session.token);
   if (!resolved) throw new Error("a session just started did not resolve");
   return c.json({
     ...toSessionUserDto(resolved),
