@@ -114,6 +114,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected failure (no internals are disclosed) */
                 500: {
                     headers: {
@@ -200,6 +209,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected failure (no internals are disclosed) */
                 500: {
                     headers: {
@@ -268,6 +286,15 @@ export type paths = {
                 };
                 /** @description Forbidden: not allowed for this user, or a cross-site request */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -356,6 +383,15 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry */
                 429: {
                     headers: {
@@ -437,6 +473,15 @@ export type paths = {
                 };
                 /** @description Forbidden: not allowed for this user, or a cross-site request */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };

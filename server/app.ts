@@ -1,5 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
+import { bodyLimit } from "hono/body-limit";
+import { ApiError } from "./errors.ts";
 import type { AppEnv, AppOptions, Deps } from "./router.ts";
 import { toErrorResponse } from "./errors.ts";
 import { authenticate, clientIp } from "./auth/middleware.ts";
@@ -10,6 +12,9 @@ import { LOGIN_PATH, usersRouter } from "./rest/users/mod.ts";
 import { errorRouter } from "./rest/error/mod.ts";
 import { fileRouter } from "./rest/file/mod.ts";
 import { healthRouter } from "./rest/health/mod.ts";
+
+/** Largest accepted /rest request body (Messaging C attachments are at most 32 KB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Builds the whole application from its dependencies; no globals, nothing read per request. */
 export function createApp(options: AppOptions) {
@@ -32,6 +37,18 @@ export function createApp(options: AppOptions) {
       );
     });
   }
+  app.use(
+    "/rest/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(
+          413,
+          `Request body too large: at most ${MAX_BODY_BYTES / 1024 / 1024} MB`,
+        );
+      },
+    }),
+  );
   app.use("/rest/*", clientIp);
   app.use("/rest/*", csrfGuard({ loginPath: LOGIN_PATH, trustProxy: deps.config.TRUST_PROXY }));
   app.use("/rest/*", authenticate([LOGIN_PATH]));

@@ -42,6 +42,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: "Forbidden: not allowed for this user, or a cross-site request",
   404: "Not found (or belongs to another company)",
   409: "Conflict: duplicate identifier (code 23000) or linked items",
+  413: "Request body larger than 1 MB",
   429: "Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry",
   500: "Unexpected failure (no internals are disclosed)",
   503: "The database is unreachable",
@@ -61,7 +62,7 @@ export function errorResponses<S extends keyof typeof STATUS_TEXT>(...statuses: 
 }
 
 /** Errors every authenticated call may answer. */
-export const AUTHED_ERRORS = [400, 401, 403, 500] as const;
+export const AUTHED_ERRORS = [400, 401, 403, 413, 500] as const;
 
 export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
   content: { "application/json": { schema } },

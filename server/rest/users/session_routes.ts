@@ -20,7 +20,7 @@ export const login = createRoute({
   request: { body: jsonBody(LoginRequestSchema) },
   responses: {
     200: jsonResponse(LoginResponseSchema, "Signed in: the user and a bearer token"),
-    ...errorResponses(400, 401, 403, 429, 500),
+    ...errorResponses(400, 401, 403, 413, 429, 500),
   },
 });
 
