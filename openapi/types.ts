@@ -173,6 +173,13 @@ export type paths = {
                         "application/pdf": string;
                     };
                 };
+                /** @description Not modified: the `If-None-Match` ETag is current */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Invalid input: `fields` says which and why */
                 400: {
                     headers: {

@@ -69,7 +69,11 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
     await database.close();
     Deno.exit(0);
   };
-  Deno.addSignalListener("SIGINT", stop);
-  Deno.addSignalListener("SIGTERM", stop);
+  try {
+    Deno.addSignalListener("SIGINT", stop);
+    Deno.addSignalListener("SIGTERM", stop);
+  } catch {
+    // Platforms without signals (Deno Deploy) stop the process themselves.
+  }
   return { server, database, app };
 }

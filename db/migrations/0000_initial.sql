@@ -113,6 +113,7 @@ CREATE TABLE "files" (
 	"content_type" text NOT NULL,
 	"content" "bytea" NOT NULL,
 	"size" integer NOT NULL,
+	"etag" text NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

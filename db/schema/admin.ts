@@ -134,6 +134,8 @@ export const files = pgTable("files", {
   contentType: text().notNull(),
   content: bytea().notNull(),
   size: integer().notNull(),
+  /** Digest of the content (or of what it is rendered from): the HTTP ETag. */
+  etag: text().notNull(),
   updatedAt: tstz().notNull().defaultNow(),
 }, (t) => [index("files_company_idx").on(t.companyId)]);
 

@@ -493,7 +493,10 @@ export async function renderGuidePdf(
 }
 
 /** Renders docs/user-guide.md, titled 'Portal user guide'. */
+/** The guide's source, docs/user-guide.md. */
+export const userGuideMarkdown = () =>
+  Deno.readTextFile(new URL("../../docs/user-guide.md", import.meta.url));
+
 export async function userGuidePdf(version?: string): Promise<Uint8Array> {
-  const markdown = await Deno.readTextFile(new URL("../../docs/user-guide.md", import.meta.url));
-  return await renderGuidePdf(markdown, { title: GUIDE_TITLE, version });
+  return await renderGuidePdf(await userGuideMarkdown(), { title: GUIDE_TITLE, version });
 }

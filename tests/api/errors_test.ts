@@ -97,6 +97,13 @@ dbTest("[rest/file] the user guide downloads as a PDF for any signed-in user", a
   );
   assert.equal(new TextDecoder().decode(r.body.slice(0, 5)), "%PDF-");
   assert.equal(Number(r.res.headers.get("content-length")), r.body.byteLength);
+  const etag = r.res.headers.get("etag");
+  assert.match(etag ?? "", /^"[0-9a-f]{64}"$/);
+  const again = await ctx.call("GET", "/rest/file/get?name=user-guide.pdf", {
+    token,
+    headers: { "if-none-match": etag! },
+  });
+  assert.equal(again.status, 304, "a current copy is not sent twice");
   const missing = await ctx.call("GET", "/rest/file/get?name=nope.pdf", { token });
   assert.deepEqual(missing.body, { code: 404, message: "File not found" });
 });

@@ -20,6 +20,7 @@ export const get = createRoute({
       description: "The file, as an attachment",
       content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } },
     },
+    304: { description: "Not modified: the `If-None-Match` ETag is current" },
     ...errorResponses(...AUTHED_ERRORS, 404),
   },
 });
@@ -32,11 +33,14 @@ export const fileRouter = createRouter().openapi(get, async (c) => {
     scope === null ? undefined : or(isNull(files.companyId), eq(files.companyId, scope)),
   )).limit(1);
   if (!file) throw notFound("File");
+  const etag = `"${file.etag}"`;
+  const headers = { "ETag": etag, "Cache-Control": "private, no-cache" };
+  if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
   return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
     "Content-Type": file.contentType,
     "Content-Length": String(file.size),
     "Content-Disposition": `attachment; filename="${file.name.replace(/[^\w.-]/g, "_")}"`,
-    "Cache-Control": "private, no-cache",
+    ...headers,
     "Last-Modified": file.updatedAt.toUTCString(),
   });
 });
