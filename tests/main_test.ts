@@ -162,3 +162,35 @@ Deno.test("[main] with DATABASE_URL and no SESSION_SECRET it refuses to start", 
     /SESSION_SECRET: required when DATABASE_URL is set/,
   );
 });
+
+Deno.test({
+  name: "[seed] `deno task seed` seeds PostgreSQL once, and only with an explicit DEMO_PASSWORD",
+  ignore: !TEST_PG_URL,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const { isolatedPostgres } = await import("./fixtures/db.ts");
+    const { database, url, drop } = await isolatedPostgres();
+    await database.close();
+    const seed = (env: Record<string, string>) =>
+      new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", new URL("../db/seed/cli.ts", import.meta.url).pathname],
+        clearEnv: true,
+        env: { ...baseEnv(), NO_COLOR: "1", ...env },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+    try {
+      const refused = await seed({ DATABASE_URL: url });
+      assert.equal(refused.code, 1);
+      assert.match(new TextDecoder().decode(refused.stderr), /DEMO_PASSWORD: required/);
+      const first = await seed({ DATABASE_URL: url, DEMO_PASSWORD: "seed-pass-123" });
+      assert.equal(first.code, 0, new TextDecoder().decode(first.stderr));
+      assert.match(new TextDecoder().decode(first.stdout), /Demo data seeded in \d+ ms/);
+      const second = await seed({ DATABASE_URL: url, DEMO_PASSWORD: "seed-pass-123" });
+      assert.match(new TextDecoder().decode(second.stdout), /already present: nothing seeded/);
+    } finally {
+      await drop();
+    }
+  },
+});

@@ -4,7 +4,12 @@ import { openDatabase, seedIfWanted, VERSION } from "../../server/start.ts";
 import { ensureReferenceData } from "./reference.ts";
 
 try {
-  const config = parseConfig({ ...Deno.env.toObject(), SEED: "demo" });
+  // Seeding signs nobody in: a session secret is not needed, whatever DATABASE_URL says.
+  const config = parseConfig({
+    SESSION_SECRET: "-".repeat(32),
+    ...Deno.env.toObject(),
+    SEED: "demo",
+  });
   const database = await openDatabase(config);
   try {
     await database.migrate();
