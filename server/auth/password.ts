@@ -10,7 +10,34 @@ const enc = new TextEncoder();
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (s: string) => Uint8Array.from(atob(s), (ch) => ch.charCodeAt(0));
 
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+/**
+ * At most (cores - 1) derivations run at once, so a burst of logins can never take every core
+ * from the event loop that serves other requests; further logins wait their turn.
+ */
+const MAX_CONCURRENT = Math.max(1, (navigator.hardwareConcurrency ?? 2) - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  return limited(() => deriveNow(password, salt, iterations));
+}
+
+async function deriveNow(
+  password: string,
+  salt: Uint8Array,
+  iterations: number,
+): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", enc.encode(password), "PBKDF2", false, [
     "deriveBits",
   ]);
