@@ -1,6 +1,6 @@
 /**
  * Child server: the real app (createApp through the test fixture) over a PGlite restored from
- * the test snapshot, with one user whose password is hashed at the production work factor.
+ * the test snapshot, or over PostgreSQL with BENCH_DATABASE_URL, with one user whose password is hashed at the production work factor.
  */
 import { eq } from "drizzle-orm";
 import { freshPglite } from "../tests/fixtures/db.ts";
@@ -10,9 +10,17 @@ import { users } from "../db/schema/mod.ts";
 import { hashPassword } from "../server/auth/password.ts";
 import { OWASP_PBKDF2_ITERATIONS } from "../server/config.ts";
 import { serveForBench } from "./child.ts";
+import { openPostgres } from "../db/client.ts";
+import { ensureReferenceData } from "../db/seed/reference.ts";
 
-const database = await freshPglite();
+// BENCH_DATABASE_URL: a scratch PostgreSQL database made by the bench; otherwise embedded PGlite.
+const pgUrl = Deno.env.get("BENCH_DATABASE_URL");
+const database = pgUrl ? openPostgres(pgUrl) : await freshPglite();
 try {
+  if (pgUrl) {
+    await database.migrate();
+    await ensureReferenceData(database.db, "bench");
+  }
   const user = await new Factories(database.db).user();
   const passwordHash = await hashPassword(TEST_PASSWORD, OWASP_PBKDF2_ITERATIONS);
   await database.db.update(users).set({ passwordHash }).where(eq(users.key, user.key));

@@ -28,7 +28,14 @@ export interface Results {
   date: string;
   machine: Machine;
   options: Options;
-  reads?: Section<{ bare: LoadResult; app: LoadResult; ratio: Ratio }>;
+  reads?: Section<{
+    bare: LoadResult;
+    app: LoadResult;
+    ratio: Ratio;
+    /** Only when DATABASE_URL is set: the same app over PostgreSQL. */
+    appPostgres?: LoadResult;
+    ratioPostgres?: Ratio;
+  }>;
   login?: Section<{ readsAlone: LoadResult; reads: LoadResult; logins: LoadResult; ratio: Ratio }>;
   startup?: Section<StartupResult>;
   /** The machine's load average when the run ended (other processes skew the figures). */
@@ -141,8 +148,14 @@ export function render(r: Results): string {
         loadRow("bare Hono  GET /ping", s.bare),
         loadRow("real app   GET /rest/users/current", s.app),
         ratioRow("app / bare", s.ratio),
+        ...(s.appPostgres && s.ratioPostgres
+          ? [
+            loadRow("app on PostgreSQL  GET /rest/users/current", s.appPostgres),
+            ratioRow("app on PostgreSQL / bare", s.ratioPostgres),
+          ]
+          : []),
       ]),
-      ...errorNotes(s.bare, s.app),
+      ...errorNotes(s.bare, s.app, ...(s.appPostgres ? [s.appPostgres] : [])),
     ]),
     ...section("2. Login (PBKDF2 600,000) while reads run alongside", r.login, (s) => [
       table(LOAD_HEAD, [

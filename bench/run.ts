@@ -14,6 +14,7 @@ import { load, type Phase, type Target } from "./load.ts";
 import { type BenchServer, startServer } from "./servers.ts";
 import { measureStartups } from "./startup.ts";
 import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
+import { scratchDatabase } from "../db/scratch.ts";
 
 function parseOptions(): { opts: Options; out: string } {
   const { values } = parseArgs({
@@ -47,8 +48,12 @@ function parseOptions(): { opts: Options; out: string } {
 }
 
 /** Runs `fn` with a child server started from `script`, stopping it whatever happens. */
-async function withServer<T>(script: string, fn: (s: BenchServer) => Promise<T>): Promise<T> {
-  const server = await startServer(script);
+async function withServer<T>(
+  script: string,
+  fn: (s: BenchServer) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
+  const server = await startServer(script, env);
   try {
     return await fn(server);
   } finally {
@@ -100,6 +105,28 @@ if (wants(1) || wants(2)) {
       }))
     : undefined;
 
+  /** The authenticated reads alone against the app over PostgreSQL, in a scratch database. */
+  const databaseUrl = Deno.env.get("DATABASE_URL");
+  const onPostgres = wants(1) && databaseUrl
+    ? await attempt("real app on PostgreSQL", async () => {
+      const scratch = await scratchDatabase(databaseUrl, "portal_bench");
+      try {
+        return await withServer("app_server.ts", async (s) => {
+          const base = `http://127.0.0.1:${s.port}`;
+          progress(`real app on PostgreSQL GET /rest/users/current: ${opts.concurrency} workers`);
+          return await load({
+            name: "app (PostgreSQL) GET /rest/users/current",
+            url: `${base}/rest/users/current`,
+            workers: opts.concurrency,
+            headers: { authorization: `Bearer ${await signIn(base, String(s.info.username))}` },
+          }, phase);
+        }, { BENCH_DATABASE_URL: scratch.url });
+      } finally {
+        await scratch.drop();
+      }
+    })
+    : undefined;
+
   const app = await attempt("real app", () =>
     withServer("app_server.ts", async (s) => {
       const base = `http://127.0.0.1:${s.port}`;
@@ -131,9 +158,14 @@ if (wants(1) || wants(2)) {
     if (wants(2)) results.login = app;
   } else {
     if (bare) {
-      results.reads = "error" in bare
-        ? bare
-        : { bare, app: app.alone, ratio: ratio(app.alone, bare) };
+      results.reads = "error" in bare ? bare : {
+        bare,
+        app: app.alone,
+        ratio: ratio(app.alone, bare),
+        ...(onPostgres && !("error" in onPostgres)
+          ? { appPostgres: onPostgres, ratioPostgres: ratio(onPostgres, bare) }
+          : {}),
+      };
     }
     if (app.mixed) {
       const { withLogins, loginLoad } = app.mixed;

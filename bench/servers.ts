@@ -116,8 +116,12 @@ export interface BenchServer {
 }
 
 /** Starts one of the bench's child server scripts and waits for its READY line. */
-export async function startServer(script: string, timeoutMs = 120_000): Promise<BenchServer> {
-  const proc = new Proc(["run", "-A", `bench/${script}`]);
+export async function startServer(
+  script: string,
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<BenchServer> {
+  const proc = new Proc(["run", "-A", `bench/${script}`], env);
   try {
     const [, json] = await proc.waitForLine(/^READY (\{.*\})$/, timeoutMs);
     const info = JSON.parse(json);

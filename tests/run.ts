@@ -4,30 +4,18 @@
  * existing data is touched) and dropped afterwards. Ends with the line `N passed, N failed`.
  * Extra arguments are passed to `deno test` (e.g. a file or `--filter`).
  */
-import postgres from "postgres";
+import { scratchDatabase } from "../db/scratch.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
 let testUrl: string | undefined;
 let dropDatabase = async () => {};
 
 if (databaseUrl) {
-  const name = `portal_test_${Date.now().toString(36)}_${
-    crypto.randomUUID().slice(0, 8).replaceAll("-", "")
-  }`;
-  const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  testUrl = url.toString();
-  console.log(`PostgreSQL: testing in the fresh database ${name}`);
-  dropDatabase = async () => {
-    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    await sql.unsafe(`drop database if exists ${name} with (force)`).catch((e) =>
-      console.error(`could not drop ${name}:`, e.message)
-    );
-    await sql.end();
-  };
+  const scratch = await scratchDatabase(databaseUrl, "portal_test");
+  testUrl = scratch.url;
+  console.log(`PostgreSQL: testing in the fresh database ${scratch.name}`);
+  dropDatabase = () =>
+    scratch.drop().catch((e) => console.error(`could not drop ${scratch.name}:`, e.message));
 } else {
   console.log("PostgreSQL: DATABASE_URL is not set, testing on embedded PGlite only");
 }
