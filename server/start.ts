@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS, seedDemo } from "../db/seed/demo.ts";
 import { hashPassword } from "./auth/password.ts";
 import { sessionKeys } from "./auth/session.ts";
 import { createApp } from "./app.ts";
+import { schedulePruning } from "./auth/housekeeping.ts";
 
 export const VERSION = "0.1.0";
 
@@ -64,7 +65,9 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
       console.log(lines.join("\n")); // one write, so log readers see the block whole
     },
   }, app.fetch);
+  const stopPruning = schedulePruning(database.db, config.LOGIN_LOCK_MINUTES);
   const stop = async () => {
+    stopPruning();
     await server.shutdown();
     await database.close();
     Deno.exit(0);

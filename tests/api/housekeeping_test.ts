@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { eq, inArray } from "drizzle-orm";
+import { dbTest } from "../fixtures/app.ts";
+import { loginAttempts, sessions } from "../../db/schema/mod.ts";
+import { pruneAuthState } from "../../server/auth/housekeeping.ts";
+
+const DAY = 86_400_000;
+
+dbTest(
+  "[auth/housekeeping] old sessions and login attempts are pruned, live ones kept",
+  async (ctx) => {
+    const user = await ctx.f.user();
+    const now = Date.now();
+    const ids = {
+      live: crypto.randomUUID(),
+      expiredYesterday: crypto.randomUUID(),
+      expiredLongAgo: crypto.randomUUID(),
+      revokedLongAgo: crypto.randomUUID(),
+    };
+    await ctx.db.insert(sessions).values([
+      { id: ids.live, userKey: user.key, remember: false, expiresAt: new Date(now + DAY) },
+      {
+        id: ids.expiredYesterday,
+        userKey: user.key,
+        remember: false,
+        expiresAt: new Date(now - DAY),
+      },
+      {
+        id: ids.expiredLongAgo,
+        userKey: user.key,
+        remember: true,
+        expiresAt: new Date(now - 8 * DAY),
+      },
+      {
+        id: ids.revokedLongAgo,
+        userKey: user.key,
+        remember: true,
+        expiresAt: new Date(now + DAY),
+        revokedAt: new Date(now - 8 * DAY),
+      },
+    ]);
+    const username = `${user.id}-attempts`;
+    await ctx.db.insert(loginAttempts).values([
+      { username, ip: "x", succeeded: false, attemptedAt: new Date(now - 60_000) },
+      { username, ip: "x", succeeded: false, attemptedAt: new Date(now - 2 * DAY) },
+    ]);
+
+    await pruneAuthState(ctx.db, 15, new Date(now));
+
+    const left = await ctx.db.select({ id: sessions.id }).from(sessions)
+      .where(inArray(sessions.id, Object.values(ids)));
+    assert.deepEqual(left.map((r) => r.id).sort(), [ids.live, ids.expiredYesterday].sort());
+    const attempts = await ctx.db.select().from(loginAttempts).where(
+      eq(loginAttempts.username, username),
+    );
+    assert.equal(attempts.length, 1);
+    assert.ok(attempts[0].attemptedAt.getTime() > now - DAY);
+  },
+);
