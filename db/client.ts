@@ -4,7 +4,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema/mod.ts";
@@ -94,11 +94,17 @@ function memoize(make: <T>(name: string, text: string) => PreparedQuery<T>) {
   };
 }
 
+/**
+ * The rows of a raw SQL statement, whichever driver runs it: PGlite answers `{ rows }`,
+ * postgres.js a bare array. Works on a database or a transaction.
+ */
+export async function executeRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  const result = await db.execute(query) as unknown as { rows?: T[] } & T[];
+  return result.rows ?? result;
+}
+
 /** True when the database has no user yet (first start). */
 export async function isEmpty(db: Db): Promise<boolean> {
-  const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
-  return Number(
-    (rows as unknown as { rows?: { n: number }[] }).rows?.[0]?.n ??
-      (rows as unknown as { n: number }[])[0]?.n,
-  ) === 0;
+  const [row] = await executeRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
+  return Number(row?.n) === 0;
 }

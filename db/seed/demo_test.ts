@@ -16,7 +16,7 @@ import {
   ROBOT_TYPES,
   type RouteType,
 } from "../../openapi/enums.ts";
-import type { Database } from "../client.ts";
+import { type Database, executeRows } from "../client.ts";
 import { DB_KINDS, type DbKind, freshPglite, isolatedPostgres } from "../../tests/fixtures/db.ts";
 import {
   commandLists,
@@ -65,11 +65,7 @@ for (const kind of DB_KINDS) {
         const now = new Date();
         const summary = await seedDemo(db, { passwordHash: "x", now });
 
-        /** Rows of a raw query (PGlite answers { rows }). */
-        const query = async <T>(q: SQL) => {
-          const r = (await db.execute(q)) as unknown as { rows?: T[] } & T[];
-          return r.rows ?? r;
-        };
+        const query = <T>(q: SQL) => executeRows<T>(db, q);
         const countOf = async (table: string) =>
           (await query<{ n: number }>(
             sql`select count(*)::int as n from ${sql.identifier(table)}`,

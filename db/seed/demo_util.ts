@@ -2,7 +2,7 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { CasingCache } from "drizzle-orm/casing";
 import type { PgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../client.ts";
+import { type Db, executeRows } from "../client.ts";
 
 /** The transaction handle `db.transaction` passes to its callback. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -175,13 +175,13 @@ export async function insertBulk<T extends PgTable>(
     const batch = rows.slice(i, i + BATCH).map((row) =>
       Object.fromEntries(columns.map((c) => [c.name, (row as Record<string, unknown>)[c.key]]))
     );
-    const result = await ctx.tx.execute<{ id: unknown }>(sql`
+    const stored = await executeRows<{ id: unknown }>(
+      ctx.tx,
+      sql`
       insert into ${table} (${list})
       select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(batch)}::json)
-      ${returningId}`);
-    // PGlite answers { rows }, postgres.js an array.
-    const stored = (result as { rows?: { id: unknown }[] }).rows ??
-      (result as unknown as { id: unknown }[]);
+      ${returningId}`,
+    );
     if (returning) ids.push(...stored.map((row) => Number(row.id)));
   }
   count(ctx, table, rows.length);

@@ -1,18 +1,14 @@
 import assert from "node:assert/strict";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { is } from "drizzle-orm";
-import { sql } from "drizzle-orm";
-import { type Database, openPglite } from "../../db/client.ts";
+import { is, type SQL, sql } from "drizzle-orm";
+import { type Database, executeRows, openPglite } from "../../db/client.ts";
 import * as schema from "../../db/schema/mod.ts";
 import { isolatedPostgres, TEST_PG_URL } from "../fixtures/db.ts";
 
 const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable))
   .map((t) => getTableConfig(t));
 
-async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const r = await database.db.execute(query) as unknown as { rows?: T[] } & T[];
-  return r.rows ?? r;
-}
+const rows = <T>(database: Database, query: SQL) => executeRows<T>(database.db, query);
 
 async function checkMigrated(database: Database) {
   await database.migrate();
