@@ -251,6 +251,19 @@ export const PACKET_SIZE_BYTES = 256;
 export const PAGE_SIZE = 10;
 export const SUB_TABLE_PAGE_SIZE = 5;
 export const FILTER_DELAY_MS = 2000;
+/** Promise-style buttons return from success or error to idle after this long. */
+export const PROMISE_RESET_MS = 2000;
+/** Page-size choices: the default set, and the long tables' set (command lists, traffic). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const LONG_PAGE_SIZES = [10, 25, 50, 100, 1000, 2000] as const;
+/** Largest page any find call returns. */
+export const MAX_PAGE_SIZE = 2000;
+/** Tgid label search starts at this many characters. */
+export const TGID_SEARCH_MIN_CHARS = 3;
+/** File upload: one file at a time, one chunk retry after 5 s; these statuses are permanent. */
+export const UPLOAD_CHUNK_RETRIES = 1;
+export const UPLOAD_RETRY_INTERVAL_MS = 5000;
+export const UPLOAD_PERMANENT_ERRORS = [404, 500, 501] as const;
 export const MULTISELECT_SEARCH_LIMIT = 25;
 
 /** Irext, poll and on-demand command constants. */

@@ -244,6 +244,90 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/news/countnew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's new news
+         * @description News the user may read, published in the last 30 days and not read yet, newest first. The array's length is the count the header shows.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description New news items */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewNewsList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/users/current": {
         parameters: {
             query?: never;
@@ -583,6 +667,16 @@ export type components = {
             /** @description Bearer token for `Authorization: Bearer` (integrators) */
             token: string;
         };
+        NewNews: {
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+            level: components["schemas"]["NewsLevel"];
+            title: string;
+        };
+        NewNewsList: components["schemas"]["NewNews"][];
+        /** @enum {string} */
+        NewsLevel: "critical" | "medium" | "low";
         SessionUser: {
             /** @description Team rights below 100 */
             admin: boolean;

@@ -12,8 +12,14 @@ import { LOGIN_PATH, usersRouter } from "./rest/users/mod.ts";
 import { errorRouter } from "./rest/error/mod.ts";
 import { fileRouter } from "./rest/file/mod.ts";
 import { healthRouter } from "./rest/health/mod.ts";
+import { newsRouter } from "./rest/news/mod.ts";
+import { pagesRouter } from "./pages/router.ts";
+import { compress } from "hono/compress";
 
 /** Largest accepted /rest request body (Messaging C attachments are at most 32 KB). */
+/** The login page, which also takes a form post (no JavaScript needed). */
+const PAGE_LOGIN_PATH = "/login";
+
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Builds the whole application from its dependencies; no globals, nothing read per request. */
@@ -51,6 +57,10 @@ export function createApp(options: AppOptions) {
   );
   app.use("/rest/*", clientIp);
   app.use("/rest/*", csrfGuard({ loginPath: LOGIN_PATH, trustProxy: deps.config.TRUST_PROXY }));
+  const pageLoginGuards = [
+    clientIp,
+    csrfGuard({ loginPath: PAGE_LOGIN_PATH, trustProxy: deps.config.TRUST_PROXY }),
+  ];
   app.use("/rest/*", authenticate([LOGIN_PATH]));
   app.use("/rest/*", async (c, next) => {
     await next();
@@ -61,13 +71,18 @@ export function createApp(options: AppOptions) {
   app.route("/", usersRouter);
   app.route("/", errorRouter);
   app.route("/", fileRouter);
+  app.route("/", newsRouter);
 
   registerSecurity(app);
   let document: unknown;
   app.get("/openapi.json", (c) => c.json(document ??= openApiDocument(app)));
   app.route("/", apiDocs);
-  // The page shell arrives with the next issue; until then the root leads to the API reference.
-  app.get("/", (c) => c.redirect("/docs"));
+  // Pages are compressed on the fly; the bundle is served pre-compressed.
+  app.use("*", async (c, next) => {
+    if (c.req.path.startsWith("/assets/")) return await next();
+    return await compress({ encoding: "gzip" })(c, next);
+  });
+  app.route("/", pagesRouter(pageLoginGuards));
   return app;
 }
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-export const EMPTY_LOGIN = "Error empty login";
+import { EMPTY_LOGIN } from "./messages.ts";
+
+export { EMPTY_LOGIN };
 
 const required = z.string({ error: EMPTY_LOGIN }).trim().min(1, EMPTY_LOGIN);
 

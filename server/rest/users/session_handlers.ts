@@ -28,12 +28,20 @@ const isHttps = (c: Context<AppEnv>) =>
 
 const INVALID = "Invalid username or password";
 
-export const loginHandler: RouteHandler<typeof login, AppEnv> = async (c) => {
+export interface LoginInput {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+/**
+ * Checks the lockout and the password, starts a session and sets its cookie. Shared by the API
+ * and the page's no-JavaScript form. Throws ApiError 429, 401 or 403.
+ */
+export async function signIn(c: Context<AppEnv>, input: LoginInput) {
   const { db, config, keys } = c.var.deps;
-  const input = c.req.valid("json");
   const username = normalizeUsername(input.username);
   const ip = c.var.clientIp;
-
   const lock = await checkLockout(
     db,
     {
@@ -104,7 +112,7 @@ export const loginHandler: RouteHandler<typeof login, AppEnv> = async (c) => {
     // Without "remember" the cookie lives as long as the browser session (the token still expires).
     ...(input.remember ? { maxAge: lifetimeSeconds } : {}),
   });
-  return c.json({
+  return {
     ...toSessionUserDto({
       ...user,
       admin: isAdminRights(user.rights),
@@ -112,8 +120,11 @@ export const loginHandler: RouteHandler<typeof login, AppEnv> = async (c) => {
     }),
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
-  }, 200);
-};
+  };
+}
+
+export const loginHandler: RouteHandler<typeof login, AppEnv> = async (c) =>
+  c.json(await signIn(c, c.req.valid("json")), 200);
 
 export const logoutHandler: RouteHandler<typeof logout, AppEnv> = async (c) => {
   await endSession(c.var.deps.db, c.var.user.sessionId);

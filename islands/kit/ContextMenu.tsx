@@ -1,0 +1,91 @@
+/**
+ * A row's context menu: opened by right-click, the row's ⋮ button or the ContextMenu key;
+ * arrow keys move, Enter runs, Escape or a click elsewhere closes and focus goes back.
+ */
+import { useEffect, useLayoutEffect, useRef } from "react";
+
+export interface MenuItem {
+  label: string;
+  onSelect: () => void;
+  disabled?: boolean;
+}
+
+export function ContextMenu(
+  { x, y, items, label, onClose }: {
+    x: number;
+    y: number;
+    items: MenuItem[];
+    label: string;
+    onClose: () => void;
+  },
+) {
+  const ref = useRef<HTMLUListElement>(null);
+  const returnTo = useRef<Element | null>(null);
+
+  useLayoutEffect(() => {
+    returnTo.current = document.activeElement;
+    const el = ref.current!;
+    // Keep the menu on screen.
+    const r = el.getBoundingClientRect();
+    el.style.left = `${Math.max(4, Math.min(x, innerWidth - r.width - 4))}px`;
+    el.style.top = `${Math.max(4, Math.min(y, innerHeight - r.height - 4))}px`;
+    el.querySelector<HTMLButtonElement>("button:not(:disabled)")?.focus();
+  }, [x, y]);
+
+  const close = () => {
+    onClose();
+    (returnTo.current as HTMLElement | null)?.focus?.();
+  };
+
+  useEffect(() => {
+    const outside = (e: Event) => {
+      if (!ref.current?.contains(e.target as Node)) onClose();
+    };
+    document.addEventListener("mousedown", outside);
+    addEventListener("scroll", onClose, { passive: true });
+    addEventListener("resize", onClose);
+    return () => {
+      document.removeEventListener("mousedown", outside);
+      removeEventListener("scroll", onClose);
+      removeEventListener("resize", onClose);
+    };
+  }, []);
+
+  const move = (delta: number) => {
+    const buttons = [...ref.current!.querySelectorAll<HTMLButtonElement>("button:not(:disabled)")];
+    const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    buttons[(i + delta + buttons.length) % buttons.length]?.focus();
+  };
+
+  return (
+    <ul
+      ref={ref}
+      role="menu"
+      aria-label={label}
+      className="context-menu"
+      onKeyDown={(e) => {
+        if (e.key === "ArrowDown") move(1);
+        else if (e.key === "ArrowUp") move(-1);
+        else if (e.key === "Escape" || e.key === "Tab") close();
+        else return;
+        e.preventDefault();
+      }}
+    >
+      {items.map((item) => (
+        <li key={item.label} role="none">
+          <button
+            type="button"
+            role="menuitem"
+            disabled={item.disabled}
+            onClick={() => {
+              close();
+              item.onSelect();
+            }}
+          >
+            {item.label}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

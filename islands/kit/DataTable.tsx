@@ -1,0 +1,447 @@
+/**
+ * The data table of every list: server-side paging, sorting and filtering in the spec's find
+ * style (or the same on rows held in memory), filters applied after a 2000 ms pause, the query
+ * optionally kept in the URL, selection (click one, Ctrl-click several; cleared on every
+ * reload), a row context menu (right-click, the row's ⋮ button, or the keyboard), loading and
+ * error states, and a CSV export of the filtered rows.
+ */
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import useSWR from "swr";
+import { FILTER_DELAY_MS, MAX_PAGE_SIZE } from "../../openapi/enums.ts";
+import { messageOf } from "../runtime/api.ts";
+import { ContextMenu, type MenuItem } from "./ContextMenu.tsx";
+import {
+  sameState,
+  searchFromState,
+  type Sorting,
+  type TableDefaults,
+  type TableState,
+} from "./table_state.ts";
+import { downloadCsv, toCsv } from "./csv.ts";
+
+// deno-lint-ignore no-explicit-any
+export type Row = Record<string, any>;
+
+export interface Column<R extends Row> {
+  key: string;
+  label: string;
+  sortable?: boolean;
+  filter?: { kind: "text"; placeholder?: string } | {
+    kind: "select";
+    options: readonly (readonly [string, string])[];
+  };
+  render?: (row: R) => ReactNode;
+  /** The cell's text in the CSV export (default: the raw value). */
+  text?: (row: R) => string;
+}
+
+export interface FindResult<R> {
+  rows: R[];
+  total: number;
+  filtered: number;
+}
+
+export type TableSource<R extends Row> =
+  | { kind: "find"; key: string; find: (state: TableState) => Promise<FindResult<R>> }
+  | { kind: "local"; rows: R[] };
+
+export interface DataTableProps<R extends Row> {
+  id: string;
+  caption: string;
+  columns: Column<R>[];
+  rowKey: (row: R) => string;
+  rowLabel?: (row: R) => string;
+  source: TableSource<R>;
+  defaults: TableDefaults;
+  initialState: TableState;
+  /** The server-rendered first page (SWR's fallback, so nothing flashes). */
+  initialData?: FindResult<R>;
+  /** Keep filter, sort, page and size in the URL. */
+  urlState?: boolean;
+  /** The context menu's entries for the rows it acts on (the selection). */
+  menu?: (rows: R[]) => MenuItem[];
+  /** File name of the CSV export (without extension). */
+  exportName?: string;
+  /** Changes whenever the caller wants a reload (after an edit, say). */
+  reloadToken?: number;
+}
+
+function applyLocal<R extends Row>(rows: R[], state: TableState, columns: Column<R>[]) {
+  let out = rows;
+  for (const [key, value] of Object.entries(state.filter)) {
+    if (!value) continue;
+    const col = columns.find((c) => c.key === key);
+    const needle = value.toLowerCase();
+    out = out.filter((r) =>
+      col?.filter?.kind === "select"
+        ? String(r[key]) === value
+        : String(r[key] ?? "").toLowerCase().includes(needle)
+    );
+  }
+  const s = state.sorting;
+  if (s) {
+    const sign = s.direction === "asc" ? 1 : -1;
+    out = [...out].sort((a, b) => {
+      const x = a[s.field], y = b[s.field];
+      return (typeof x === "number" && typeof y === "number"
+        ? x - y
+        : String(x ?? "").localeCompare(String(y ?? ""))) * sign;
+    });
+  }
+  return out;
+}
+
+const cellText = <R extends Row>(col: Column<R>, row: R) =>
+  col.text ? col.text(row) : String(row[col.key] ?? "");
+
+export function DataTable<R extends Row>(props: DataTableProps<R>) {
+  const { id, columns, source, defaults, rowKey, menu } = props;
+  const [state, setState] = useState<TableState>(props.initialState);
+  const [drafts, setDrafts] = useState<Record<string, string>>(props.initialState.filter);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number; rows: R[] } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const isInitial = sameState(state, props.initialState) && props.reloadToken === undefined;
+  const swr = useSWR(
+    source.kind === "find" ? [source.key, JSON.stringify(state), props.reloadToken ?? 0] : null,
+    () => (source as Extract<TableSource<R>, { kind: "find" }>).find(state),
+    {
+      fallbackData: isInitial ? props.initialData : undefined,
+      revalidateOnMount: !(isInitial && props.initialData),
+      revalidateOnFocus: false,
+      keepPreviousData: true,
+    },
+  );
+
+  const local = useMemo(
+    () => source.kind === "local" ? applyLocal(source.rows, state, columns) : null,
+    [source, state],
+  );
+  const result: FindResult<R> | undefined = local
+    ? {
+      rows: local.slice((state.page - 1) * state.count, state.page * state.count),
+      total: (source as { rows: R[] }).rows.length,
+      filtered: local.length,
+    }
+    : swr.data;
+  const loading = source.kind === "find" && swr.isValidating;
+  const pages = Math.max(1, Math.ceil((result?.filtered ?? 0) / state.count));
+
+  // Every reload clears the selection (spec: push traffic overview).
+  useEffect(() => setSelected(new Set()), [result?.rows]);
+
+  // The query in the URL, replacing the entry (no history step per keystroke).
+  useEffect(() => {
+    if (!props.urlState) return;
+    const search = searchFromState(state, defaults, new URLSearchParams(location.search));
+    const next = location.pathname + (search.size ? `?${search}` : "") + location.hash;
+    if (next !== location.pathname + location.search + location.hash) {
+      history.replaceState(history.state, "", next);
+    }
+  }, [state]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const update = (patch: Partial<TableState>) => setState((s) => ({ ...s, ...patch }));
+  const applyFilter = (filter: Record<string, string>) => {
+    clearTimeout(timer.current);
+    update({ filter, page: 1 });
+  };
+  const onFilterInput = (key: string, value: string, immediate: boolean) => {
+    const next = { ...drafts, [key]: value };
+    setDrafts(next);
+    clearTimeout(timer.current);
+    if (immediate) applyFilter(next);
+    else timer.current = setTimeout(() => applyFilter(next), FILTER_DELAY_MS);
+  };
+  const sortBy = (field: string) => {
+    const s = state.sorting;
+    const sorting: Sorting = s?.field === field && s.direction === "asc"
+      ? { field, direction: "desc" }
+      : { field, direction: "asc" };
+    update({ sorting, page: 1 });
+  };
+
+  const rows = result?.rows ?? [];
+  const rowsByKey = new Map(rows.map((r) => [rowKey(r), r]));
+  const selectRow = (key: string, additive: boolean) =>
+    setSelected((prev) => {
+      if (!additive) return new Set([key]);
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const openMenu = (key: string, x: number, y: number) => {
+    if (!menu) return;
+    // Acting on a selected row acts on the whole selection; otherwise on this row alone.
+    const keys = selected.has(key) ? [...selected] : [key];
+    if (!selected.has(key)) setSelected(new Set([key]));
+    setMenuAt({ x, y, rows: keys.map((k) => rowsByKey.get(k)!).filter(Boolean) });
+  };
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      let all: R[];
+      if (source.kind === "local") all = local!;
+      else {
+        all = [];
+        const count = MAX_PAGE_SIZE;
+        for (let page = 1;; page++) {
+          const r = await source.find({ ...state, page, count });
+          all.push(...r.rows);
+          if (r.rows.length < count || all.length >= r.filtered) break;
+        }
+      }
+      downloadCsv(
+        `${props.exportName ?? id}.csv`,
+        toCsv(columns.map((c) => c.label), all.map((r) => columns.map((c) => cellText(c, r)))),
+      );
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const filterable = columns.filter((c) => c.filter);
+  const first = result && result.filtered ? (state.page - 1) * state.count + 1 : 0;
+  const last = result ? Math.min(state.page * state.count, result.filtered) : 0;
+
+  return (
+    <section className="data-table-wrap" aria-labelledby={`${id}-caption`} data-table={id}>
+      <div className="table-tools" role="search" aria-label={`Filter ${props.caption}`}>
+        {filterable.map((c) => (
+          <label key={c.key} htmlFor={`${id}-filter-${c.key}`}>
+            <small>{c.label}</small>
+            {c.filter!.kind === "select"
+              ? (
+                <select
+                  id={`${id}-filter-${c.key}`}
+                  value={drafts[c.key] ?? ""}
+                  onChange={(e) => onFilterInput(c.key, e.currentTarget.value, true)}
+                >
+                  <option value="">All</option>
+                  {c.filter!.options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+                </select>
+              )
+              : (
+                <input
+                  id={`${id}-filter-${c.key}`}
+                  type="search"
+                  value={drafts[c.key] ?? ""}
+                  placeholder={(c.filter as { placeholder?: string }).placeholder ?? "Filter"}
+                  onChange={(e) => onFilterInput(c.key, e.currentTarget.value, false)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      onFilterInput(c.key, e.currentTarget.value, true);
+                    }
+                  }}
+                />
+              )}
+          </label>
+        ))}
+        <button
+          type="button"
+          className="secondary outline"
+          onClick={exportCsv}
+          aria-busy={exporting ? "true" : undefined}
+          disabled={exporting || !result}
+        >
+          Export CSV
+        </button>
+      </div>
+      {swr.error && (
+        <p role="alert" className="field-error" data-table-error="">
+          {messageOf(swr.error)}{" "}
+          <button type="button" className="secondary outline" onClick={() => swr.mutate()}>
+            Retry
+          </button>
+        </p>
+      )}
+      <div className="table-scroll" aria-busy={loading ? "true" : undefined}>
+        <table className="data-table striped">
+          <caption id={`${id}-caption`} className="muted">
+            {props.caption}
+            {result && (
+              <>
+                {" — "}
+                {result.filtered === 0 ? "no rows" : `rows ${first}–${last} of ${result.filtered}`}
+                {result.filtered !== result.total && ` (filtered from ${result.total})`}
+                {selected.size > 1 && `, ${selected.size} selected`}
+              </>
+            )}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Selected</span>
+              </th>
+              {columns.map((c) => {
+                const dir = state.sorting?.field === c.key ? state.sorting.direction : null;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={dir ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                  >
+                    {c.sortable
+                      ? (
+                        <button type="button" className="sort" onClick={() => sortBy(c.key)}>
+                          {c.label}
+                          <span aria-hidden="true">
+                            {dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}
+                          </span>
+                        </button>
+                      )
+                      : c.label}
+                  </th>
+                );
+              })}
+              {menu && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const key = rowKey(row);
+              const label = props.rowLabel?.(row) ?? key;
+              const isSelected = selected.has(key);
+              return (
+                <tr
+                  key={key}
+                  data-row={key}
+                  data-selected={isSelected ? "true" : undefined}
+                  onClick={(e) => {
+                    if ((e.target as Element).closest("a,button,input")) return;
+                    selectRow(key, e.ctrlKey || e.metaKey);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === "ContextMenu" || (e.shiftKey && e.key === "F10")) {
+                      e.preventDefault();
+                      const r = e.currentTarget.getBoundingClientRect();
+                      openMenu(key, r.left + 24, r.bottom);
+                    }
+                  }}
+                  onContextMenu={(e) => {
+                    if (!menu) return;
+                    e.preventDefault();
+                    openMenu(key, e.clientX, e.clientY);
+                  }}
+                >
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${label}`}
+                      checked={isSelected}
+                      onChange={() => selectRow(key, true)}
+                    />
+                  </td>
+                  {columns.map((c) => (
+                    <td key={c.key}>{c.render ? c.render(row) : cellText(c, row)}</td>
+                  ))}
+                  {menu && (
+                    <td className="actions">
+                      <button
+                        type="button"
+                        className="secondary outline"
+                        aria-haspopup="menu"
+                        aria-label={`Actions for ${label}`}
+                        onClick={(e) => {
+                          const r = e.currentTarget.getBoundingClientRect();
+                          openMenu(key, r.left, r.bottom);
+                        }}
+                      >
+                        ⋮
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+            {result && rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length + (menu ? 2 : 1)} className="muted">
+                  No rows match.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="table-foot">
+        <label htmlFor={`${id}-size`}>
+          <small>Rows per page</small>
+          <select
+            id={`${id}-size`}
+            value={state.count}
+            onChange={(e) => update({ count: Number(e.currentTarget.value), page: 1 })}
+          >
+            {defaults.pageSizes.map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </label>
+        <nav aria-label={`Pages of ${props.caption}`}>
+          <ul>
+            <li>
+              <button
+                type="button"
+                className="secondary outline"
+                disabled={state.page <= 1}
+                onClick={() => update({ page: 1 })}
+              >
+                « First
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="secondary outline"
+                disabled={state.page <= 1}
+                onClick={() => update({ page: state.page - 1 })}
+              >
+                ‹ Previous
+              </button>
+            </li>
+            <li aria-current="page" data-page={state.page}>
+              Page {state.page} of {pages}
+            </li>
+            <li>
+              <button
+                type="button"
+                className="secondary outline"
+                disabled={state.page >= pages}
+                onClick={() => update({ page: state.page + 1 })}
+              >
+                Next ›
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="secondary outline"
+                disabled={state.page >= pages}
+                onClick={() => update({ page: pages })}
+              >
+                Last »
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      {menuAt && menu && (
+        <ContextMenu
+          x={menuAt.x}
+          y={menuAt.y}
+          label={menuAt.rows.length > 1 ? `${menuAt.rows.length} rows` : "Row actions"}
+          items={menu(menuAt.rows)}
+          onClose={() => setMenuAt(null)}
+        />
+      )}
+    </section>
+  );
+}

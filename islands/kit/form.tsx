@@ -1,0 +1,99 @@
+/**
+ * Forms validated with the same zod schemas as the server: errors show only after a submit
+ * attempt, and an invalid form is never sent.
+ */
+import { type ReactNode, useRef, useState } from "react";
+import type { z } from "zod";
+
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field path ("a.b") of a failed parse; form-level issues under "". */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * The schema is loaded on demand (a dynamic import of the shared schema module), so zod is not
+ * part of a page's first load: it is fetched when the user starts typing, before any submit.
+ */
+export type SchemaLoader<S> = () => Promise<S>;
+
+export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
+  loadSchema: SchemaLoader<S>,
+  initial: z.input<S>,
+) {
+  const [values, setValues] = useState<z.input<S>>(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [schema, setSchema] = useState<S | null>(null);
+  const loading = useRef<Promise<S> | null>(null);
+  const load = () => loading.current ??= loadSchema().then((s) => (setSchema(() => s), s));
+  const parsed = schema?.safeParse(values);
+  const errors: FieldErrors = submitted && parsed && !parsed.success
+    ? fieldErrors(parsed.error)
+    : {};
+  return {
+    values,
+    errors,
+    submitted,
+    set: <K extends keyof z.input<S>>(key: K, value: z.input<S>[K]) => {
+      void load();
+      setValues((v) => ({ ...(v as object), [key]: value }) as z.input<S>);
+    },
+    /** Back to the initial values, errors hidden (create-and-add-another). */
+    reset: (next: z.input<S> = initial) => {
+      setValues(next);
+      setSubmitted(false);
+    },
+    /** Submit handler: marks the attempt; calls `send` only with valid data. */
+    onSubmit:
+      (send: (data: z.output<S>) => void | Promise<void>) =>
+      async (e?: { preventDefault(): void }) => {
+        e?.preventDefault();
+        setSubmitted(true);
+        const result = (await load()).safeParse(values);
+        if (!result.success) {
+          queueMicrotask(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+          return;
+        }
+        return send(result.data);
+      },
+  };
+}
+
+/** A labelled field with its error, wired for assistive technology. */
+export function Field(
+  { label, name, error, children, hint }: {
+    label: string;
+    name: string;
+    error?: string;
+    hint?: string;
+    children: (props: {
+      id: string;
+      name: string;
+      "aria-invalid"?: "true";
+      "aria-describedby"?: string;
+    }) => ReactNode;
+  },
+) {
+  const id = `f-${name.replace(/\W/g, "-")}`;
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <label htmlFor={id}>
+      {label}
+      {children({
+        id,
+        name,
+        "aria-invalid": error ? "true" : undefined,
+        "aria-describedby": describedBy,
+      })}
+      {error
+        ? <small id={`${id}-error`} className="field-error" role="alert">{error}</small>
+        : hint && <small id={`${id}-hint`}>{hint}</small>}
+    </label>
+  );
+}

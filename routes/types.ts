@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import type { Deps } from "../server/router.ts";
+import type { SessionUser } from "../server/auth/session.ts";
+
+/** What a page's loader and view see. */
+export interface PageContext {
+  url: URL;
+  params: Record<string, string | undefined>;
+  /** Null only on public pages (login). */
+  user: SessionUser | null;
+  deps: Deps;
+}
+
+/** A signed-in page's context. */
+export type UserPageContext = PageContext & { user: SessionUser };
+
+export interface PageRoute<D = unknown> {
+  /** URL pattern; `:name` is a parameter, `:name?` an optional one. */
+  pattern: string;
+  /** Heading, breadcrumb and menu label. */
+  title: string;
+  /** One line saying what the page is for (index pages and menus show it). */
+  summary: string;
+  /** Needs team rights below 100 (spec: "(admin)"). */
+  admin?: boolean;
+  /** Reachable without a session (only /login). */
+  public?: boolean;
+  /** Breadcrumb parent; index pages list the routes whose parent they are. */
+  parent?: string;
+  /** Loads what the page shows; a thrown ApiError becomes a route change error. */
+  load?: (ctx: UserPageContext) => Promise<D>;
+  /** The page's own content below its heading. */
+  view?: (props: { ctx: UserPageContext; data: D }) => ReactNode;
+  /** The heading for a page whose label comes from its data (a detail page). */
+  label?: (ctx: UserPageContext, data: D) => string;
+  /** Served from the legacy system into the shell. */
+  legacy?: boolean;
+  /** Pages whose body the page renders itself (login, errors) instead of the standard head. */
+  bare?: boolean;
+}
+
+// deno-lint-ignore no-explicit-any
+export type AnyPageRoute = PageRoute<any>;

@@ -1,0 +1,155 @@
+/**
+ * The browser bundle: every island in `islands/` plus the client runtime, built by esbuild
+ * (ESM, code splitting, minified, content-hashed names) together with the stylesheet, gzipped
+ * once, and kept in memory. Built once per process, on first use (about 0.3 s).
+ */
+import * as esbuild from "esbuild";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface Asset {
+  body: Uint8Array;
+  gzip: Uint8Array;
+  type: string;
+}
+
+export interface AssetManifest {
+  /** URL path (under /assets/) → file. */
+  files: Map<string, Asset>;
+  /** The runtime entry module's URL. */
+  entry: string;
+  /** Modules the entry needs at once (preloaded on every page). */
+  entryChunks: string[];
+  /** Island name → the URLs of the chunks it needs (its own and its static imports). */
+  islands: Record<string, string[]>;
+  stylesheet: string;
+}
+
+export const ASSET_PREFIX = "/assets/";
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const ISLANDS_DIR = join(ROOT, "islands");
+const ENTRY = join(ISLANDS_DIR, "runtime", "main.ts");
+const STYLESHEET = join(ISLANDS_DIR, "styles", "app.css");
+
+const TYPES: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  map: "application/json",
+};
+
+/** Island names: the PascalCase `.tsx` files directly in `islands/`. */
+export async function islandNames(): Promise<string[]> {
+  const names: string[] = [];
+  for await (const e of Deno.readDir(ISLANDS_DIR)) {
+    const m = e.isFile && e.name.match(/^([A-Z]\w*)\.tsx$/);
+    if (m) names.push(m[1]);
+  }
+  return names.sort();
+}
+
+/**
+ * `islands/runtime/registry.ts` is a typed stand-in; in the bundle its contents become one
+ * dynamic import per island, so each island is its own chunk.
+ */
+const registryPlugin = (names: string[]): esbuild.Plugin => ({
+  name: "islands-registry",
+  setup(build) {
+    build.onLoad({ filter: /islands[\\/]runtime[\\/]registry\.ts$/ }, () => ({
+      resolveDir: ISLANDS_DIR,
+      loader: "ts",
+      contents: `export default {${
+        names.map((n) => `${n}: () => import(${JSON.stringify(`./${n}.tsx`)})`).join(",")
+      }};`,
+    }));
+  },
+});
+
+/** zod bundles every message locale; the portal speaks English, so the bundle keeps only "en". */
+const zodEnglishOnly: esbuild.Plugin = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
+      contents: 'export { default as en } from "./en.js";',
+      loader: "js",
+    }));
+  },
+};
+
+async function gzip(data: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export async function buildAssets(): Promise<AssetManifest> {
+  const names = await islandNames();
+  const common: esbuild.BuildOptions = {
+    absWorkingDir: ROOT,
+    bundle: true,
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: join(ROOT, "_assets"),
+    entryNames: "[name]-[hash]",
+    chunkNames: "c-[hash]",
+    assetNames: "[name]-[hash]",
+    legalComments: "none",
+    logLevel: "silent",
+  };
+  const [js, css] = await Promise.all([
+    esbuild.build({
+      ...common,
+      entryPoints: { main: ENTRY },
+      format: "esm",
+      splitting: true,
+      target: ["es2022", "chrome110", "firefox110", "safari16"],
+      jsx: "automatic",
+      define: { "process.env.NODE_ENV": '"production"' },
+      plugins: [registryPlugin(names), zodEnglishOnly],
+    }),
+    esbuild.build({ ...common, entryPoints: { app: STYLESHEET }, loader: { ".woff2": "file" } }),
+  ]);
+  await esbuild.stop();
+
+  const files = new Map<string, Asset>();
+  const urlOf = (path: string) => ASSET_PREFIX + path.slice(path.lastIndexOf("/") + 1);
+  await Promise.all([...js.outputFiles!, ...css.outputFiles!].map(async (f) => {
+    const ext = f.path.slice(f.path.lastIndexOf(".") + 1);
+    files.set(urlOf(f.path), {
+      body: f.contents,
+      gzip: await gzip(f.contents),
+      type: TYPES[ext] ?? "application/octet-stream",
+    });
+  }));
+
+  // Walk the metafile: each output's static imports, so a page can preload all it needs.
+  const outputs = js.metafile!.outputs;
+  const closure = (out: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(out)) return seen;
+    seen.add(out);
+    for (const i of outputs[out].imports) if (i.kind === "import-statement") closure(i.path, seen);
+    return seen;
+  };
+  const key = (o: string) => o.slice(o.indexOf("_assets/"));
+  let entry = "";
+  const islands: Record<string, string[]> = {};
+  for (const [out, meta] of Object.entries(outputs)) {
+    if (!out.endsWith(".js") || !meta.entryPoint) continue;
+    const urls = [...closure(out)].map((o) => urlOf(key(o)));
+    if (meta.entryPoint.endsWith("runtime/main.ts")) entry = out;
+    const island = meta.entryPoint.match(/islands\/([A-Z]\w*)\.tsx$/);
+    if (island) islands[island[1]] = urls;
+  }
+  const entryChunks = [...closure(entry)].map((o) => urlOf(key(o)));
+  const stylesheet = Object.keys(css.metafile!.outputs).find((o) => o.endsWith(".css"))!;
+  return {
+    files,
+    entry: urlOf(key(entry)),
+    entryChunks,
+    islands,
+    stylesheet: urlOf(key(stylesheet)),
+  };
+}
+
+let built: Promise<AssetManifest> | undefined;
+/** The process-wide bundle (the sources do not change while the server runs). */
+export const assets = () => built ??= buildAssets();

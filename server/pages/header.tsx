@@ -1,0 +1,88 @@
+/** The shell's header: the menu by area, quick search, news count, user guide and the user. */
+import type { SessionUser } from "../auth/session.ts";
+import { AREAS, childrenOf, mayOpen, routeByPattern } from "../../routes/mod.ts";
+import { USER_GUIDE_URL } from "../../routes/information/mod.tsx";
+import { Island } from "./island.tsx";
+import QuickSearch from "../../islands/QuickSearch.tsx";
+import NewsCount from "../../islands/NewsCount.tsx";
+import UserMenu from "../../islands/UserMenu.tsx";
+
+/** The area a path belongs to, for marking the menu. */
+const areaOf = (path: string) => AREAS.find((a) => path === a || path.startsWith(a + "/"));
+
+export function Nav({ user, path }: { user: SessionUser; path: string }) {
+  const current = areaOf(path);
+  return (
+    <ul id="nav" aria-label="Main menu">
+      {AREAS.map((pattern) => routeByPattern.get(pattern)!).filter((r) => mayOpen(r, user.admin))
+        .map((area) => {
+          const pages = childrenOf(area.pattern, user.admin);
+          return (
+            <li key={area.pattern}>
+              <details className={`dropdown${current === area.pattern ? " current" : ""}`}>
+                <summary>{area.title}</summary>
+                <ul>
+                  <li>
+                    <a
+                      href={area.pattern}
+                      aria-current={path === area.pattern ? "page" : undefined}
+                    >
+                      {area.title} overview
+                    </a>
+                  </li>
+                  {pages.map((p) => (
+                    <li key={p.pattern}>
+                      <a href={p.pattern} aria-current={path === p.pattern ? "page" : undefined}>
+                        {p.title}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          );
+        })}
+    </ul>
+  );
+}
+
+export function Header(
+  { user, path, newsCount }: { user: SessionUser; path: string; newsCount: number },
+) {
+  return (
+    <header className="site-header container-fluid">
+      <nav aria-label="Portal">
+        <ul>
+          <li>
+            <a className="brand" href="/">Satellite Portal</a>
+          </li>
+        </ul>
+        <Nav user={user} path={path} />
+        <ul className="header-tools">
+          <li>
+            <Island of={QuickSearch} props={{ admin: user.admin }} />
+          </li>
+          <li>
+            <Island of={NewsCount} props={{ count: newsCount }} />
+          </li>
+          <li>
+            <a href={USER_GUIDE_URL} download data-native title="Download the user guide (PDF)">
+              Guide (PDF)
+            </a>
+          </li>
+          <li>
+            <Island
+              of={UserMenu}
+              props={{
+                name: `${user.firstName} ${user.lastName}`.trim() || user.id,
+                id: user.id,
+                company: user.companyName,
+                team: user.teamName,
+              }}
+            />
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,101 @@
+/** Renders a route of the route map into a complete HTML page. */
+import { renderToString } from "react-dom/server";
+import type { ReactNode } from "react";
+import type { AnyPageRoute, PageContext, UserPageContext } from "../../routes/types.ts";
+import { trail } from "../../routes/mod.ts";
+import { assets } from "./assets.ts";
+import { htmlDocument } from "./document.ts";
+import { Header } from "./header.tsx";
+import { Island, IslandsUsed } from "./island.tsx";
+import type { Flash } from "./flash.ts";
+import Toaster from "../../islands/Toaster.tsx";
+import ConfirmHost from "../../islands/ConfirmHost.tsx";
+
+export interface RenderInput {
+  ctx: PageContext;
+  route: AnyPageRoute;
+  data: unknown;
+  flash: Flash[];
+  newsCount: number;
+}
+
+function Breadcrumbs({ route, heading }: { route: AnyPageRoute; heading: string }) {
+  const parents = trail(route);
+  if (route.pattern === "/") return null;
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <ul>
+        {parents.map((p) => (
+          <li key={p.pattern}>
+            <a href={p.pattern}>{p.pattern === "/" ? "Home" : p.title}</a>
+          </li>
+        ))}
+        <li aria-current="page">{heading}</li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The page's heading: a detail page's label, else its title. */
+export const headingOf = (route: AnyPageRoute, ctx: PageContext, data: unknown) =>
+  route.label && ctx.user ? route.label(ctx as UserPageContext, data) : route.title;
+
+function Main({ children, flash }: { children: ReactNode; flash: Flash[] }) {
+  return (
+    <main id="main" className="container" tabIndex={-1}>
+      {children}
+      {flash.length > 0 && (
+        <noscript>
+          {flash.map((f, i) => <p key={i} role="alert">{f.message}</p>)}
+        </noscript>
+      )}
+      {flash.length > 0 && (
+        <script
+          type="application/json"
+          data-flash=""
+          // JSON in a script element: "<" is escaped so the text cannot end the element.
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(flash).replace(/</g, "\\u003c") }}
+        />
+      )}
+    </main>
+  );
+}
+
+export async function renderPage({ ctx, route, data, flash, newsCount }: RenderInput) {
+  const manifest = await assets();
+  const islands = new Set<string>();
+  const heading = headingOf(route, ctx, data);
+  const user = ctx.user;
+  const View = route.view;
+  const content = route.bare || !user ? View?.({ ctx: ctx as UserPageContext, data }) : (
+    <>
+      <Breadcrumbs route={route} heading={heading} />
+      <div className="page-head">
+        <hgroup>
+          <h1>{heading}</h1>
+          <p className="muted">{route.summary}</p>
+        </hgroup>
+      </div>
+      {View?.({ ctx: ctx as UserPageContext, data })}
+    </>
+  );
+  const body = renderToString(
+    <IslandsUsed.Provider value={islands}>
+      <a className="skip-link" href="#main">Skip to content</a>
+      {user && <Header user={user} path={ctx.url.pathname} newsCount={newsCount} />}
+      <Main flash={flash}>{content}</Main>
+      <div id="overlays">
+        <Island of={Toaster} props={{}} />
+        {user && <Island of={ConfirmHost} props={{}} />}
+      </div>
+    </IslandsUsed.Provider>,
+  );
+  return htmlDocument({
+    title: heading,
+    body,
+    layout: user ? "app" : "bare",
+    userId: user?.id ?? "",
+    islands,
+    manifest,
+  });
+}

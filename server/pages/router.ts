@@ -1,0 +1,121 @@
+/**
+ * Serves every page of the route map: session and admin guards, the page's loader (its
+ * failures are route change errors), and the rendered document. Also the bundle under
+ * /assets/ and a login form that works without JavaScript.
+ */
+import { Hono } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import type { AppEnv } from "../router.ts";
+import { ApiError } from "../errors.ts";
+import { resolveSession, SESSION_COOKIE } from "../auth/session.ts";
+import { matchRoute } from "../../routes/mod.ts";
+import type { PageContext, UserPageContext } from "../../routes/types.ts";
+import { ASSET_PREFIX, assets } from "./assets.ts";
+import { renderPage } from "./render.tsx";
+import { setFlash, takeFlash } from "./flash.ts";
+import { safeNext } from "./next.ts";
+import { signIn } from "../rest/users/session_handlers.ts";
+import { LoginRequestSchema } from "../../openapi/schemas/session.ts";
+import { countNewNews } from "../services/news/unread.ts";
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join("; ");
+
+async function pageUser(c: Context<AppEnv>) {
+  const token = getCookie(c, SESSION_COOKIE);
+  const { database, keys } = c.var.deps;
+  return token ? await resolveSession(database, keys, token) : null;
+}
+
+async function servePage(c: Context<AppEnv>) {
+  const url = new URL(c.req.url);
+  const match = matchRoute(url.pathname);
+  if (!match) return c.redirect("/", 302);
+  const { route, params } = match;
+  const user = await pageUser(c);
+  if (!user && !route.public) {
+    return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+  }
+  if (user && route.public) return c.redirect(safeNext(url.searchParams.get("next")), 302);
+  if (user && route.admin && !user.admin) return c.redirect("/error/403", 302);
+  const ctx: PageContext = { url, params, user, deps: c.var.deps };
+
+  let data: unknown;
+  try {
+    data = route.load ? await route.load(ctx as UserPageContext) : undefined;
+  } catch (e) {
+    // A route change error: its message as a toast, then the error page of its status.
+    if (e instanceof ApiError && e.status !== 500) {
+      setFlash(c, { kind: "error", message: e.message });
+      return c.redirect(`/error/${e.status}`, 302);
+    }
+    console.error(`page ${url.pathname} failed:`, e);
+    setFlash(c, { kind: "error", message: "Unknown server error" });
+    return c.redirect("/error/500", 302);
+  }
+  const flash = takeFlash(c);
+  const newsCount = user ? await countNewNews(c.var.deps.db, user) : 0;
+  const html = await renderPage({ ctx, route, data, flash, newsCount });
+  const status = (data as { status?: number } | undefined)?.status;
+  c.header("Content-Security-Policy", CSP);
+  c.header("Cache-Control", "no-store");
+  c.header("Vary", "Cookie");
+  return c.html(html, status === 403 || status === 404 ? status : 200);
+}
+
+/** The bundle: content-hashed, so cached for a year; gzip when the browser takes it. */
+async function serveAsset(c: Context<AppEnv>) {
+  const file = (await assets()).files.get(c.req.path);
+  if (!file) return c.json({ code: 404, message: "Not found" }, 404);
+  const gz = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+  return c.body((gz ? file.gzip : file.body) as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": file.type,
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "Vary": "Accept-Encoding",
+    ...(gz ? { "Content-Encoding": "gzip" } : {}),
+  });
+}
+
+/**
+ * The login form posted without JavaScript: the same sign-in as the API (same lockout and
+ * session rules; the CSRF guard runs before it), then back to the page asked for, or to the form
+ * with the server's message as a flash.
+ */
+async function formLogin(c: Context<AppEnv>) {
+  const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
+  const next = safeNext(String(form.next ?? ""));
+  const parsed = LoginRequestSchema.safeParse({
+    username: String(form.username ?? ""),
+    password: String(form.password ?? ""),
+    remember: form.remember === "on",
+  });
+  try {
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0].message);
+    await signIn(c, parsed.data);
+    return c.redirect(next, 303);
+  } catch (e) {
+    const message = e instanceof ApiError ? e.message : "Unknown server error";
+    if (!(e instanceof ApiError)) console.error("form login failed:", e);
+    setFlash(c, { kind: "error", message });
+    return c.redirect(`/login?next=${encodeURIComponent(next)}`, 303);
+  }
+}
+
+export function pagesRouter(loginGuards: MiddlewareHandler<AppEnv>[]) {
+  const router = new Hono<AppEnv>();
+  router.get(`${ASSET_PREFIX}*`, serveAsset);
+  for (const guard of loginGuards) router.post("/login", guard);
+  router.post("/login", formLogin);
+  router.get("*", (c, next) => c.req.path.startsWith("/rest/") ? next() : servePage(c));
+  return router;
+}
