@@ -1,0 +1,84 @@
+/**
+ * Browser tests: the real app served over HTTP on a free port (embedded PGlite restored from the
+ * migrated snapshot, rows made by the factories) and Debian's Chromium driven by playwright-core.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { sharedDb } from "../fixtures/db.ts";
+import { testApp } from "../fixtures/app.ts";
+import { Factories, TEST_PASSWORD } from "../fixtures/factories.ts";
+import type { Database } from "../../db/client.ts";
+
+export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
+export interface E2e {
+  baseUrl: string;
+  database: Database;
+  f: Factories;
+  browser: Browser;
+  /** A fresh browser context (own cookies) with a page on the portal. */
+  page: () => Promise<{ context: BrowserContext; page: Page }>;
+  /** A user of a new team with `rights`, signed in through the login page. */
+  signedIn: (rights: number) => Promise<{ context: BrowserContext; page: Page; userId: string }>;
+  close: () => Promise<void>;
+}
+
+/** Starts the server and the browser for one test file. */
+export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
+  const database = await sharedDb("pglite");
+  const app = testApp(database, env);
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  const baseUrl = `http://localhost:${server.addr.port}`;
+  const browser = await launchChromium();
+  const f = new Factories(database.db);
+  const contexts: BrowserContext[] = [];
+
+  const page = async () => {
+    const context = await browser.newContext({ baseURL: baseUrl });
+    contexts.push(context);
+    return { context, page: await context.newPage() };
+  };
+
+  return {
+    baseUrl,
+    database,
+    f,
+    browser,
+    page,
+    async signedIn(rights: number) {
+      const team = await f.team({ rights });
+      const user = await f.user({ teamId: team.id, companyId: team.companyId });
+      const { context, page: p } = await page();
+      await p.goto("/login");
+      await p.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await p.getByLabel("Username").fill(user.id);
+      await p.getByLabel("Password").fill(TEST_PASSWORD);
+      await p.getByRole("button", { name: "Sign in" }).click();
+      await p.waitForURL((u) => u.pathname === "/");
+      await p.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      return { context, page: p, userId: user.id };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await server.shutdown();
+    },
+  };
+}
+
+/** Waits until the page's islands are hydrated (the runtime marks <html data-hydrated>). */
+export const hydrated = (page: Page) =>
+  page.locator("html[data-hydrated]").waitFor({ state: "attached" });
