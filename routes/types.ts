@@ -41,3 +41,8 @@ export interface PageRoute<D = unknown> {
 
 // deno-lint-ignore no-explicit-any
 export type AnyPageRoute = PageRoute<any>;
+
+/** Thrown by a loader to send the browser to another page (e.g. an mtl to its terminal). */
+export class PageRedirect {
+  constructor(readonly location: string) {}
+}

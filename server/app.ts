@@ -13,6 +13,11 @@ import { errorRouter } from "./rest/error/mod.ts";
 import { fileRouter } from "./rest/file/mod.ts";
 import { healthRouter } from "./rest/health/mod.ts";
 import { newsRouter } from "./rest/news/mod.ts";
+import { companiesRouter } from "./rest/companies/mod.ts";
+import { teamsRouter } from "./rest/teams/mod.ts";
+import { dnidsRouter } from "./rest/dnids/mod.ts";
+import { tgidRouter } from "./rest/tgid/mod.ts";
+import { pushRouter } from "./rest/push/mod.ts";
 import { pagesRouter } from "./pages/router.ts";
 import { compress } from "hono/compress";
 
@@ -72,6 +77,11 @@ export function createApp(options: AppOptions) {
   app.route("/", errorRouter);
   app.route("/", fileRouter);
   app.route("/", newsRouter);
+  app.route("/", companiesRouter);
+  app.route("/", teamsRouter);
+  app.route("/", dnidsRouter);
+  app.route("/", tgidRouter);
+  app.route("/", pushRouter);
 
   registerSecurity(app);
   let document: unknown;

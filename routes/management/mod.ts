@@ -1,6 +1,7 @@
 import type { AnyPageRoute } from "../types.ts";
 import { indexRoute } from "../index_view.tsx";
 import { DEFAULT_LES } from "../../openapi/enums.ts";
+import { terminalByMtlRoute } from "./terminal_by_mtl.ts";
 
 const M = "/management";
 export const managementRoutes: AnyPageRoute[] = [
@@ -88,13 +89,7 @@ export const managementRoutes: AnyPageRoute[] = [
     summary: "Inmarsat C and other terminals, by device type.",
     parent: M,
   },
-  {
-    pattern: `${M}/terminal/mtl/:mid`,
-    title: "Terminal by mtl",
-    summary: "Finds the terminal of an mtl.",
-    parent: `${M}/terminal`,
-    label: (ctx) => `Mtl ${ctx.params.mid}`,
-  },
+  terminalByMtlRoute,
   {
     pattern: `${M}/terminal/:id`,
     title: "Terminal",

@@ -1,5 +1,6 @@
 import type { AnyPageRoute } from "../types.ts";
 import { indexRoute } from "../index_view.tsx";
+import { pushTrafficRoute } from "./push_traffic.tsx";
 
 const R = "/routing";
 const stationTraffic = {
@@ -78,12 +79,7 @@ export const routingRoutes: AnyPageRoute[] = [
     summary: "Messages pushed to customers and processed by robots.",
     parent: R,
   }),
-  {
-    pattern: `${R}/traffic/push`,
-    title: "Push traffic",
-    summary: "Messages pushed out to customers, with their delivery status.",
-    parent: `${R}/traffic`,
-  },
+  pushTrafficRoute,
   {
     pattern: `${R}/traffic/robot`,
     title: "Robot traffic",

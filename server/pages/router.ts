@@ -10,7 +10,7 @@ import type { AppEnv } from "../router.ts";
 import { ApiError } from "../errors.ts";
 import { resolveSession, SESSION_COOKIE } from "../auth/session.ts";
 import { matchRoute } from "../../routes/mod.ts";
-import type { PageContext, UserPageContext } from "../../routes/types.ts";
+import { type PageContext, PageRedirect, type UserPageContext } from "../../routes/types.ts";
 import { ASSET_PREFIX, assets } from "./assets.ts";
 import { renderPage } from "./render.tsx";
 import { setFlash, takeFlash } from "./flash.ts";
@@ -54,6 +54,7 @@ async function servePage(c: Context<AppEnv>) {
   try {
     data = route.load ? await route.load(ctx as UserPageContext) : undefined;
   } catch (e) {
+    if (e instanceof PageRedirect) return c.redirect(e.location, 302);
     // A route change error: its message as a toast, then the error page of its status.
     if (e instanceof ApiError && e.status !== 500) {
       setFlash(c, { kind: "error", message: e.message });

@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { dbTest, signIn } from "../fixtures/app.ts";
+import { TEST_PASSWORD } from "../fixtures/factories.ts";
+import type { Ctx } from "../fixtures/app.ts";
+import { pushTraffic, tgids, tgidTeams } from "../../db/schema/mod.ts";
+
+/** A tgid of `teamId` with `n` push traffic rows, one minute apart, statuses cycling 0..8. */
+async function trafficFor(ctx: Ctx, teamId: number, n: number) {
+  const [tgid] = await ctx.db.insert(tgids).values({ teamId, label: "T" }).returning();
+  const base = Date.parse("2026-01-01T00:00:00Z");
+  const rows = await ctx.db.insert(pushTraffic).values(
+    Array.from({ length: n }, (_, i) => ({
+      tgidId: tgid.id,
+      dnid: 7000 + i,
+      les: 21,
+      lesCStoredTime: new Date(base + i * 60_000),
+      status: i % 9,
+      deliveryType: i % 2,
+      protocol: 0,
+      errorLabel: i === 0 ? "50%_off\\" : null,
+    })),
+  ).returning({ id: pushTraffic.id });
+  return { tgid, ids: rows.map((r) => r.id) };
+}
+
+const find = (ctx: Ctx, token: string, body: Record<string, unknown>) =>
+  ctx.call("POST", "/rest/push/find", { token, json: { type: "pushTraffic", ...body } });
+
+dbTest("[rest/push] find pages, sorts and filters push traffic", async (ctx) => {
+  const user = await ctx.f.user({ rights: 100 });
+  const { ids } = await trafficFor(ctx, user.teamId, 12);
+  const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
+
+  const first = await find(ctx, token, { count: 5 });
+  assert.equal(first.status, 200);
+  assert.equal(first.body.total, 12);
+  assert.equal(first.body.filtered, 12);
+  // Default order: stored time, newest first.
+  assert.deepEqual(
+    first.body.results.map((r: { pushTrafficId: number }) => r.pushTrafficId),
+    [
+      ...ids,
+    ].reverse().slice(0, 5),
+  );
+
+  const third = await find(ctx, token, {
+    count: 5,
+    page: 3,
+    sorting: { field: "lesCStoredTime", direction: "asc" },
+  });
+  assert.deepEqual(
+    third.body.results.map((r: { pushTrafficId: number }) => r.pushTrafficId),
+    ids.slice(10),
+  );
+
+  const delivered = await find(ctx, token, { filter: { status: "4" } });
+  assert.equal(delivered.body.filtered, 1);
+  assert.equal(delivered.body.total, 12);
+  assert.equal(delivered.body.results[0].status, 4);
+
+  // LIKE wildcards in the text are taken literally.
+  const label = await find(ctx, token, { filter: { errorLabel: "50%_OFF\\" } });
+  assert.equal(label.body.filtered, 1);
+  const wildcard = await find(ctx, token, { filter: { errorLabel: "%" } });
+  assert.equal(wildcard.body.filtered, 1);
+});
+
+dbTest("[rest/push] a client sees only traffic of its company's tgids", async (ctx) => {
+  const mine = await ctx.f.user({ rights: 100 });
+  const other = await ctx.f.user({ rights: 100 });
+  await trafficFor(ctx, mine.teamId, 2);
+  const theirs = await trafficFor(ctx, other.teamId, 3);
+  const { token } = await signIn(ctx, mine.id, TEST_PASSWORD);
+
+  const r = await find(ctx, token, { count: 100 });
+  assert.equal(r.body.total, 2);
+  const leaked = await find(ctx, token, { filter: { tgid: theirs.tgid.id } });
+  assert.equal(leaked.body.filtered, 0);
+
+  // Shared with one of my teams: now visible.
+  await ctx.db.insert(tgidTeams).values({ tgidId: theirs.tgid.id, teamId: mine.teamId });
+  const shared = await find(ctx, token, { filter: { tgid: String(theirs.tgid.id) } });
+  assert.equal(shared.body.filtered, 3);
+
+  // An administrator sees every company's.
+  const admin = await ctx.f.user({ rights: 1 });
+  const a = await signIn(ctx, admin.id, TEST_PASSWORD);
+  const all = await find(ctx, a.token, { filter: { tgid: theirs.tgid.id } });
+  assert.equal(all.body.filtered, 3);
+});
+
+dbTest("[rest/push] find refuses bad input with a clear message", async (ctx) => {
+  const user = await ctx.f.user({ rights: 100 });
+  const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ filter: { tgid: "x" } }, "TGID is not in a valid format"],
+    [{ filter: { status: 99 } }, "Unknown push status"],
+    [{ count: 0 }, "count must be at least 1"],
+    [{ count: 2001 }, "count must be at most 2000"],
+    [{ page: 0 }, "page must be at least 1"],
+    [{ sorting: { field: "password", direction: "asc" } }, "Sort by one of"],
+    [{ filter: { nope: 1 } }, ""],
+  ];
+  for (const [body, message] of cases) {
+    const r = await find(ctx, token, body);
+    assert.equal(r.status, 400, JSON.stringify(body));
+    assert.ok(r.body.message.includes(message), `${JSON.stringify(body)}: ${r.body.message}`);
+  }
+  const wrongType = await ctx.call("POST", "/rest/push/find", { token, json: { type: "robot" } });
+  assert.equal(wrongType.status, 400);
+  const anonymous = await ctx.call("POST", "/rest/push/find", { json: { type: "pushTraffic" } });
+  assert.equal(anonymous.status, 401);
+});
