@@ -2,6 +2,7 @@
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
+import type { PageResult, PagesResult } from "./pages.ts";
 
 export interface Machine {
   cores: number;
@@ -18,6 +19,8 @@ export interface Options {
   windowMs: number;
   concurrency: number;
   loginWorkers: number;
+  /** First-contentful-paint runs per page (section 4). */
+  pageRuns: number;
   sections: number[];
 }
 
@@ -38,6 +41,7 @@ export interface Results {
   }>;
   login?: Section<{ readsAlone: LoadResult; reads: LoadResult; logins: LoadResult; ratio: Ratio }>;
   startup?: Section<StartupResult>;
+  pages?: Section<PagesResult>;
   /** The machine's load average when the run ended (other processes skew the figures). */
   loadavgEnd?: number[];
 }
@@ -127,6 +131,69 @@ const startRow = (label: string, s: StartResult) => [
   s.ok ? "ok" : "FAILED",
 ];
 
+const KB = 1024;
+const kb = (bytes: number) => num(bytes / KB, 1);
+
+const PAGE_HEAD = [
+  "route",
+  "status",
+  "HTML B",
+  "HTML gz B",
+  "scripts",
+  "JS gz KB",
+  "TTFB ms",
+  "FCP ms",
+  "FCP x base",
+  "budget",
+];
+const pageRow = (label: string, p: PageResult) => [
+  label,
+  String(p.status),
+  String(p.htmlBytes),
+  String(p.htmlGzipBytes),
+  String(p.scripts),
+  kb(p.jsGzipBytes),
+  num(p.ttfbMedianMs),
+  num(p.fcpMedianMs),
+  times(p.fcpRatio),
+  p.over.map((o) => o === "js" ? "OVER JS" : "OVER FCP").join(", "),
+];
+
+/** Redirects, unexpected statuses and runs that never painted, spelled out under the table. */
+const pageNotes = (ps: PageResult[]) =>
+  ps.flatMap((p) => [
+    ...(p.finalPath !== p.path && p.path !== "baseline"
+      ? [`  ! ${p.path}: ended on ${p.finalPath} (status ${p.status})`]
+      : p.status !== 200 && p.path !== "/error/404"
+      ? [`  ! ${p.path}: status ${p.status}`]
+      : []),
+    ...(p.fcpMs.some((x) => x === null)
+      ? [`  ! ${p.path}: no paint in ${p.fcpMs.filter((x) => x === null).length} run(s)`]
+      : []),
+  ]);
+
+function pagesBody(s: PagesResult): string[] {
+  const m = s.summary, b = s.budgets;
+  return [
+    table(PAGE_HEAD, [
+      pageRow("baseline: static page, bare Deno.serve", s.baseline),
+      ...s.routes.map((p) => pageRow(p.signedIn ? p.path : `${p.path} (signed out)`, p)),
+    ]),
+    `  max JS ${kb(m.maxJsGzipBytes)} KB gzip (${m.maxJsPath}); max FCP ${
+      num(m.maxFcpMs)
+    } ms (${m.maxFcpPath}); over budget: ${m.overBudget} of ${s.routes.length} routes ` +
+    `(JS ${m.overJs}, FCP ${m.overFcp})`,
+    `  budgets: at most ${b.jsGzipBytes / KB} KB (1 KB = ${KB} B) of gzipped JavaScript on a ` +
+    `first load, FCP under ${b.fcpMs} ms; baseline FCP ${num(s.baseline.fcpMedianMs)} ms`,
+    `  FCP and TTFB (the document's first byte): median of ${s.runs} loads per page, each in a ` +
+    `fresh context (empty cache), rounds interleaving all pages; Chromium ${s.chromium}; main.ts up in ${
+      num(s.serverStartMs)
+    } ms; ` +
+    `section took ${num(s.elapsedMs / 1000)} s`,
+    ...pageNotes([s.baseline, ...s.routes]),
+  ];
+}
+
 export function header(r: Results): string {
   const m = r.machine, o = r.options;
   return [
@@ -138,6 +205,12 @@ export function header(r: Results): string {
     `load:    ${o.concurrency} read workers, ${o.loginWorkers} login workers, keep-alive, ` +
     `warm-up ${o.warmupMs / 1000} s, window ${o.windowMs / 1000} s; ` +
     `the load generator runs in the bench process, each server in its own`,
+    ...(o.sections.includes(4)
+      ? [
+        `pages:   headless Chromium on loopback, signed in as the demo admin (/login signed out), ` +
+        `${o.pageRuns} FCP runs per page`,
+      ]
+      : []),
   ].join("\n");
 }
 
@@ -175,6 +248,11 @@ export function render(r: Results): string {
       `  DATA_DIR size after both: ${(s.dataDirBytes / 2 ** 20).toFixed(1)} MiB`,
       ...[s.first, s.restart].filter((x) => x.error).map((x) => `  ! ${x.error}`),
     ]),
+    ...section(
+      "4. Pages: HTML, JavaScript on a first load, first contentful paint vs a static page",
+      r.pages,
+      pagesBody,
+    ),
     ...(r.loadavgEnd ? ["", `load average at the end: ${loadavg(r.loadavgEnd)}`] : []),
   ].join("\n");
 }

@@ -1,10 +1,12 @@
 /**
  * `deno task bench [--quick] [--warmup S] [--window S] [--concurrency N] [--login-workers N]
- * [--only 1,2,3] [--out FILE]` (or BENCH_WARMUP, BENCH_WINDOW, BENCH_CONCURRENCY,
- * BENCH_LOGIN_WORKERS). Measures, in one run:
+ * [--page-runs N] [--only 1,2,3,4] [--out FILE]` (or BENCH_WARMUP, BENCH_WINDOW,
+ * BENCH_CONCURRENCY, BENCH_LOGIN_WORKERS, BENCH_PAGE_RUNS). Measures, in one run:
  * 1. an authenticated small GET on the real app against a bare Hono route;
  * 2. the same reads while logins (PBKDF2, 600,000 iterations) run alongside;
- * 3. the first start and a restart of main.ts on an empty DATA_DIR.
+ * 3. the first start and a restart of main.ts on an empty DATA_DIR;
+ * 4. every page of the route map in headless Chromium (HTML size, first-load JavaScript, first
+ *    contentful paint) against a static page, with the budgets of bench/pages.ts.
  * Prints a table and writes the results to bench/results/latest.json.
  */
 import { parseArgs } from "node:util";
@@ -13,6 +15,7 @@ import { TEST_PASSWORD } from "../tests/fixtures/factories.ts";
 import { load, type Phase, type Target } from "./load.ts";
 import { type BenchServer, startServer } from "./servers.ts";
 import { measureStartups } from "./startup.ts";
+import { measurePages } from "./pages.ts";
 import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
 import { scratchDatabase } from "../db/scratch.ts";
 
@@ -25,7 +28,8 @@ function parseOptions(): { opts: Options; out: string } {
       window: { type: "string" },
       concurrency: { type: "string" },
       "login-workers": { type: "string" },
-      only: { type: "string", default: "1,2,3" },
+      "page-runs": { type: "string" },
+      only: { type: "string", default: "1,2,3,4" },
       out: {
         type: "string",
         default: fileURLToPath(new URL("results/latest.json", import.meta.url)),
@@ -42,6 +46,7 @@ function parseOptions(): { opts: Options; out: string } {
     windowMs: pick(values.window, "BENCH_WINDOW", 8, 2) * 1000,
     concurrency: Math.round(pick(values.concurrency, "BENCH_CONCURRENCY", 16, 16)),
     loginWorkers: Math.round(pick(values["login-workers"], "BENCH_LOGIN_WORKERS", 2, 2)),
+    pageRuns: Math.round(pick(values["page-runs"], "BENCH_PAGE_RUNS", 5, 2)),
     sections: values.only.split(",").map(Number),
   };
   return { opts, out: values.out };
@@ -182,6 +187,11 @@ if (wants(1) || wants(2)) {
 if (wants(3)) {
   progress("main.ts first start and restart");
   results.startup = await attempt("start-up", measureStartups);
+}
+
+if (wants(4)) {
+  progress(`pages in headless Chromium: ${opts.pageRuns} runs each`);
+  results.pages = await attempt("pages", () => measurePages(opts.pageRuns, progress));
 }
 
 results.loadavgEnd = Deno.loadavg();

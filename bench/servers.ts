@@ -41,7 +41,9 @@ export class Proc {
 
   private async pump(stream: ReadableStream<Uint8Array>) {
     let rest = "";
-    for await (const text of stream.pipeThrough(new TextDecoderStream())) {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
       const lines = (rest + text).split("\n");
       rest = lines.pop()!;
       lines.forEach((l) => this.line(l));
