@@ -58,6 +58,180 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/companies/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find companies by name
+         * @description Administrators only. Companies whose name contains the text (case-insensitive), at most 25: an exact name first, then by name.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Text to find (case-insensitive, part of the value; trimmed, 1 to 100 characters). At most 25 results, exact matches first. */
+                    query: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matching companies */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchCompanyList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find dnids
+         * @description Dnids whose number starts with the text, or whose tgid's label contains it (case-insensitive), at most 25: exact matches first, then by number and LES. A client user finds only their own company's dnids.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Text to find (case-insensitive, part of the value; trimmed, 1 to 100 characters). At most 25 results, exact matches first. */
+                    query: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matching dnids */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchDnidList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/error/all": {
         parameters: {
             query?: never;
@@ -244,6 +418,115 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/file/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file in chunks
+         * @description The client cuts the file into chunks of 256 KB (the last may be shorter), names the upload with a UUID of its own and posts each chunk's bytes with its index. Earlier chunks answer `{complete: false, received}`; the chunk that completes the set answers `{complete: true, name, size, contentType}`, and the file is then downloadable with GET /rest/file/get?name by the uploader's company. Re-sending a chunk replaces it (retries are safe). At most 10 MB in all (413); an upload begun by another user answers 404. Unfinished uploads are discarded after a day.
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description How many chunks the file has (each 256 KB, the last may be shorter; at most 40, i.e. 10 MB) */
+                    chunks: string;
+                    /** @description The file's media type (default application/octet-stream) */
+                    contentType?: string;
+                    /** @description 0-based position of this chunk */
+                    index: string;
+                    /** @description The original file name */
+                    name: string;
+                    /** @description Made by the client (a UUID) for one file; the same for each of its chunks */
+                    uploadId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The chunk's bytes (at most 256 KB) */
+            requestBody: {
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            responses: {
+                /** @description The chunk is stored (and the file, after the last) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UploadResult"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/news/countnew": {
         parameters: {
             query?: never;
@@ -271,6 +554,268 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["NewNewsList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find push traffic
+         * @description The push traffic overview: messages pushed out to customers, filtered, sorted (default: stored time, newest first) and paged. A client sees only its company's tgids.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PushFindRequest"];
+                };
+            };
+            responses: {
+                /** @description One page of rows, with the totals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PushFindResponse"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/teams/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find teams by name
+         * @description Administrators only. Teams whose name contains the text (case-insensitive), with their company, at most 25: exact names first, then by name.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Text to find (case-insensitive, part of the value; trimmed, 1 to 100 characters). At most 25 results, exact matches first. */
+                    query: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matching teams */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchTeamList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find tgids
+         * @description Tgids whose label or number contains the text (case-insensitive), with the owning team, at most 25: exact matches first, then by label. A client user finds only tgids owned by a team of their company or shared with one.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Text to find (case-insensitive, part of the value; trimmed, 1 to 100 characters). At most 25 results, exact matches first. */
+                    query: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matching tgids */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchTgidList"];
                     };
                 };
                 /** @description Invalid input: `fields` says which and why */
@@ -597,6 +1142,93 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find users
+         * @description Administrators only. Users whose login, mail, first or last name contains the text (case-insensitive), with their company and team, at most 25: exact matches first, then by login.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Text to find (case-insensitive, part of the value; trimmed, 1 to 100 characters). At most 25 results, exact matches first. */
+                    query: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matching users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchUserList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -677,6 +1309,129 @@ export type components = {
         NewNewsList: components["schemas"]["NewNews"][];
         /** @enum {string} */
         NewsLevel: "critical" | "medium" | "low";
+        PushFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["PushTrafficFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: lesCStoredTime descending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "pushTrafficId" | "tgid" | "dnid" | "lesCStoredTime" | "status" | "deliveryType" | "protocol" | "dataLength" | "deliveryAttempts";
+            };
+            /** @enum {string} */
+            type: "pushTraffic";
+        };
+        PushFindResponse: {
+            /** @description Rows matching the filter */
+            filtered: number;
+            results: components["schemas"]["PushTrafficRow"][];
+            /** @description Rows the user may see */
+            total: number;
+        };
+        /** @default {} */
+        PushTrafficFilter: {
+            deliveryType?: number | string;
+            dnid?: number | string;
+            /** @description Contains, any case */
+            errorLabel?: string;
+            protocol?: number | string;
+            pushTrafficId?: number | string;
+            status?: number | string;
+            tgid?: number | string;
+        };
+        PushTrafficRow: {
+            dataLength: number;
+            deliveryAttempts: number;
+            deliveryType: number;
+            dnid: number | null;
+            errorLabel: string | null;
+            failureReason: string | null;
+            headerLength: number;
+            les: number | null;
+            /** Format: date-time */
+            lesCStoredTime: string;
+            /** @description How many multi-push items the row has */
+            multiPush: number;
+            parentId: number | null;
+            protocol: number;
+            pushDeliveryAttempts: number;
+            pushDeliveryStatus: number | null;
+            pushTrafficId: number;
+            routagePushId: number | null;
+            routageType: number | null;
+            status: number;
+            tgid: number | null;
+            tgidLabel: string | null;
+        };
+        SearchCompany: {
+            id: number;
+            name: string;
+        };
+        SearchCompanyList: components["schemas"]["SearchCompany"][];
+        SearchDnid: {
+            company: {
+                id: number;
+                name: string;
+            };
+            id: number;
+            les: number;
+            /** @description The tgid the dnid is routed to, if any */
+            tgid: {
+                id: number;
+                /** @description The tgid's label, else its id as text */
+                label: string;
+            } | null;
+        };
+        SearchDnidList: components["schemas"]["SearchDnid"][];
+        SearchTeam: {
+            company: {
+                id: number;
+                name: string;
+            };
+            id: number;
+            name: string;
+            /** @description 0 Super Administrator … 100 Client, 200 Billing */
+            rights: number;
+        };
+        SearchTeamList: components["schemas"]["SearchTeam"][];
+        SearchTgid: {
+            id: number;
+            /** @description The label, else the id as text */
+            label: string;
+            /** @description The owning team */
+            team: {
+                id: number;
+                name: string;
+            };
+        };
+        SearchTgidList: components["schemas"]["SearchTgid"][];
+        SearchUser: {
+            active: boolean;
+            company: {
+                id: number;
+                name: string;
+            };
+            firstName: string;
+            /**
+             * @description The login
+             * @example admin@demo.test
+             */
+            id: string;
+            lastName: string;
+            mail: string;
+            team: {
+                id: number;
+                name: string;
+            };
+        };
+        SearchUserList: components["schemas"]["SearchUser"][];
         SessionUser: {
             /** @description Team rights below 100 */
             admin: boolean;
@@ -702,6 +1457,19 @@ export type components = {
         Success: {
             /** @enum {boolean} */
             success: true;
+        };
+        UploadResult: {
+            /** @enum {boolean} */
+            complete: true;
+            contentType: string;
+            /** @description The stored name, for GET /rest/file/get?name */
+            name: string;
+            size: number;
+        } | {
+            /** @enum {boolean} */
+            complete: false;
+            /** @description How many chunks are stored so far */
+            received: number;
         };
     };
     responses: never;

@@ -139,6 +139,26 @@ export const files = pgTable("files", {
   updatedAt: tstz().notNull().defaultNow(),
 }, (t) => [index("files_company_idx").on(t.companyId)]);
 
+/**
+ * Chunks of a file being uploaded (POST /rest/file/upload), kept until the last one arrives and
+ * they are assembled into `files`; abandoned uploads are pruned after a day (housekeeping).
+ */
+export const uploadChunks = pgTable("upload_chunks", {
+  /** Made by the client for one upload; only its uploader may add chunks to it. */
+  uploadId: uuid().notNull(),
+  /** 0-based position of the chunk in the file. */
+  index: integer().notNull(),
+  userKey: integer().notNull().references(() => users.key, { onDelete: "cascade" }),
+  companyId: integer().notNull().references(() => companies.id, { onDelete: "cascade" }),
+  data: bytea().notNull(),
+  createdAt: tstz().notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.uploadId, t.index] }),
+  index("upload_chunks_user_idx").on(t.userKey),
+  index("upload_chunks_company_idx").on(t.companyId),
+  index("upload_chunks_created_idx").on(t.createdAt),
+]);
+
 /** One row per signed-in session; the signed token names it, logout revokes it. */
 export const sessions = pgTable(
   "sessions",

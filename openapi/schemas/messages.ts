@@ -14,3 +14,6 @@ export const formMessages = {
   maxLength: (label: string, n: number) => `${label} must have at most ${n} characters`,
   maxItems: (label: string, n: number) => `At most ${n} ${label} can be selected`,
 };
+
+/** A form's tgid picker left empty (portal-shell §5). */
+export const SELECT_TGID = "Please, select a Tgid";

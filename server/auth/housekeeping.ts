@@ -1,6 +1,6 @@
 import { lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { loginAttempts, sessions } from "../../db/schema/mod.ts";
+import { loginAttempts, sessions, uploadChunks } from "../../db/schema/mod.ts";
 
 const DAY_MS = 86_400_000;
 /** Ended sessions stay a week (to answer "when did I last sign in" questions), then go. */
@@ -8,8 +8,8 @@ export const SESSION_RETENTION_DAYS = 7;
 
 /**
  * Deletes sessions that expired or were revoked more than a week ago, and login attempts older
- * than the lockout window (and at least a day, for audits). Idempotent: any number of instances
- * may run it at once.
+ * than the lockout window (and at least a day, for audits), and chunks of uploads abandoned more
+ * than a day ago. Idempotent: any number of instances may run it at once.
  */
 export async function pruneAuthState(db: Db, lockWindowMinutes: number, now = new Date()) {
   const sessionCutoff = new Date(now.getTime() - SESSION_RETENTION_DAYS * DAY_MS);
@@ -20,7 +20,14 @@ export async function pruneAuthState(db: Db, lockWindowMinutes: number, now = ne
   const oldAttempts = await db.delete(loginAttempts)
     .where(lt(loginAttempts.attemptedAt, attemptCutoff))
     .returning({ id: loginAttempts.id });
-  return { sessions: endedSessions.length, loginAttempts: oldAttempts.length };
+  const abandonedChunks = await db.delete(uploadChunks)
+    .where(lt(uploadChunks.createdAt, new Date(now.getTime() - DAY_MS)))
+    .returning({ index: uploadChunks.index });
+  return {
+    sessions: endedSessions.length,
+    loginAttempts: oldAttempts.length,
+    uploadChunks: abandonedChunks.length,
+  };
 }
 
 /** Prunes now and every hour; the timer does not keep the process alive. */

@@ -3,6 +3,7 @@
  * migrated snapshot, rows made by the factories) and Debian's Chromium driven by playwright-core.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { Hono } from "hono";
 import { sharedDb } from "../fixtures/db.ts";
 import { testApp } from "../fixtures/app.ts";
 import { Factories, TEST_PASSWORD } from "../fixtures/factories.ts";
@@ -36,11 +37,25 @@ export interface E2e {
   close: () => Promise<void>;
 }
 
-/** Starts the server and the browser for one test file. */
-export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
+/**
+ * Starts the server and the browser for one test file. `extraRoutes` adds test-only routes
+ * (a page mounting kit components, say), served same-origin in front of the app.
+ */
+export async function startE2e(
+  env: Record<string, string> = {},
+  extraRoutes?: (app: Hono) => void,
+): Promise<E2e> {
   const database = await sharedDb("pglite");
   const app = testApp(database, env);
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  let handler: Deno.ServeHandler = app.fetch;
+  if (extraRoutes) {
+    const outer = new Hono();
+    extraRoutes(outer);
+    // c.env is Deno.serve's connection info, which the app reads the client address from.
+    outer.all("*", (c) => app.fetch(c.req.raw, c.env));
+    handler = outer.fetch;
+  }
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, handler);
   const baseUrl = `http://localhost:${server.addr.port}`;
   const browser = await launchChromium();
   const f = new Factories(database.db);
@@ -82,3 +97,23 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2e> {
 /** Waits until the page's islands are hydrated (the runtime marks <html data-hydrated>). */
 export const hydrated = (page: Page) =>
   page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+/**
+ * Retries `check` (which throws while its condition does not hold) until it passes or `timeout`
+ * ms have passed, then throws its last error. For assertions on what the page shows.
+ */
+export async function eventually<T>(
+  check: () => T | Promise<T>,
+  timeout = 5000,
+  interval = 50,
+): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await check();
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await new Promise((r) => setTimeout(r, interval));
+    }
+  }
+}
