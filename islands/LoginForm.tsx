@@ -86,7 +86,7 @@ export default function LoginForm({ next }: LoginFormProps) {
       {message && (
         <p id="login-error" role="alert" className="field-error" data-login-error="">
           {message}
-          {!formError && failure?.retry && <>Retry {failure.retry}.</>}
+          {!formError && failure?.retry && ` Retry ${failure.retry}.`}
         </p>
       )}
       <PromiseButton type="submit" state={submit.state}>Sign in</PromiseButton>

@@ -14,7 +14,7 @@ export const loginRoute: PageRoute<void> = {
     <article className="login-card">
       <header>
         <h1>{PRODUCT}</h1>
-        <p className="muted">Sign in with your user id or an e-mail alias.</p>
+        <p>Sign in with your user id or an e-mail alias.</p>
       </header>
       <Island of={LoginForm} props={{ next: safeNext(ctx.url.searchParams.get("next")) }} />
     </article>

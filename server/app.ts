@@ -34,7 +34,11 @@ export function createApp(options: AppOptions) {
   app.onError(toErrorResponse);
   app.notFound((c) => c.json({ code: 404, message: "Not found" }, 404));
 
-  app.use("*", secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use(
+    "*",
+    // "same-origin": our own requests keep their Origin and Referer; nothing leaks elsewhere.
+    secureHeaders({ crossOriginEmbedderPolicy: false, referrerPolicy: "same-origin" }),
+  );
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();

@@ -29,7 +29,8 @@ export function ContextMenu(
     const r = el.getBoundingClientRect();
     el.style.left = `${Math.max(4, Math.min(x, innerWidth - r.width - 4))}px`;
     el.style.top = `${Math.max(4, Math.min(y, innerHeight - r.height - 4))}px`;
-    el.querySelector<HTMLButtonElement>("button:not(:disabled)")?.focus();
+    // Focus the first enabled entry, or the menu itself, so Escape always reaches it.
+    (el.querySelector<HTMLButtonElement>("button:not(:disabled)") ?? el).focus();
   }, [x, y]);
 
   const close = () => {
@@ -41,12 +42,17 @@ export function ContextMenu(
     const outside = (e: Event) => {
       if (!ref.current?.contains(e.target as Node)) onClose();
     };
+    // Close when the page really scrolls, not on a scroll event queued before the menu opened.
+    const at = [scrollX, scrollY];
+    const scrolled = () => {
+      if (scrollX !== at[0] || scrollY !== at[1]) onClose();
+    };
     document.addEventListener("mousedown", outside);
-    addEventListener("scroll", onClose, { passive: true });
+    addEventListener("scroll", scrolled, { passive: true });
     addEventListener("resize", onClose);
     return () => {
       document.removeEventListener("mousedown", outside);
-      removeEventListener("scroll", onClose);
+      removeEventListener("scroll", scrolled);
       removeEventListener("resize", onClose);
     };
   }, []);
@@ -62,6 +68,7 @@ export function ContextMenu(
       ref={ref}
       role="menu"
       aria-label={label}
+      tabIndex={-1}
       className="context-menu"
       onKeyDown={(e) => {
         if (e.key === "ArrowDown") move(1);

@@ -115,17 +115,24 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     },
   );
 
+  const localRows = source.kind === "local" ? source.rows : null;
   const local = useMemo(
-    () => source.kind === "local" ? applyLocal(source.rows, state, columns) : null,
-    [source, state],
+    () => localRows ? applyLocal(localRows, state, columns) : null,
+    [localRows, state],
   );
-  const result: FindResult<R> | undefined = local
-    ? {
-      rows: local.slice((state.page - 1) * state.count, state.page * state.count),
-      total: (source as { rows: R[] }).rows.length,
-      filtered: local.length,
-    }
-    : swr.data;
+  // Memoised: a new array on every render would count as a reload and clear the selection.
+  const localPage = useMemo<FindResult<R> | null>(
+    () =>
+      local && localRows
+        ? {
+          rows: local.slice((state.page - 1) * state.count, state.page * state.count),
+          total: localRows.length,
+          filtered: local.length,
+        }
+        : null,
+    [local],
+  );
+  const result: FindResult<R> | undefined = localPage ?? swr.data;
   const loading = source.kind === "find" && swr.isValidating;
   const pages = Math.max(1, Math.ceil((result?.filtered ?? 0) / state.count));
 

@@ -27,6 +27,9 @@ function sameOrigin(req: Request, trustProxy: boolean): boolean {
   if (site && site !== "same-origin" && site !== "none") return false;
   const origin = req.headers.get("origin");
   if (origin === null) return true;
+  // A browser that withholds the referrer sends "Origin: null" even on same-origin form posts;
+  // Sec-Fetch-Site (which pages cannot forge) then vouches for it.
+  if (origin === "null") return site === "same-origin";
   const url = new URL(req.url);
   const host = (trustProxy && req.headers.get("x-forwarded-host")) || req.headers.get("host") ||
     url.host;

@@ -9,6 +9,9 @@ const CROSS_SITE: Record<string, string>[] = [
   { "sec-fetch-site": "same-site" },
   { origin: "https://evil.example" },
   { origin: "http://localhost.evil.example" },
+  // "Origin: null" (sandboxed frames, privacy settings) is only trusted with Sec-Fetch-Site.
+  { origin: "null" },
+  { origin: "null", "sec-fetch-site": "cross-site" },
 ];
 
 dbTest(
@@ -30,9 +33,14 @@ dbTest(
     assert.equal(row.revokedAt, null, "no forged request ended the session");
     await t.step("same-origin and direct navigations pass", async () => {
       for (
-        const headers of [{ "sec-fetch-site": "same-origin" } as Record<string, string>, {
-          "sec-fetch-site": "none",
-        }, { origin: "http://localhost" }]
+        const headers of [
+          { "sec-fetch-site": "same-origin" } as Record<string, string>,
+          {
+            "sec-fetch-site": "none",
+          },
+          { origin: "http://localhost" },
+          { origin: "null", "sec-fetch-site": "same-origin" },
+        ]
       ) {
         assert.equal(
           (await ctx.call("GET", "/rest/users/current", { cookie, headers })).status,

@@ -1,0 +1,115 @@
+/**
+ * Accessibility: axe-core on every page of the route map that takes no parameter (as an
+ * administrator, who may open them all), on the login page signed out, on error and detail
+ * pages, and with the shell's dialogs open. Serious and critical violations fail.
+ */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { hydrated, startE2e } from "./harness.ts";
+import { axeViolations, formatViolations } from "./axe.ts";
+import { ROUTES } from "../../routes/mod.ts";
+
+const TIMEOUT = 10_000;
+
+async function assertAccessible(page: Page, what: string) {
+  const violations = await axeViolations(page);
+  if (violations.length) {
+    assert.fail(
+      `${what} (${new URL(page.url()).pathname}): ${violations.length} serious or critical ` +
+        `accessibility violation(s):\n${formatViolations(violations)}`,
+    );
+  }
+}
+
+const STATIC_ROUTES = ROUTES.filter((r) => !r.pattern.includes(":") && !r.public).map((r) =>
+  r.pattern
+);
+const PARAMETER_ROUTES = [
+  "/error/404",
+  "/error/403",
+  "/administration/companies/1",
+  "/management/dnids/1",
+  "/management/tgid/1",
+];
+
+Deno.test({
+  name: "[e2e/a11y]",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const e = await startE2e();
+    try {
+      await t.step("[e2e/a11y] the login page (signed out) has no serious violations", async () => {
+        const { context, page } = await e.page();
+        try {
+          page.setDefaultTimeout(TIMEOUT);
+          await page.goto("/login");
+          await hydrated(page);
+          await assertAccessible(page, "the login page");
+          // With the form's error shown.
+          await page.getByRole("button", { name: "Sign in" }).click();
+          await page.getByRole("alert").waitFor({ state: "visible" });
+          await assertAccessible(page, "the login page with 'Error empty login'");
+        } finally {
+          await context.close();
+        }
+      });
+
+      const { context, page } = await e.signedIn(1);
+      page.setDefaultTimeout(TIMEOUT);
+      try {
+        for (const path of [...STATIC_ROUTES, ...PARAMETER_ROUTES]) {
+          await t.step(`[e2e/a11y] ${path} has no serious or critical violations`, async () => {
+            await page.goto(path);
+            await hydrated(page);
+            await assertAccessible(page, path);
+          });
+        }
+
+        await t.step(
+          "[e2e/a11y] the sign-out confirmation dialog has no serious violations",
+          async () => {
+            await page.goto("/");
+            await hydrated(page);
+            await page.getByLabel(/^Account: /).click();
+            await page.locator("[data-logout]").click();
+            const dialog = page.getByRole("dialog", { name: "Sign out" });
+            await dialog.waitFor({ state: "visible" });
+            await assertAccessible(page, "the sign-out dialog");
+            await page.keyboard.press("Escape");
+            await dialog.waitFor({ state: "hidden" });
+          },
+        );
+
+        await t.step(
+          "[e2e/a11y] push traffic rows, their menu and details dialog have no serious violations",
+          async () => {
+            // Rows of every status (each status has its colour).
+            const tgid = await e.f.tgid();
+            const [row] = await e.f.pushTraffic({ tgidId: tgid.id, count: 9 });
+            await page.goto(`/routing/traffic/push?filter.tgid=${tgid.id}`);
+            await hydrated(page);
+            await assertAccessible(page, "the push traffic rows");
+            const actions = page.getByRole("button", { name: `Actions for message ${row.id}` });
+            // In view first: the menu closes on a page scroll (as Playwright's scroll-into-view).
+            await actions.scrollIntoViewIfNeeded();
+            await page.evaluate(() =>
+              new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+            );
+            await actions.click();
+            await page.getByRole("menu").waitFor({ state: "visible" });
+            await assertAccessible(page, "the push traffic row menu");
+            await page.getByRole("menuitem", { name: "Show all" }).click();
+            const dialog = page.getByRole("dialog", { name: `Push traffic ${row.id}` });
+            await dialog.waitFor({ state: "visible" });
+            await assertAccessible(page, "the push traffic details dialog");
+          },
+        );
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await e.close();
+    }
+  },
+});

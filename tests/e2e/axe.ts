@@ -1,0 +1,57 @@
+/**
+ * Accessibility checks with axe-core: the library is evaluated in the page (through the
+ * DevTools protocol, so the page's Content-Security-Policy does not block it) and run on the
+ * whole document; the violations of impact serious or critical are returned.
+ */
+import type { Page } from "playwright-core";
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+}
+
+const AXE_PATH = new URL("../../node_modules/axe-core/axe.min.js", import.meta.url);
+let source: Promise<string> | undefined;
+const axeSource = () => source ??= Deno.readTextFile(AXE_PATH);
+
+/** The impacts that fail a test. */
+export const FAILING_IMPACTS = ["serious", "critical"];
+
+/** Runs axe on the page as it is now; returns the serious and critical violations. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate("typeof window.axe === 'object'");
+  if (!loaded) await page.evaluate(await axeSource());
+  const violations = await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (globalThis as any).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    // deno-lint-ignore no-explicit-any
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      helpUrl: v.helpUrl,
+      // deno-lint-ignore no-explicit-any
+      nodes: v.nodes.map((n: any) => ({
+        target: n.target,
+        html: String(n.html).slice(0, 300),
+        failureSummary: n.failureSummary,
+      })),
+    }));
+  }) as AxeViolation[];
+  return violations.filter((v) => FAILING_IMPACTS.includes(v.impact ?? ""));
+}
+
+/** One line per violation and node, for an assertion message. */
+export function formatViolations(violations: AxeViolation[]): string {
+  return violations.map((v) =>
+    `${v.id} (${v.impact}): ${v.help}\n` +
+    v.nodes.map((n) =>
+      `    ${JSON.stringify(n.target)} ${n.html}` +
+      (n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, "\n      ")}` : "")
+    ).join("\n")
+  ).join("\n");
+}
