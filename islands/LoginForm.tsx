@@ -44,34 +44,31 @@ export default function LoginForm({ next }: LoginFormProps) {
   });
 
   const message = formError ?? failure?.message;
+  const textField = (
+    name: "username" | "password",
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => (
+    <label htmlFor={`login-${name}`}>
+      {label}
+      <input
+        id={`login-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={form.values[name]}
+        onChange={(e) => form.set(name, e.currentTarget.value)}
+        aria-invalid={form.errors[name] ? "true" : undefined}
+        aria-describedby={message ? "login-error" : undefined}
+      />
+    </label>
+  );
   return (
     <form method="post" action="/login" onSubmit={onSubmit} noValidate aria-label="Sign in">
       <input type="hidden" name="next" value={next} />
-      <label htmlFor="login-username">
-        Username
-        <input
-          id="login-username"
-          name="username"
-          autoComplete="username"
-          value={form.values.username}
-          onChange={(e) => form.set("username", e.currentTarget.value)}
-          aria-invalid={form.errors.username ? "true" : undefined}
-          aria-describedby={message ? "login-error" : undefined}
-        />
-      </label>
-      <label htmlFor="login-password">
-        Password
-        <input
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={form.values.password}
-          onChange={(e) => form.set("password", e.currentTarget.value)}
-          aria-invalid={form.errors.password ? "true" : undefined}
-          aria-describedby={message ? "login-error" : undefined}
-        />
-      </label>
+      {textField("username", "Username", "text", "username")}
+      {textField("password", "Password", "password", "current-password")}
       <label htmlFor="login-remember">
         <input
           id="login-remember"

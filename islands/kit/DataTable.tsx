@@ -212,6 +212,19 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     }
   }
 
+  const pagerButton = (label: string, page: number, disabled: boolean) => (
+    <li>
+      <button
+        type="button"
+        className="secondary outline"
+        disabled={disabled}
+        onClick={() => update({ page })}
+      >
+        {label}
+      </button>
+    </li>
+  );
+
   const filterable = columns.filter((c) => c.filter);
   const first = result && result.filtered ? (state.page - 1) * state.count + 1 : 0;
   const last = result ? Math.min(state.page * state.count, result.filtered) : 0;
@@ -394,49 +407,13 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         </label>
         <nav aria-label={`Pages of ${props.caption}`}>
           <ul>
-            <li>
-              <button
-                type="button"
-                className="secondary outline"
-                disabled={state.page <= 1}
-                onClick={() => update({ page: 1 })}
-              >
-                « First
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                className="secondary outline"
-                disabled={state.page <= 1}
-                onClick={() => update({ page: state.page - 1 })}
-              >
-                ‹ Previous
-              </button>
-            </li>
+            {pagerButton("« First", 1, state.page <= 1)}
+            {pagerButton("‹ Previous", state.page - 1, state.page <= 1)}
             <li aria-current="page" data-page={state.page}>
               Page {state.page} of {pages}
             </li>
-            <li>
-              <button
-                type="button"
-                className="secondary outline"
-                disabled={state.page >= pages}
-                onClick={() => update({ page: state.page + 1 })}
-              >
-                Next ›
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                className="secondary outline"
-                disabled={state.page >= pages}
-                onClick={() => update({ page: pages })}
-              >
-                Last »
-              </button>
-            </li>
+            {pagerButton("Next ›", state.page + 1, state.page >= pages)}
+            {pagerButton("Last »", pages, state.page >= pages)}
           </ul>
         </nav>
       </div>

@@ -36,6 +36,13 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
   const errors: FieldErrors = submitted && parsed && !parsed.success
     ? fieldErrors(parsed.error)
     : {};
+  async function validate(): Promise<z.output<S> | null> {
+    setSubmitted(true);
+    const result = (await load()).safeParse(values);
+    if (result.success) return result.data;
+    queueMicrotask(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+    return null;
+  }
   return {
     values,
     errors,
@@ -49,18 +56,15 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
       setValues(next);
       setSubmitted(false);
     },
-    /** Submit handler: marks the attempt; calls `send` only with valid data. */
+    /** Marks the submit attempt; the valid data, or null (the fields then show why). */
+    validate,
+    /** Submit handler: calls `send` only with valid data. */
     onSubmit:
       (send: (data: z.output<S>) => void | Promise<void>) =>
       async (e?: { preventDefault(): void }) => {
         e?.preventDefault();
-        setSubmitted(true);
-        const result = (await load()).safeParse(values);
-        if (!result.success) {
-          queueMicrotask(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
-          return;
-        }
-        return send(result.data);
+        const data = await validate();
+        if (data !== null) return send(data);
       },
   };
 }

@@ -65,7 +65,7 @@ const registryPlugin = (names: string[]): esbuild.Plugin => ({
 });
 
 /** zod bundles every message locale; the portal speaks English, so the bundle keeps only "en". */
-const zodEnglishOnly: esbuild.Plugin = {
+export const zodEnglishOnly: esbuild.Plugin = {
   name: "zod-english-only",
   setup(build) {
     build.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({

@@ -19,7 +19,8 @@ import { signIn } from "../rest/users/session_handlers.ts";
 import { LoginRequestSchema } from "../../openapi/schemas/session.ts";
 import { countNewNews } from "../services/news/unread.ts";
 
-const CSP = [
+/** The pages' Content-Security-Policy (docs/security.md). */
+export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

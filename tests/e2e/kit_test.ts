@@ -13,28 +13,14 @@ import { startE2e } from "./harness.ts";
 import { axeViolations, formatViolations } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { users } from "../../db/schema/mod.ts";
-import { assets } from "../../server/pages/assets.ts";
+import { assets, zodEnglishOnly } from "../../server/pages/assets.ts";
+import { CSP } from "../../server/pages/router.ts";
 import { UPLOAD_RETRY_INTERVAL_MS } from "../../openapi/enums.ts";
 import { SELECT_TGID } from "../../openapi/schemas/messages.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const KIT_PAGE = "/__test/kit";
 const KIT_SCRIPT = "/__test/kit.js";
-/** The pages' policy (server/pages/router.ts): no inline scripts or styles. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
-
-/** zod bundles every locale; keep English only (as server/pages/assets.ts does). */
-const zodEnglishOnly: esbuild.Plugin = {
-  name: "zod-english-only",
-  setup(build) {
-    build.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({
-      contents: 'export { default as en } from "./en.js";',
-      loader: "js",
-    }));
-  },
-};
-
 async function bundleKit(): Promise<Uint8Array> {
   const result = await esbuild.build({
     absWorkingDir: ROOT,
@@ -337,6 +323,51 @@ Deno.test({
         await page.getByRole("listbox", { name: "Tgid results" }).waitFor();
         const violations = await axeViolations(page);
         assert.equal(violations.length, 0, formatViolations(violations));
+      });
+
+      const dialog = page.getByRole("dialog", { name: "New item" });
+      const nameInput = dialog.getByLabel("Name");
+      const createdItems = page.getByRole("status", { name: "Created items" });
+
+      await t.step(
+        "CreateDialog: errors only after a submit attempt; invalid is not sent",
+        async () => {
+          await page.getByRole("button", { name: "New item" }).click();
+          await dialog.waitFor();
+          assert.equal(await dialog.getByText("Name is required").count(), 0);
+          await dialog.getByRole("button", { name: "Create", exact: true }).click();
+          await dialog.getByText("Name is required").waitFor();
+          assert.equal(await nameInput.getAttribute("aria-invalid"), "true");
+          assert.equal(await createdItems.textContent(), "");
+          // Static backdrop, and no Escape: the dialog must be answered.
+          await page.mouse.click(3, 3);
+          await page.keyboard.press("Escape");
+          assert.ok(await dialog.isVisible());
+        },
+      );
+
+      await t.step("CreateDialog: create-and-add-another resets the form", async () => {
+        await nameInput.fill("alpha");
+        await dialog.getByRole("button", { name: "Create and add another" }).click();
+        await page.locator('[data-toast="success"]', { hasText: "Item alpha created" }).waitFor();
+        assert.equal(await createdItems.textContent(), "alpha");
+        assert.ok(await dialog.isVisible());
+        assert.equal(await nameInput.inputValue(), "");
+        assert.equal(await dialog.getByText("Name is required").count(), 0, "errors hidden again");
+      });
+
+      await t.step("CreateDialog: the server's message is shown in the dialog", async () => {
+        await nameInput.fill("taken");
+        await dialog.getByRole("button", { name: "Create", exact: true }).click();
+        await dialog.getByText("An item with this identifier already exists").waitFor();
+        assert.ok(await dialog.isVisible());
+        assert.equal(await createdItems.textContent(), "alpha");
+      });
+
+      await t.step("CreateDialog: Create closes it and opens the new item's page", async () => {
+        await nameInput.fill("beta");
+        await dialog.getByRole("button", { name: "Create", exact: true }).click();
+        await page.waitForURL((u) => u.pathname === "/information/about");
       });
 
       assert.deepEqual(cspErrors.filter((m) => /Content Security Policy/i.test(m)), []);

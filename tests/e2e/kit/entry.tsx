@@ -1,7 +1,7 @@
 /**
  * A bare test page for the UI kit (tests/e2e/kit_test.ts bundles it and serves it next to the
  * app): a MultiSelect limited to 2, a long MultiSelect, a TgidPicker form validated with
- * TgidChoiceSchema, and a FileUpload.
+ * TgidChoiceSchema, a FileUpload, and a CreateDialog whose "server" refuses the name "taken".
  */
 import { useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -9,7 +9,11 @@ import { z } from "zod";
 import { MultiSelect, type Option } from "../../../islands/kit/MultiSelect.tsx";
 import { TgidPicker } from "../../../islands/kit/TgidPicker.tsx";
 import { FileUpload, type UploadedFile } from "../../../islands/kit/FileUpload.tsx";
-import { useZodForm } from "../../../islands/kit/form.tsx";
+import { Field, useZodForm } from "../../../islands/kit/form.tsx";
+import { CreateDialog } from "../../../islands/kit/CreateDialog.tsx";
+import { ApiFailure } from "../../../islands/runtime/api.ts";
+import { formMessages } from "../../../openapi/schemas/messages.ts";
+import Toaster from "../../../islands/Toaster.tsx";
 
 const COLORS: Option[] = ["Red", "Green", "Blue", "Cyan", "Magenta"].map((c) => ({
   value: c.toLowerCase(),
@@ -46,6 +50,53 @@ function TgidForm() {
   );
 }
 
+const loadItemSchema = async () =>
+  z.object({ name: z.string().trim().min(1, formMessages.required("Name")) });
+
+/** A create dialog in both variants; the item's page is /information/about. */
+function CreateDemo() {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<string[]>([]);
+  const form = useZodForm(loadItemSchema, { name: "" });
+  const close = () => {
+    setOpen(false);
+    form.reset();
+  };
+  return (
+    <section>
+      <button type="button" onClick={() => setOpen(true)}>New item</button>
+      <output aria-label="Created items">{created.join(",")}</output>
+      <CreateDialog
+        open={open}
+        title="New item"
+        onClose={close}
+        reset={() => form.reset()}
+        hrefOf={() => "/information/about"}
+        created={(item) => `Item ${item.name} created`}
+        create={async () => {
+          const data = await form.validate();
+          if (data === null) return null;
+          if (data.name === "taken") {
+            throw new ApiFailure(409, 23000, "An item with this identifier already exists");
+          }
+          setCreated((list) => [...list, data.name]);
+          return data;
+        }}
+      >
+        <Field label="Name" name="item-name" error={form.errors.name}>
+          {(p) => (
+            <input
+              {...p}
+              value={form.values.name}
+              onChange={(e) => form.set("name", e.currentTarget.value)}
+            />
+          )}
+        </Field>
+      </CreateDialog>
+    </section>
+  );
+}
+
 function Kit() {
   const [colors, setColors] = useState<Option[]>([]);
   const [items, setItems] = useState<Option[]>([]);
@@ -57,6 +108,8 @@ function Kit() {
       <MultiSelect label="Items" values={items} onChange={setItems} options={ITEMS} />
       <TgidForm />
       <FileUpload label="Attachment" onUploaded={setUploaded} />
+      <CreateDemo />
+      <Toaster />
       <output id="uploaded" aria-label="Uploaded file">
         {uploaded ? JSON.stringify(uploaded) : ""}
       </output>
