@@ -50,8 +50,8 @@ function TgidForm() {
   );
 }
 
-const loadItemSchema = async () =>
-  z.object({ name: z.string().trim().min(1, formMessages.required("Name")) });
+const loadItemSchema = () =>
+  Promise.resolve(z.object({ name: z.string().trim().min(1, formMessages.required("Name")) }));
 
 /** A create dialog in both variants; the item's page is /information/about. */
 function CreateDemo() {
