@@ -18,10 +18,6 @@ export interface AssetManifest {
   files: Map<string, Asset>;
   /** The runtime entry module's URL. */
   entry: string;
-  /** Modules the entry needs at once (preloaded on every page). */
-  entryChunks: string[];
-  /** Island name → the URLs of the chunks it needs (its own and its static imports). */
-  islands: Record<string, string[]>;
   stylesheet: string;
 }
 
@@ -87,7 +83,6 @@ export async function buildAssets(): Promise<AssetManifest> {
     bundle: true,
     minify: true,
     write: false,
-    metafile: true,
     outdir: join(ROOT, "_assets"),
     entryNames: "[name]-[hash]",
     chunkNames: "c-[hash]",
@@ -121,32 +116,12 @@ export async function buildAssets(): Promise<AssetManifest> {
     });
   }));
 
-  // Walk the metafile: each output's static imports, so a page can preload all it needs.
-  const outputs = js.metafile!.outputs;
-  const closure = (out: string, seen = new Set<string>()): Set<string> => {
-    if (seen.has(out)) return seen;
-    seen.add(out);
-    for (const i of outputs[out].imports) if (i.kind === "import-statement") closure(i.path, seen);
-    return seen;
-  };
-  const key = (o: string) => o.slice(o.indexOf("_assets/"));
-  let entry = "";
-  const islands: Record<string, string[]> = {};
-  for (const [out, meta] of Object.entries(outputs)) {
-    if (!out.endsWith(".js") || !meta.entryPoint) continue;
-    const urls = [...closure(out)].map((o) => urlOf(key(o)));
-    if (meta.entryPoint.endsWith("runtime/main.ts")) entry = out;
-    const island = meta.entryPoint.match(/islands\/([A-Z]\w*)\.tsx$/);
-    if (island) islands[island[1]] = urls;
-  }
-  const entryChunks = [...closure(entry)].map((o) => urlOf(key(o)));
-  const stylesheet = Object.keys(css.metafile!.outputs).find((o) => o.endsWith(".css"))!;
+  // The runtime entry is main-<hash>.js; the stylesheet app-<hash>.css.
+  const named = (prefix: string) => [...files.keys()].find((u) => u.startsWith(prefix))!;
   return {
     files,
-    entry: urlOf(key(entry)),
-    entryChunks,
-    islands,
-    stylesheet: urlOf(key(stylesheet)),
+    entry: named(`${ASSET_PREFIX}main-`),
+    stylesheet: named(`${ASSET_PREFIX}app-`),
   };
 }
 

@@ -1,4 +1,9 @@
-/** The HTML document around a rendered page: head, preloads, and the runtime script. */
+/**
+ * The HTML document around a rendered page: head, stylesheet and the runtime script. There are
+ * deliberately no modulepreload links: Chromium fetches and compiles preloaded modules before
+ * the first paint, which cost about 60 ms of first contentful paint (docs/decisions/0005); the
+ * runtime imports the page's island chunks as soon as it runs.
+ */
 import type { AssetManifest } from "./assets.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -10,14 +15,10 @@ export interface DocumentParts {
   body: string;
   layout: "app" | "bare";
   userId: string;
-  islands: Set<string>;
   manifest: AssetManifest;
 }
 
 export function htmlDocument(p: DocumentParts): string {
-  const preload = new Set(p.manifest.entryChunks);
-  for (const name of p.islands) for (const url of p.manifest.islands[name] ?? []) preload.add(url);
-  preload.delete(p.manifest.entry);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -28,7 +29,6 @@ export function htmlDocument(p: DocumentParts): string {
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${p.manifest.stylesheet}">
 <script type="module" src="${p.manifest.entry}"></script>
-${[...preload].map((u) => `<link rel="modulepreload" href="${u}">`).join("\n")}
 </head>
 <body data-layout="${p.layout}" data-user="${escapeHtml(p.userId)}">
 ${p.body}

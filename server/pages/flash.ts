@@ -12,7 +12,7 @@ export interface Flash {
 }
 
 export function setFlash(c: Context, flash: Flash) {
-  setCookie(c, FLASH_COOKIE, encodeURIComponent(JSON.stringify([flash])), {
+  setCookie(c, FLASH_COOKIE, JSON.stringify([flash]), { // setCookie URL-encodes it
     path: "/",
     httpOnly: true,
     sameSite: "Strict",
@@ -26,7 +26,7 @@ export function takeFlash(c: Context): Flash[] {
   if (!raw) return [];
   deleteCookie(c, FLASH_COOKIE, { path: "/" });
   try {
-    const list = JSON.parse(decodeURIComponent(raw));
+    const list = JSON.parse(raw); // getCookie has decoded it
     return Array.isArray(list)
       ? list.filter((f) => typeof f?.message === "string").slice(0, 3).map((f) => ({
         kind: ["error", "warning", "information", "success"].includes(f.kind) ? f.kind : "error",

@@ -6,7 +6,7 @@ import { trail } from "../../routes/mod.ts";
 import { assets } from "./assets.ts";
 import { htmlDocument } from "./document.ts";
 import { Header } from "./header.tsx";
-import { Island, IslandsUsed } from "./island.tsx";
+import { Island } from "./island.tsx";
 import type { Flash } from "./flash.ts";
 import Toaster from "../../islands/Toaster.tsx";
 import ConfirmHost from "../../islands/ConfirmHost.tsx";
@@ -63,7 +63,6 @@ function Main({ children, flash }: { children: ReactNode; flash: Flash[] }) {
 
 export async function renderPage({ ctx, route, data, flash, newsCount }: RenderInput) {
   const manifest = await assets();
-  const islands = new Set<string>();
   const heading = headingOf(route, ctx, data);
   const user = ctx.user;
   const View = route.view;
@@ -80,7 +79,7 @@ export async function renderPage({ ctx, route, data, flash, newsCount }: RenderI
     </>
   );
   const body = renderToString(
-    <IslandsUsed.Provider value={islands}>
+    <>
       <a className="skip-link" href="#main">Skip to content</a>
       {user && <Header user={user} path={ctx.url.pathname} newsCount={newsCount} />}
       <Main flash={flash}>{content}</Main>
@@ -88,14 +87,13 @@ export async function renderPage({ ctx, route, data, flash, newsCount }: RenderI
         <Island of={Toaster} props={{}} />
         {user && <Island of={ConfirmHost} props={{}} />}
       </div>
-    </IslandsUsed.Provider>,
+    </>,
   );
   return htmlDocument({
     title: heading,
     body,
     layout: user ? "app" : "bare",
     userId: user?.id ?? "",
-    islands,
     manifest,
   });
 }

@@ -1,0 +1,136 @@
+import assert from "node:assert/strict";
+import { dbTest, signIn } from "../fixtures/app.ts";
+import { TEST_PASSWORD } from "../fixtures/factories.ts";
+import { mayOpen, ROUTES } from "../../routes/mod.ts";
+import { safeNext } from "../../server/pages/next.ts";
+import { FLASH_COOKIE } from "../../server/pages/flash.ts";
+
+const STATIC_ROUTES = ROUTES.filter((r) => !r.pattern.includes(":") && !r.public);
+const text = (body: unknown) => new TextDecoder().decode(body as Uint8Array);
+const h1 = (html: string) => html.match(/<h1>(.*?)<\/h1>/)?.[1];
+
+dbTest(
+  "[pages] every route renders its heading and menu on the server, guarded",
+  async (ctx, t) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const client = await ctx.f.user({ rights: 100 });
+    const a = await signIn(ctx, admin.id, TEST_PASSWORD);
+    const c = await signIn(ctx, client.id, TEST_PASSWORD);
+
+    for (const route of STATIC_ROUTES) {
+      await t.step(route.pattern, async () => {
+        const r = await ctx.call("GET", route.pattern, { cookie: a.cookie });
+        assert.equal(r.status, 200);
+        const html = text(r.body);
+        assert.equal(h1(html), route.title);
+        assert.match(html, /<nav aria-label="Portal">/);
+        assert.match(r.res.headers.get("content-security-policy")!, /script-src 'self'/);
+        assert.equal(r.res.headers.get("cache-control"), "no-store");
+
+        const asClient = await ctx.call("GET", route.pattern, { cookie: c.cookie });
+        if (mayOpen(route, false)) {
+          assert.equal(asClient.status, 200);
+          // Admin-only destinations are not even in the client's HTML.
+          assert.doesNotMatch(text(asClient.body), /href="\/(administration|monitoring)/);
+        } else {
+          assert.equal(asClient.status, 302);
+          assert.equal(asClient.res.headers.get("location"), "/error/403");
+        }
+
+        const anonymous = await ctx.call("GET", `${route.pattern}?x=1`);
+        assert.equal(anonymous.status, 302);
+        assert.equal(
+          anonymous.res.headers.get("location"),
+          `/login?next=${encodeURIComponent(`${route.pattern}?x=1`)}`,
+        );
+      });
+    }
+
+    await t.step("unknown routes go home; a trailing slash is the same page", async () => {
+      const r = await ctx.call("GET", "/no/such/page", { cookie: a.cookie });
+      assert.equal(r.res.headers.get("location"), "/");
+      const slash = await ctx.call("GET", "/administration/teams/", { cookie: a.cookie });
+      assert.equal(h1(text(slash.body)), "Teams");
+    });
+
+    await t.step("the login page sends a signed-in user on to next (same site only)", async () => {
+      const r = await ctx.call("GET", "/login?next=%2Frouting", { cookie: a.cookie });
+      assert.equal(r.res.headers.get("location"), "/routing");
+      const evil = await ctx.call("GET", "/login?next=%2F%2Fevil.example", { cookie: a.cookie });
+      assert.equal(evil.res.headers.get("location"), "/");
+    });
+  },
+);
+
+Deno.test("[pages] safeNext only allows paths of this site", () => {
+  for (const bad of [null, "", "https://evil.example", "//evil.example", "/\\evil.example", "x"]) {
+    assert.equal(safeNext(bad), "/");
+  }
+  assert.equal(safeNext("/routing/traffic?filter.status=4"), "/routing/traffic?filter.status=4");
+});
+
+dbTest("[pages] a route change error goes to /error/{status} with its message", async (ctx) => {
+  const admin = await ctx.f.user({ rights: 1 });
+  const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
+  const r = await ctx.call("GET", "/management/terminal/mtl/no-such-mtl", { cookie });
+  assert.equal(r.status, 302);
+  assert.equal(r.res.headers.get("location"), "/error/404");
+  const flash = r.res.headers.get("set-cookie")!.match(new RegExp(`${FLASH_COOKIE}=([^;]+)`))![1];
+
+  const page = await ctx.call("GET", "/error/404", {
+    cookie: `${cookie}; ${FLASH_COOKIE}=${flash}`,
+  });
+  assert.equal(page.status, 404);
+  const html = text(page.body);
+  assert.match(html, /data-flash="">\[\{"kind":"error","message":"Mtl no-such-mtl not found"\}\]/);
+  assert.match(page.res.headers.get("set-cookie")!, new RegExp(`${FLASH_COOKIE}=;`));
+});
+
+dbTest("[pages] the login form works without JavaScript, under the same rules", async (ctx) => {
+  const user = await ctx.f.user({ rights: 100 });
+  const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    ctx.app.request("http://localhost/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(fields),
+    });
+
+  const ok = await form({ username: user.id, password: TEST_PASSWORD, next: "/routing" });
+  assert.equal(ok.status, 303);
+  assert.equal(ok.headers.get("location"), "/routing");
+  const session = ok.headers.getSetCookie().find((c) => c.startsWith("portal_session="))!;
+  assert.match(session, /HttpOnly/);
+  const page = await ctx.call("GET", "/routing", { cookie: session.split(";")[0] });
+  assert.equal(page.status, 200);
+
+  const wrong = await form({ username: user.id, password: "wrong", next: "//evil.example" });
+  assert.equal(wrong.status, 303);
+  assert.equal(wrong.headers.get("location"), "/login?next=%2F");
+  assert.ok(wrong.headers.getSetCookie().some((c) => c.startsWith(`${FLASH_COOKIE}=`)));
+  assert.ok(!wrong.headers.getSetCookie().some((c) => c.startsWith("portal_session=")));
+
+  const empty = await form({ username: "", password: "" });
+  assert.match(decodeURIComponent(empty.headers.getSetCookie()[0]), /Error empty login/);
+
+  const forged = await form({ username: user.id, password: TEST_PASSWORD }, {
+    "sec-fetch-site": "cross-site",
+  });
+  assert.equal(forged.status, 403);
+});
+
+dbTest("[pages] the bundle is served gzipped and cached for good", async (ctx) => {
+  const admin = await ctx.f.user({ rights: 1 });
+  const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
+  const html = text((await ctx.call("GET", "/", { cookie })).body);
+  const script = html.match(/<script type="module" src="([^"]+)"/)![1];
+  const css = html.match(/<link rel="stylesheet" href="([^"]+)"/)![1];
+  for (const url of [script, css]) {
+    const r = await ctx.call("GET", url, { headers: { "accept-encoding": "gzip" } });
+    assert.equal(r.status, 200);
+    assert.equal(r.res.headers.get("content-encoding"), "gzip");
+    assert.equal(r.res.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  }
+  const plain = await ctx.call("GET", script);
+  assert.equal(plain.res.headers.get("content-encoding"), null);
+  assert.equal((await ctx.call("GET", "/assets/main-NOPE.js")).status, 404);
+});
