@@ -1,12 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { asc, ilike, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
+import { textSearch } from "../../services/text_search.ts";
 import { AUTHED_ERRORS, createRouter, errorResponses, jsonResponse } from "../../router.ts";
 import { requireAdmin } from "../../auth/middleware.ts";
-import {
-  escapeLike,
-  SearchCompanyListSchema,
-  SearchQuerySchema,
-} from "../../../openapi/schemas/search.ts";
+import { SearchCompanyListSchema, SearchQuerySchema } from "../../../openapi/schemas/search.ts";
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { companies } from "../../../db/schema/mod.ts";
 
@@ -28,12 +25,12 @@ export const search = createRoute({
 
 export const companiesRouter = createRouter().openapi(search, async (c) => {
   const { query } = c.req.valid("query");
-  const pattern = escapeLike(query);
+  const match = textSearch(query, { contains: [companies.name] });
   const rows = await c.var.deps.db.select({ id: companies.id, name: companies.name })
     .from(companies)
-    .where(ilike(companies.name, `%${pattern}%`))
+    .where(match.where)
     .orderBy(
-      sql`case when ${ilike(companies.name, pattern)} then 0 else 1 end`,
+      match.exactFirst,
       asc(companies.name),
       asc(companies.id),
     )

@@ -1,12 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { textSearch } from "../../services/text_search.ts";
 import { AUTHED_ERRORS, createRouter, errorResponses, jsonResponse } from "../../router.ts";
 import { companyScope } from "../../auth/middleware.ts";
-import {
-  escapeLike,
-  SearchDnidListSchema,
-  SearchQuerySchema,
-} from "../../../openapi/schemas/search.ts";
+import { SearchDnidListSchema, SearchQuerySchema } from "../../../openapi/schemas/search.ts";
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { companies, dnids, tgids } from "../../../db/schema/mod.ts";
 
@@ -27,9 +24,9 @@ export const search = createRoute({
 
 export const dnidsRouter = createRouter().openapi(search, async (c) => {
   const { query } = c.req.valid("query");
-  const pattern = escapeLike(query);
   const scope = companyScope(c.var.user);
   const idText = sql<string>`cast(${dnids.id} as text)`;
+  const match = textSearch(query, { prefix: [idText], contains: [tgids.label] });
   const rows = await c.var.deps.db.select({
     id: dnids.id,
     les: dnids.les,
@@ -43,10 +40,10 @@ export const dnidsRouter = createRouter().openapi(search, async (c) => {
     .leftJoin(tgids, eq(tgids.id, dnids.tgidId))
     .where(and(
       scope === null ? undefined : eq(dnids.companyId, scope),
-      or(ilike(idText, `${pattern}%`), ilike(tgids.label, `%${pattern}%`)),
+      match.where,
     ))
     .orderBy(
-      sql`case when ${or(ilike(idText, pattern), ilike(tgids.label, pattern))} then 0 else 1 end`,
+      match.exactFirst,
       asc(dnids.id),
       asc(dnids.les),
     )

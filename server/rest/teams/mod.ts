@@ -1,12 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
-import { asc, eq, ilike, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { textSearch } from "../../services/text_search.ts";
 import { AUTHED_ERRORS, createRouter, errorResponses, jsonResponse } from "../../router.ts";
 import { requireAdmin } from "../../auth/middleware.ts";
-import {
-  escapeLike,
-  SearchQuerySchema,
-  SearchTeamListSchema,
-} from "../../../openapi/schemas/search.ts";
+import { SearchQuerySchema, SearchTeamListSchema } from "../../../openapi/schemas/search.ts";
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { companies, teams } from "../../../db/schema/mod.ts";
 
@@ -28,7 +25,7 @@ export const search = createRoute({
 
 export const teamsRouter = createRouter().openapi(search, async (c) => {
   const { query } = c.req.valid("query");
-  const pattern = escapeLike(query);
+  const match = textSearch(query, { contains: [teams.name] });
   const rows = await c.var.deps.db.select({
     id: teams.id,
     name: teams.name,
@@ -38,9 +35,9 @@ export const teamsRouter = createRouter().openapi(search, async (c) => {
   })
     .from(teams)
     .innerJoin(companies, eq(companies.id, teams.companyId))
-    .where(ilike(teams.name, `%${pattern}%`))
+    .where(match.where)
     .orderBy(
-      sql`case when ${ilike(teams.name, pattern)} then 0 else 1 end`,
+      match.exactFirst,
       asc(teams.name),
       asc(teams.id),
     )

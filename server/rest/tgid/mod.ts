@@ -1,13 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { textSearch } from "../../services/text_search.ts";
 import { AUTHED_ERRORS, createRouter, errorResponses, jsonResponse } from "../../router.ts";
 import { companyScope } from "../../auth/middleware.ts";
 import { tgidVisibleTo } from "../../services/tenancy.ts";
-import {
-  escapeLike,
-  SearchQuerySchema,
-  SearchTgidListSchema,
-} from "../../../openapi/schemas/search.ts";
+import { SearchQuerySchema, SearchTgidListSchema } from "../../../openapi/schemas/search.ts";
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { teams, tgids } from "../../../db/schema/mod.ts";
 
@@ -29,11 +26,11 @@ export const search = createRoute({
 
 export const tgidRouter = createRouter().openapi(search, async (c) => {
   const { query } = c.req.valid("query");
-  const pattern = escapeLike(query);
   const scope = companyScope(c.var.user);
   const { db } = c.var.deps;
   const idText = sql<string>`cast(${tgids.id} as text)`;
   const label = sql<string>`coalesce(${tgids.label}, ${idText})`;
+  const match = textSearch(query, { contains: [tgids.label, idText] });
   const rows = await db.select({
     id: tgids.id,
     label: tgids.label,
@@ -44,10 +41,10 @@ export const tgidRouter = createRouter().openapi(search, async (c) => {
     .innerJoin(teams, eq(teams.id, tgids.teamId))
     .where(and(
       scope === null ? undefined : tgidVisibleTo(tgids.id, scope),
-      or(ilike(tgids.label, `%${pattern}%`), ilike(idText, `%${pattern}%`)),
+      match.where,
     ))
     .orderBy(
-      sql`case when ${or(ilike(tgids.label, pattern), ilike(idText, pattern))} then 0 else 1 end`,
+      match.exactFirst,
       asc(label),
       asc(tgids.id),
     )

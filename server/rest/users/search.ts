@@ -1,12 +1,9 @@
 import { createRoute, type RouteHandler } from "@hono/zod-openapi";
-import { asc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { type AppEnv, AUTHED_ERRORS, errorResponses, jsonResponse } from "../../router.ts";
 import { requireAdmin } from "../../auth/middleware.ts";
-import {
-  escapeLike,
-  SearchQuerySchema,
-  SearchUserListSchema,
-} from "../../../openapi/schemas/search.ts";
+import { textSearch } from "../../services/text_search.ts";
+import { SearchQuerySchema, SearchUserListSchema } from "../../../openapi/schemas/search.ts";
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { companies, teams, users } from "../../../db/schema/mod.ts";
 
@@ -31,7 +28,7 @@ const SEARCHED = [users.id, users.mail, users.firstName, users.lastName];
 
 export const searchHandler: RouteHandler<typeof search, AppEnv> = async (c) => {
   const { query } = c.req.valid("query");
-  const pattern = escapeLike(query);
+  const match = textSearch(query, { contains: SEARCHED });
   const rows = await c.var.deps.db.select({
     id: users.id,
     mail: users.mail,
@@ -46,9 +43,9 @@ export const searchHandler: RouteHandler<typeof search, AppEnv> = async (c) => {
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .innerJoin(teams, eq(teams.id, users.teamId))
-    .where(or(...SEARCHED.map((col) => ilike(col, `%${pattern}%`))))
+    .where(match.where)
     .orderBy(
-      sql`case when ${or(...SEARCHED.map((col) => ilike(col, pattern)))} then 0 else 1 end`,
+      match.exactFirst,
       asc(users.id),
     )
     .limit(MULTISELECT_SEARCH_LIMIT);
