@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { eventually, hydrated, startE2e } from "./harness.ts";
 import { TEST_PASSWORD } from "../fixtures/factories.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema/mod.ts";
 
 const TIMEOUT = 10_000;
 
@@ -394,6 +396,53 @@ Deno.test({
           } finally {
             await context.close();
           }
+        },
+      );
+
+      await t.step("[e2e/shell] quick search opens the chosen result's detail page", async () => {
+        const company = await f.company();
+        const { page } = await signedIn(1);
+        // window.__marker survives only if the result opens without a full reload.
+        await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+        await page.getByLabel("Search category").selectOption("Company");
+        const box = page.getByRole("combobox", { name: "Search Company" });
+        await box.fill(company.name.slice(0, -3)); // a part of the name
+        const option = page.getByRole("option", { name: new RegExp(company.name) });
+        await option.waitFor();
+        await option.click();
+        await page.waitForURL((u) => u.pathname === `/administration/companies/${company.id}`);
+        await headingIs(page, `Company ${company.id}`);
+        assert.equal(await marker(page), 7);
+
+        // Keyboard: type, ArrowDown/Enter on the first result.
+        await page.getByLabel("Search category").selectOption("Company");
+        await box.fill(company.name);
+        await option.waitFor();
+        await box.press("Enter");
+        await page.waitForURL((u) => u.pathname === `/administration/companies/${company.id}`);
+      });
+
+      await t.step(
+        "[e2e/shell] a client's quick search offers only Dnid, scoped to its company",
+        async () => {
+          const { page, userId } = await signedIn(100);
+          const categories = await page.getByLabel("Search category").locator("option")
+            .allTextContents();
+          assert.deepEqual(categories, ["Dnid"]);
+          const [me] = await e.database.db.select().from(users).where(eq(users.id, userId));
+          const mine = await f.dnid({ companyId: me.companyId });
+          const theirs = await f.dnid({ id: mine.id + 1 });
+          const box = page.getByRole("combobox", { name: "Search Dnid" });
+          await box.fill(String(mine.id).slice(0, 9)); // both ids start with these digits
+          const option = page.getByRole("option", { name: new RegExp(`^${mine.id}`) });
+          await option.waitFor();
+          assert.equal(
+            await page.getByRole("option", { name: new RegExp(`^${theirs.id}`) }).count(),
+            0,
+            "another company's dnid is not offered",
+          );
+          await option.click();
+          await page.waitForURL((u) => u.pathname === `/management/dnids/${mine.id}/${mine.les}`);
         },
       );
 
