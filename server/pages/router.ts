@@ -62,6 +62,11 @@ async function servePage(c: Context<AppEnv>) {
       return c.redirect(`/error/${e.status}`, 302);
     }
     console.error(`page ${url.pathname} failed:`, e);
+    // The error pages themselves must not redirect to an error page (no loop when, say, the
+    // database is down).
+    if (route.pattern.startsWith("/error")) {
+      return c.html("<!doctype html><title>Error</title><h1>Unknown server error</h1>", 500);
+    }
     setFlash(c, { kind: "error", message: "Unknown server error" });
     return c.redirect("/error/500", 302);
   }

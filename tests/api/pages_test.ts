@@ -134,3 +134,31 @@ dbTest("[pages] the bundle is served gzipped and cached for good", async (ctx) =
   assert.equal(plain.res.headers.get("content-encoding"), null);
   assert.equal((await ctx.call("GET", "/assets/main-NOPE.js")).status, 404);
 });
+
+dbTest(
+  "[pages] an unexpected loader failure shows /error/500, never a redirect loop",
+  async (ctx) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
+    const errorPage = ROUTES.find((r) => r.pattern === "/error/:code")!;
+    const pushPage = ROUTES.find((r) => r.pattern === "/routing/traffic/push")!;
+    const [errorLoad, pushLoad] = [errorPage.load, pushPage.load];
+    const broken = () => Promise.reject(new Error("database unreachable"));
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      pushPage.load = broken;
+      const r = await ctx.call("GET", "/routing/traffic/push", { cookie });
+      assert.equal(r.res.headers.get("location"), "/error/500");
+      errorPage.load = broken;
+      const e = await ctx.call("GET", "/error/500", { cookie });
+      assert.equal(e.status, 500);
+      assert.match(text(e.body), /Unknown server error/);
+      assert.doesNotMatch(text(e.body), /database unreachable/);
+    } finally {
+      pushPage.load = pushLoad;
+      errorPage.load = errorLoad;
+      console.error = quiet;
+    }
+  },
+);
