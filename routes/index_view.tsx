@@ -1,12 +1,11 @@
-/** Index pages: a card per page of the area the user may open, with what it is for. */
+/** Index pages: a card per page the user may open, with what it is for and its own pages. */
 import type { AnyPageRoute, PageRoute, UserPageContext } from "./types.ts";
 import { childrenOf } from "./mod.ts";
 
-export function IndexView({ ctx, pattern }: { ctx: UserPageContext; pattern: string }) {
-  const children = childrenOf(pattern, ctx.user.admin);
+export function IndexCards({ ctx, routes }: { ctx: UserPageContext; routes: AnyPageRoute[] }) {
   return (
     <div className="index-grid">
-      {children.map((r) => (
+      {routes.map((r) => (
         <article key={r.pattern}>
           <h2>
             <a href={r.pattern}>{r.title}</a>
@@ -38,5 +37,5 @@ export const indexRoute = (
   def: Omit<PageRoute<void>, "view">,
 ): PageRoute<void> => ({
   ...def,
-  view: ({ ctx }) => <IndexView ctx={ctx} pattern={def.pattern} />,
+  view: ({ ctx }) => <IndexCards ctx={ctx} routes={childrenOf(def.pattern, ctx.user.admin)} />,
 });

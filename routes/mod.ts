@@ -76,6 +76,10 @@ export function matchRoute(pathname: string) {
 
 export const mayOpen = (route: AnyPageRoute, admin: boolean) => !route.admin || admin;
 
+/** The top-level areas the user may open, in menu order. */
+export const areasFor = (admin: boolean) =>
+  AREAS.map((p) => routeByPattern.get(p)!).filter((r) => mayOpen(r, admin));
+
 /** Static (parameterless) children of a route that the user may open. */
 export const childrenOf = (pattern: string, admin: boolean) =>
   ROUTES.filter((r) =>

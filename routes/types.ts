@@ -33,8 +33,6 @@ export interface PageRoute<D = unknown> {
   view?: (props: { ctx: UserPageContext; data: D }) => ReactNode;
   /** The heading for a page whose label comes from its data (a detail page). */
   label?: (ctx: UserPageContext, data: D) => string;
-  /** Served from the legacy system into the shell. */
-  legacy?: boolean;
   /** Pages whose body the page renders itself (login, errors) instead of the standard head. */
   bare?: boolean;
 }

@@ -89,17 +89,6 @@ export async function call<T>(
   throw await failureOf(response, error);
 }
 
-/** For calls whose path is built at run time (find-style tables): POST JSON, typed by the caller. */
-export async function postJson<T>(path: string, body: unknown): Promise<T> {
-  const response = await portalFetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw await failureOf(response);
-  return await response.json() as T;
-}
-
 /** The message to show for any thrown value. */
 export const messageOf = (e: unknown) =>
   e instanceof Error ? e.message || "Unknown server error" : String(e);

@@ -20,20 +20,17 @@ export const commandsRoutes: AnyPageRoute[] = [
     title: "Poll command",
     summary: "Poll Inmarsat C terminals (legacy page).",
     parent: C,
-    legacy: true,
   },
   {
     pattern: `${C}/egc`,
     title: "EGC command",
     summary: "Enhanced group call commands (legacy page).",
     parent: C,
-    legacy: true,
   },
   {
     pattern: `${C}/irext`,
     title: "Irext command",
     summary: "Commands for Iridium Extreme terminals (legacy page).",
     parent: C,
-    legacy: true,
   },
 ];

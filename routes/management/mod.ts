@@ -116,6 +116,5 @@ export const managementRoutes: AnyPageRoute[] = [
     title: "Epadr",
     summary: "Enhanced position address reports (legacy page).",
     parent: M,
-    legacy: true,
   },
 ];

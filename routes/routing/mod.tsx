@@ -6,7 +6,6 @@ const R = "/routing";
 const stationTraffic = {
   title: "Les traffic",
   summary: "Messages stored at the land earth station (legacy page).",
-  legacy: true,
 };
 export const routingRoutes: AnyPageRoute[] = [
   indexRoute({
@@ -63,7 +62,6 @@ export const routingRoutes: AnyPageRoute[] = [
     summary: "Push delivery statistics (legacy page).",
     admin: true,
     parent: `${R}/statistics`,
-    legacy: true,
   },
   {
     pattern: `${R}/statistics/robot`,
@@ -71,7 +69,6 @@ export const routingRoutes: AnyPageRoute[] = [
     summary: "Robot processing statistics (legacy page).",
     admin: true,
     parent: `${R}/statistics`,
-    legacy: true,
   },
   indexRoute({
     pattern: `${R}/traffic`,

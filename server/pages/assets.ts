@@ -34,7 +34,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Island names: the PascalCase `.tsx` files directly in `islands/`. */
-export async function islandNames(): Promise<string[]> {
+async function islandNames(): Promise<string[]> {
   const names: string[] = [];
   for await (const e of Deno.readDir(ISLANDS_DIR)) {
     const m = e.isFile && e.name.match(/^([A-Z]\w*)\.tsx$/);

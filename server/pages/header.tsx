@@ -1,6 +1,6 @@
 /** The shell's header: the menu by area, quick search, news count, user guide and the user. */
 import type { SessionUser } from "../auth/session.ts";
-import { AREAS, childrenOf, mayOpen, routeByPattern } from "../../routes/mod.ts";
+import { AREAS, areasFor, childrenOf } from "../../routes/mod.ts";
 import { USER_GUIDE_URL } from "../../routes/information/mod.tsx";
 import { Island } from "./island.tsx";
 import QuickSearch from "../../islands/QuickSearch.tsx";
@@ -14,34 +14,33 @@ export function Nav({ user, path }: { user: SessionUser; path: string }) {
   const current = areaOf(path);
   return (
     <ul id="nav" aria-label="Main menu">
-      {AREAS.map((pattern) => routeByPattern.get(pattern)!).filter((r) => mayOpen(r, user.admin))
-        .map((area) => {
-          const pages = childrenOf(area.pattern, user.admin);
-          return (
-            <li key={area.pattern}>
-              <details className={`dropdown${current === area.pattern ? " current" : ""}`}>
-                <summary>{area.title}</summary>
-                <ul>
-                  <li>
-                    <a
-                      href={area.pattern}
-                      aria-current={path === area.pattern ? "page" : undefined}
-                    >
-                      {area.title} overview
+      {areasFor(user.admin).map((area) => {
+        const pages = childrenOf(area.pattern, user.admin);
+        return (
+          <li key={area.pattern}>
+            <details className={`dropdown${current === area.pattern ? " current" : ""}`}>
+              <summary>{area.title}</summary>
+              <ul>
+                <li>
+                  <a
+                    href={area.pattern}
+                    aria-current={path === area.pattern ? "page" : undefined}
+                  >
+                    {area.title} overview
+                  </a>
+                </li>
+                {pages.map((p) => (
+                  <li key={p.pattern}>
+                    <a href={p.pattern} aria-current={path === p.pattern ? "page" : undefined}>
+                      {p.title}
                     </a>
                   </li>
-                  {pages.map((p) => (
-                    <li key={p.pattern}>
-                      <a href={p.pattern} aria-current={path === p.pattern ? "page" : undefined}>
-                        {p.title}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            </li>
-          );
-        })}
+                ))}
+              </ul>
+            </details>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -37,7 +37,7 @@ function Breadcrumbs({ route, heading }: { route: AnyPageRoute; heading: string 
 }
 
 /** The page's heading: a detail page's label, else its title. */
-export const headingOf = (route: AnyPageRoute, ctx: PageContext, data: unknown) =>
+const headingOf = (route: AnyPageRoute, ctx: PageContext, data: unknown) =>
   route.label && ctx.user ? route.label(ctx as UserPageContext, data) : route.title;
 
 function Main({ children, flash }: { children: ReactNode; flash: Flash[] }) {
