@@ -17,3 +17,22 @@ export const formMessages = {
 
 /** A form's tgid picker left empty (portal-shell §5). */
 export const SELECT_TGID = "Please, select a Tgid";
+
+/** Administration (portal-shell §5 and §8): the spec's own words, used by server and browser. */
+export const ADMIN_MESSAGES = {
+  selectCompany: "Please select a company",
+  selectCompanyAndTeam: "Please select a company and a team.",
+  teamHasUsers: "Unable to delete team: the team has users",
+  teamHasTgids: "Unable to delete team: the team has tgids",
+  teamListUpdated: "Team list successfully updated",
+  teamListUpdateError: "Team list update error",
+  teamUpdateError: "Team update error",
+  aliasDeleteError: "Error on alias deletion",
+} as const;
+
+/** News toasts (portal-shell §8); a failure shows a danger toast with the server's message. */
+export const NEWS_MESSAGES = {
+  created: "News successfully created",
+  edited: "News successfully edited",
+  deleted: "News successfully deleted",
+} as const;

@@ -1,7 +1,10 @@
 import type { AnyPageRoute } from "../types.ts";
 import { indexRoute } from "../index_view.tsx";
+import { A } from "./paths.ts";
+import { companyRoutes } from "./companies.tsx";
+import { teamRoutes } from "./teams.tsx";
+import { userRoutes } from "./users.tsx";
 
-const A = "/administration";
 export const administrationRoutes: AnyPageRoute[] = [
   indexRoute({
     pattern: A,
@@ -10,49 +13,7 @@ export const administrationRoutes: AnyPageRoute[] = [
     admin: true,
     parent: "/",
   }),
-  {
-    pattern: `${A}/companies`,
-    title: "Companies",
-    summary: "Every customer company, with its teams, identifiers, terminals and users.",
-    admin: true,
-    parent: A,
-  },
-  {
-    pattern: `${A}/companies/:id`,
-    title: "Company",
-    summary: "A company with its teams, tgids, enids, dnids, terminals and users.",
-    admin: true,
-    parent: `${A}/companies`,
-    label: (ctx) => `Company ${ctx.params.id}`,
-  },
-  {
-    pattern: `${A}/teams`,
-    title: "Teams",
-    summary: "Teams, their rights and the identifiers they share.",
-    admin: true,
-    parent: A,
-  },
-  {
-    pattern: `${A}/teams/:id`,
-    title: "Team",
-    summary: "A team with its users, tgids, enids, dnids and terminals.",
-    admin: true,
-    parent: `${A}/teams`,
-    label: (ctx) => `Team ${ctx.params.id}`,
-  },
-  {
-    pattern: `${A}/users`,
-    title: "Users",
-    summary: "Users, their access rights, e-mail aliases and status.",
-    admin: true,
-    parent: A,
-  },
-  {
-    pattern: `${A}/users/:id`,
-    title: "User",
-    summary: "A user's access, quotas and e-mail aliases.",
-    admin: true,
-    parent: `${A}/users`,
-    label: (ctx) => `User ${ctx.params.id}`,
-  },
+  ...companyRoutes,
+  ...teamRoutes,
+  ...userRoutes,
 ];

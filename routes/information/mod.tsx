@@ -1,6 +1,7 @@
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { USER_GUIDE_FILE_NAME } from "../../db/seed/user_guide.ts";
 import { assets } from "../../server/pages/assets.ts";
+import { newsRoute } from "./news.tsx";
 
 const I = "/information";
 export const USER_GUIDE_URL = `/rest/file/get?name=${USER_GUIDE_FILE_NAME}`;
@@ -108,10 +109,5 @@ const about: PageRoute<AboutData> = {
 export const informationRoutes: AnyPageRoute[] = [
   help,
   about,
-  {
-    pattern: `${I}/news`,
-    title: "News",
-    summary: "Service announcements, newest first.",
-    parent: I,
-  },
+  newsRoute,
 ];

@@ -1,0 +1,2 @@
+/** The administration area's base path. */
+export const A = "/administration";
