@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
+import { openerPolicy } from "./http/opener_policy.ts";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError } from "./errors.ts";
 import type { AppEnv, AppOptions, Deps } from "./router.ts";
@@ -8,7 +9,7 @@ import { authenticate, clientIp } from "./auth/middleware.ts";
 import { csrfGuard } from "./auth/csrf.ts";
 import { openApiDocument, registerSecurity } from "./openapi_doc.ts";
 import { apiDocs } from "./pages/api_docs.ts";
-import { LOGIN_PATH, usersRouter } from "./rest/users/mod.ts";
+import { LOGIN_PATH, SET_PASSWORD_PATH, usersRouter } from "./rest/users/mod.ts";
 import { errorRouter } from "./rest/error/mod.ts";
 import { fileRouter } from "./rest/file/mod.ts";
 import { healthRouter } from "./rest/health/mod.ts";
@@ -38,15 +39,15 @@ export function createApp(options: AppOptions) {
     "*",
     secureHeaders({
       crossOriginEmbedderPolicy: false,
-      // Kept (Cross-Origin-Opener-Policy: same-origin): a page that opened the portal cannot
-      // reach or navigate its window. It costs a browser process swap on the first navigation
-      // into the portal (~40 ms of first paint from a blank tab, docs/decisions/0005).
-      // Origin-Agent-Cluster adds a further ~15 ms for no protection we need: off.
+      // Set per request instead (openerPolicy below, docs/security.md).
+      crossOriginOpenerPolicy: false,
+      // Origin-Agent-Cluster adds ~15 ms of first paint for no protection we need: off.
       originAgentCluster: false,
       // "same-origin": our own requests keep their Origin and Referer; nothing leaks elsewhere.
       referrerPolicy: "same-origin",
     }),
   );
+  app.use("*", openerPolicy);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
@@ -78,7 +79,7 @@ export function createApp(options: AppOptions) {
     clientIp,
     csrfGuard({ loginPath: PAGE_LOGIN_PATH, trustProxy: deps.config.TRUST_PROXY }),
   ];
-  app.use("/rest/*", authenticate([LOGIN_PATH]));
+  app.use("/rest/*", authenticate([LOGIN_PATH, SET_PASSWORD_PATH]));
   app.use("/rest/*", async (c, next) => {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
