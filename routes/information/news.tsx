@@ -1,8 +1,24 @@
-import type { AnyPageRoute } from "../types.ts";
+/**
+ * /information/news: every news item the user may read, newest first (portal-shell §2: "loads
+ * all news"). Rendering the page shows the user's new items, so it marks them read (decision
+ * 0006); the header, rendered after the loader, already counts them as read.
+ */
+import type { PageRoute } from "../types.ts";
+import { Island } from "../../server/pages/island.tsx";
+import News from "../../islands/News.tsx";
+import type { NewsItem } from "../../openapi/schemas/news.ts";
+import { newsPage } from "../../server/services/news/items.ts";
 
-export const newsRoute: AnyPageRoute = {
+export const newsRoute: PageRoute<{ items: NewsItem[] }> = {
   pattern: "/information/news",
   title: "News",
   summary: "Service announcements, newest first.",
   parent: "/information",
+  load: async ({ deps, user }) => ({ items: await newsPage(deps.db, user) }),
+  view: ({ ctx, data }) => (
+    <Island
+      of={News}
+      props={{ items: data.items, admin: ctx.user.admin }}
+    />
+  ),
 };
