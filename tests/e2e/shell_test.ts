@@ -411,7 +411,7 @@ Deno.test({
         await option.waitFor();
         await option.click();
         await page.waitForURL((u) => u.pathname === `/administration/companies/${company.id}`);
-        await headingIs(page, `Company ${company.id}`);
+        await headingIs(page, company.name); // the company page is labelled with its name
         assert.equal(await marker(page), 7);
 
         // Keyboard: type, ArrowDown/Enter on the first result.

@@ -1,0 +1,203 @@
+/**
+ * Companies (portal-shell §3 and §7): the calls under /rest/companies, shared by the server and
+ * the islands (forms validate with the same schemas before anything is sent).
+ */
+import { z } from "zod";
+import { ADMIN_MESSAGES, formMessages } from "./messages.ts";
+import { intFilter, pagingShape, sortingSchema } from "./find.ts";
+
+export const COMPANY_NAME_MAX = 100;
+/** Largest id PostgreSQL's integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/** A required name: trimmed, 1 to `max` characters. */
+export const nameSchema = (label: string, max: number) =>
+  z.string({ error: formMessages.required(label) }).trim()
+    .min(1, formMessages.required(label))
+    .max(max, formMessages.maxLength(label, max));
+
+/** A positive id in the query string (`?id=12`); anything else is refused, never read as 0. */
+export const queryId = (label: string, description: string) =>
+  z.string({ error: formMessages.required(label) })
+    .regex(/^\d{1,10}$/, formMessages.match(label))
+    .pipe(
+      z.coerce.number<string>().int().min(1, formMessages.match(label))
+        .max(MAX_ID, formMessages.match(label)),
+    )
+    .meta({ description, example: "12", param: { in: "query" } });
+
+/** A positive id in a request body. */
+export const bodyId = (label: string) =>
+  z.number({ error: formMessages.match(label) }).int(formMessages.match(label))
+    .min(1, formMessages.min(label, 1)).max(MAX_ID, formMessages.max(label, MAX_ID));
+
+export const CompanyNameSchema = nameSchema("Name", COMPANY_NAME_MAX).meta({
+  description: `Unique; trimmed, 1 to ${COMPANY_NAME_MAX} characters`,
+  example: "Oceanic Fisheries Ltd",
+});
+
+export const CompanyIdQuerySchema = z.object({ id: queryId("Id", "The company's id") });
+
+export const CompanyRefSchema = z.object({ id: z.number().int(), name: z.string() })
+  .meta({ id: "CompanyRef" });
+
+// ---- the company picker's choice ----
+
+const CompanyIdInput = z.number({ error: ADMIN_MESSAGES.selectCompany })
+  .int({ error: ADMIN_MESSAGES.selectCompany })
+  .min(1, { error: ADMIN_MESSAGES.selectCompany })
+  .max(MAX_ID, { error: ADMIN_MESSAGES.selectCompany });
+
+/**
+ * The company of a team in a request body: its id, or `{id, name?}` (the picker's value as it
+ * is). Missing, null or not an id: 'Please select a company'. The parsed value is the id.
+ */
+export const CompanyChoiceSchema = z.union([
+  CompanyIdInput,
+  z.object({ id: CompanyIdInput, name: z.string().optional() }, {
+    error: ADMIN_MESSAGES.selectCompany,
+  }),
+], { error: ADMIN_MESSAGES.selectCompany })
+  .nullable()
+  .refine((v) => v !== null, { error: ADMIN_MESSAGES.selectCompany })
+  .transform((v) => typeof v === "number" ? v : v!.id)
+  .meta({
+    description: "The company's id, or `{id, name}`; required ('Please select a company')",
+    example: 12,
+  });
+
+/** What islands/admin/company_picker.tsx holds: a chosen company, or null. */
+export type CompanyChoice = { id: number; name: string };
+
+// ---- reads ----
+
+export const CompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  teamCount: z.number().int().meta({ description: "How many teams it has" }),
+  userCount: z.number().int().meta({ description: "How many users it has" }),
+}).meta({ id: "Company" });
+export type Company = z.infer<typeof CompanySchema>;
+
+export const CompanyListSchema = z.array(CompanySchema).meta({ id: "CompanyList" });
+
+/** GET /rest/companies/hierarchy: the company → team choice of the user and team dialogs. */
+export const CompanyHierarchyEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  teams: z.array(z.object({
+    id: z.number().int(),
+    name: z.string(),
+    rights: z.number().int().meta({
+      description: "0 Super Administrator … 100 Client, 200 Billing",
+    }),
+  })).meta({ description: "The company's teams, by name" }),
+}).meta({ id: "CompanyHierarchyEntry" });
+export type CompanyHierarchyEntry = z.infer<typeof CompanyHierarchyEntrySchema>;
+export const CompanyHierarchySchema = z.array(CompanyHierarchyEntrySchema)
+  .meta({ id: "CompanyHierarchy" });
+
+const TgidRef = z.object({ id: z.number().int(), label: z.string() });
+
+export const CompanyDetailsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  teams: z.array(z.object({
+    id: z.number().int(),
+    name: z.string(),
+    rights: z.number().int(),
+    userCount: z.number().int(),
+  })).meta({ description: "By name" }),
+  tgids: z.array(z.object({
+    id: z.number().int(),
+    label: z.string().meta({ description: "The label, else the id as text" }),
+    team: CompanyRefSchema.meta({ description: "The owning team" }),
+  })).meta({ description: "Tgids owned by its teams, by id" }),
+  enids: z.array(z.object({
+    id: z.number().int(),
+    rulLes: z.number().int(),
+    rulId: z.number().int(),
+  })).meta({ description: "By id and LES" }),
+  dnids: z.array(z.object({
+    id: z.number().int(),
+    les: z.number().int(),
+    tgid: TgidRef.nullable().meta({ description: "The tgid it is routed to, if any" }),
+  })).meta({ description: "By id and LES" }),
+  devices: z.array(z.object({
+    deviceId: z.number().int(),
+    deviceType: z.object({ id: z.number().int(), name: z.string() }),
+    label: z.string().nullable(),
+    serial: z.string().nullable().meta({ description: "The mtl's serial number (Inmarsat C)" }),
+    imn: z.string().nullable().meta({ description: "The mtl (Inmarsat C)" }),
+    tgid: TgidRef,
+  })).meta({ description: "Terminals of the tgids its teams own, by device id" }),
+  users: z.array(z.object({
+    id: z.string().meta({ description: "The login" }),
+    name: z.string().meta({ description: "First and last name" }),
+    mail: z.string(),
+    active: z.boolean(),
+    team: CompanyRefSchema,
+  })).meta({ description: "By login" }),
+}).meta({ id: "CompanyDetails" });
+export type CompanyDetails = z.infer<typeof CompanyDetailsSchema>;
+
+// ---- writes ----
+
+export const CompanyAddSchema = z.object({
+  id: bodyId("Id").optional().meta({
+    description: "An explicit id (legacy ids are kept); default: the next free one",
+  }),
+  name: CompanyNameSchema,
+}).meta({ id: "CompanyAdd" });
+export type CompanyAdd = z.output<typeof CompanyAddSchema>;
+
+/**
+ * The company dialog's form: the id as typed (optional; a legacy id to keep) and the name. Its
+ * output is what POST /rest/companies/add takes.
+ */
+export const CompanyFormSchema = z.object({
+  id: z.string().trim()
+    .regex(/^\d{0,10}$/, formMessages.match("Id"))
+    .transform((v) => v === "" ? undefined : Number(v))
+    .pipe(bodyId("Id").optional()),
+  name: CompanyNameSchema,
+});
+
+export const CompanyUpdateSchema = z.object({
+  id: bodyId("Id"),
+  name: CompanyNameSchema,
+}).meta({ id: "CompanyUpdate" });
+export type CompanyUpdate = z.output<typeof CompanyUpdateSchema>;
+
+export const CompanyDeletedSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  teams: z.number().int().meta({ description: "How many of its teams were deleted with it" }),
+  users: z.number().int().meta({ description: "How many of its users were deleted with it" }),
+}).meta({ id: "CompanyDeleted" });
+export type CompanyDeleted = z.infer<typeof CompanyDeletedSchema>;
+
+// ---- find ----
+
+export const COMPANY_SORT_FIELDS = ["id", "name"] as const;
+
+export const CompanyFilterSchema = z.object({
+  id: intFilter("Id").optional(),
+  name: z.string().trim().max(200).optional().meta({ description: "Contains, any case" }),
+}).strict().meta({ id: "CompanyFilter" });
+
+export const CompanyFindRequestSchema = z.object({
+  filter: CompanyFilterSchema.default({}),
+  sorting: sortingSchema(COMPANY_SORT_FIELDS).optional().meta({
+    description: "Default: name ascending",
+  }),
+  ...pagingShape,
+}).meta({ id: "CompanyFindRequest" });
+export type CompanyFindRequest = z.output<typeof CompanyFindRequestSchema>;
+
+export const CompanyFindResponseSchema = z.object({
+  results: z.array(CompanySchema),
+  total: z.number().int().meta({ description: "Every company" }),
+  filtered: z.number().int().meta({ description: "Companies matching the filter" }),
+}).meta({ id: "CompanyFindResponse" });
+export type CompanyFindResponse = z.infer<typeof CompanyFindResponseSchema>;

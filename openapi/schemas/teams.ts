@@ -1,0 +1,196 @@
+/**
+ * Teams (portal-shell §3 and §7) and the Inmarsat C mtls of /rest/teams/getMtls and addMtl,
+ * shared by the server and the islands' forms.
+ */
+import { z } from "zod";
+import { DEFAULT_TEAM_RIGHTS, RIGHTS, RIGHTS_VALUES } from "../enums.ts";
+import { formMessages } from "./messages.ts";
+import { intFilter, pagingShape, sortingSchema } from "./find.ts";
+import { bodyId, CompanyChoiceSchema, CompanyRefSchema, nameSchema, queryId } from "./companies.ts";
+
+export const TEAM_NAME_MAX = 100;
+export const UNKNOWN_RIGHTS = `Rights must be one of ${
+  RIGHTS_VALUES.map((r) => `${r} ${RIGHTS[r]}`).join(", ")
+}`;
+
+export const RightsSchema = z.number({ error: UNKNOWN_RIGHTS })
+  .refine((v) => (RIGHTS_VALUES as number[]).includes(v), { error: UNKNOWN_RIGHTS })
+  .meta({
+    description: "The team's role: " +
+      RIGHTS_VALUES.map((r) => `${r} ${RIGHTS[r]}`).join(", ") +
+      ". Below 100 is an administrator.",
+    example: DEFAULT_TEAM_RIGHTS,
+  });
+
+export const TeamNameSchema = nameSchema("Name", TEAM_NAME_MAX).meta({
+  description: `Unique within its company; trimmed, 1 to ${TEAM_NAME_MAX} characters`,
+  example: "Fleet Operations",
+});
+
+const mtlInfoActive = z.boolean().meta({ description: "Mtl information is sent to the team" });
+const mtlInfoFtp = z.boolean().meta({ description: "Mtl information is sent by FTP" });
+
+/** The team dialog's fields; what POST /rest/teams/create takes as `team`. */
+export const TeamCreateFieldsSchema = z.object({
+  name: TeamNameSchema,
+  company: CompanyChoiceSchema,
+  rights: RightsSchema.default(DEFAULT_TEAM_RIGHTS).meta({
+    description: `Default ${DEFAULT_TEAM_RIGHTS} (${RIGHTS[DEFAULT_TEAM_RIGHTS]})`,
+  }),
+  mtlInfoActive: mtlInfoActive.default(false),
+  mtlInfoFtp: mtlInfoFtp.default(false),
+}).meta({ id: "TeamCreateFields" });
+export type TeamCreateFields = z.output<typeof TeamCreateFieldsSchema>;
+
+export const TeamCreateSchema = z.object({ team: TeamCreateFieldsSchema })
+  .meta({ id: "TeamCreate" });
+
+/** POST /rest/teams/update's `team`: rights and the mtl flags keep their value when left out. */
+export const TeamUpdateFieldsSchema = z.object({
+  id: bodyId("Id"),
+  name: TeamNameSchema,
+  company: CompanyChoiceSchema,
+  rights: RightsSchema.optional().meta({ description: "Unchanged when left out" }),
+  mtlInfoActive: mtlInfoActive.optional(),
+  mtlInfoFtp: mtlInfoFtp.optional(),
+}).meta({ id: "TeamUpdateFields" });
+export type TeamUpdateFields = z.output<typeof TeamUpdateFieldsSchema>;
+
+export const TeamUpdateSchema = z.object({ team: TeamUpdateFieldsSchema })
+  .meta({ id: "TeamUpdate" });
+
+export const TeamDeleteSchema = z.object({ teamId: bodyId("Team id") })
+  .meta({ id: "TeamDelete" });
+
+export const TeamIdQuerySchema = z.object({ id: queryId("Id", "The team's id") });
+export const OpenPortsQuerySchema = z.object({ teamId: queryId("Team id", "The team's id") });
+
+// ---- reads ----
+
+export const TeamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company: CompanyRefSchema,
+  rights: z.number().int(),
+  mtlInfoActive: z.boolean(),
+  mtlInfoFtp: z.boolean(),
+}).meta({ id: "Team" });
+export type Team = z.infer<typeof TeamSchema>;
+
+const TgidRef = z.object({ id: z.number().int(), label: z.string() });
+
+export const TeamDetailsSchema = TeamSchema.extend({
+  users: z.array(z.object({
+    id: z.string().meta({ description: "The login" }),
+    name: z.string().meta({ description: "First and last name" }),
+    mail: z.string(),
+    active: z.boolean(),
+  })).meta({ description: "By login" }),
+  tgids: z.array(z.object({
+    id: z.number().int(),
+    label: z.string().meta({ description: "The label, else the id as text" }),
+    shared: z.boolean().meta({ description: "Shared with the team by another team (tgid_teams)" }),
+    team: CompanyRefSchema.meta({ description: "The owning team" }),
+  })).meta({ description: "Tgids it owns, then those shared with it; by id" }),
+  enids: z.array(z.object({
+    id: z.number().int(),
+    rulLes: z.number().int(),
+    rulId: z.number().int(),
+  })).meta({ description: "Enids the team uses, by id and LES" }),
+  dnids: z.array(z.object({
+    id: z.number().int(),
+    les: z.number().int(),
+    tgid: TgidRef.nullable(),
+  })).meta({ description: "Dnids allocated to the team, by id and LES" }),
+}).meta({ id: "TeamDetails" });
+export type TeamDetails = z.infer<typeof TeamDetailsSchema>;
+
+export const TeamRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  company: CompanyRefSchema,
+  rights: z.number().int(),
+  mtlInfoActive: z.boolean(),
+  mtlInfoFtp: z.boolean(),
+  userCount: z.number().int(),
+  tgidCount: z.number().int().meta({ description: "Tgids the team owns" }),
+}).meta({ id: "TeamRow" });
+export type TeamRow = z.infer<typeof TeamRowSchema>;
+export const TeamListSchema = z.array(TeamRowSchema).meta({ id: "TeamList" });
+
+export const TeamDeletedSchema = z.object({ id: z.number().int(), name: z.string() })
+  .meta({ id: "TeamDeleted" });
+
+export const OpenPortSchema = z.object({
+  id: z.number().int().meta({ description: "The push process" }),
+  hostname: z.string(),
+  port: z.number().int(),
+  mode: z.string().meta({ description: "Delivery mode: D, P, F or W" }),
+  protocol: z.string().nullable(),
+}).meta({ id: "OpenPort" });
+export const OpenPortListSchema = z.array(OpenPortSchema).meta({ id: "OpenPortList" });
+
+// ---- mtls ----
+
+export const MtlSchema = z.object({
+  imn: z.string().meta({ description: "The Inmarsat mobile number, also the mtl's id" }),
+  serial: z.string().nullable(),
+  model: z.string().nullable(),
+  isValid: z.boolean(),
+  miniC: z.boolean(),
+  deviceId: z.number().int().nullable().meta({ description: "Its terminal, if attached" }),
+}).meta({ id: "Mtl" });
+export type Mtl = z.infer<typeof MtlSchema>;
+export const MtlListSchema = z.array(MtlSchema).meta({ id: "MtlList" });
+
+export const MTL_ID_MAX_DIGITS = 15;
+export const SERIAL_MAX = 64;
+const mtlIdError = formMessages.match("Mtl id");
+
+export const AddMtlSchema = z.object({
+  mtlId: z.union([
+    z.string({ error: mtlIdError }).trim(),
+    z.number({ error: mtlIdError }).int({ error: mtlIdError }).min(0, mtlIdError)
+      .transform(String),
+  ], { error: mtlIdError })
+    .pipe(z.string().regex(new RegExp(`^\\d{1,${MTL_ID_MAX_DIGITS}}$`), mtlIdError))
+    .meta({ description: "The mtl (its imn, digits)", example: "436912345" }),
+  sn: nameSchema("Serial number", SERIAL_MAX).meta({
+    description: "The serial number to record",
+    example: "TT3026-001234",
+  }),
+}).meta({ id: "AddMtl" });
+export type AddMtl = z.output<typeof AddMtlSchema>;
+
+export const AddMtlResultSchema = MtlSchema.extend({
+  created: z.boolean().meta({ description: "The mtl was new (else its serial was replaced)" }),
+}).meta({ id: "AddMtlResult" });
+
+// ---- find ----
+
+export const TEAM_SORT_FIELDS = ["id", "name", "company", "rights"] as const;
+
+export const TeamFilterSchema = z.object({
+  id: intFilter("Id").optional(),
+  name: z.string().trim().max(200).optional().meta({ description: "Contains, any case" }),
+  company: z.string().trim().max(200).optional().meta({
+    description: "The company's id, or a part of its name (any case)",
+  }),
+  rights: intFilter("Rights").optional(),
+}).strict().meta({ id: "TeamFilter" });
+
+export const TeamFindRequestSchema = z.object({
+  filter: TeamFilterSchema.default({}),
+  sorting: sortingSchema(TEAM_SORT_FIELDS).optional().meta({
+    description: "Default: name ascending",
+  }),
+  ...pagingShape,
+}).meta({ id: "TeamFindRequest" });
+export type TeamFindRequest = z.output<typeof TeamFindRequestSchema>;
+
+export const TeamFindResponseSchema = z.object({
+  results: z.array(TeamRowSchema),
+  total: z.number().int().meta({ description: "Every team" }),
+  filtered: z.number().int().meta({ description: "Teams matching the filter" }),
+}).meta({ id: "TeamFindResponse" });
+export type TeamFindResponse = z.infer<typeof TeamFindResponseSchema>;

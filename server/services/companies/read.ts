@@ -1,0 +1,183 @@
+/** Reading companies: one, all, the company → team hierarchy, a company's details, find. */
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import {
+  companies,
+  deviceTypes,
+  dnids,
+  enids,
+  mtls,
+  teams,
+  terminals,
+  tgids,
+  users,
+} from "../../../db/schema/mod.ts";
+import type {
+  Company,
+  CompanyDetails,
+  CompanyFindRequest,
+  CompanyFindResponse,
+  CompanyHierarchyEntry,
+} from "../../../openapi/schemas/companies.ts";
+import { escapeLike } from "../../../openapi/schemas/search.ts";
+import { notFound } from "../../errors.ts";
+
+export const companyNotFound = (id: number) => notFound(`Company ${id}`);
+
+/**
+ * The company's counts, as columns of a query on `companies`. Written out: in a one-table
+ * select drizzle leaves column names unqualified, which a correlated subquery would misread.
+ */
+const counts = {
+  teamCount: sql<number>`(select count(*)::int from teams t where t.company_id = companies.id)`,
+  userCount: sql<number>`(select count(*)::int from users u where u.company_id = companies.id)`,
+};
+
+const summary = { id: companies.id, name: companies.name, ...counts };
+
+/** A company with its counts, or 404. */
+export async function getCompany(db: Db, id: number): Promise<Company> {
+  const [row] = await db.select(summary).from(companies).where(eq(companies.id, id));
+  if (!row) throw companyNotFound(id);
+  return row;
+}
+
+/** Every company with its counts, by name. */
+export async function allCompanies(db: Db): Promise<Company[]> {
+  return await db.select(summary).from(companies).orderBy(asc(companies.name), asc(companies.id));
+}
+
+/** Every company with its teams (id, name, rights); companies by name, teams by name. */
+export async function companyHierarchy(db: Db): Promise<CompanyHierarchyEntry[]> {
+  const [companyRows, teamRows] = await Promise.all([
+    db.select({ id: companies.id, name: companies.name }).from(companies)
+      .orderBy(asc(companies.name), asc(companies.id)),
+    db.select({
+      id: teams.id,
+      name: teams.name,
+      rights: teams.rights,
+      companyId: teams.companyId,
+    }).from(teams).orderBy(asc(teams.name), asc(teams.id)),
+  ]);
+  const byCompany = new Map<number, CompanyHierarchyEntry>(
+    companyRows.map((c) => [c.id, { id: c.id, name: c.name, teams: [] }]),
+  );
+  for (const t of teamRows) {
+    byCompany.get(t.companyId)?.teams.push({ id: t.id, name: t.name, rights: t.rights });
+  }
+  return [...byCompany.values()];
+}
+
+const tgidLabel = (id: number, label: string | null) => label || String(id);
+
+/** A company with its teams, tgids, enids, dnids, terminals and users; 404 when unknown. */
+export async function companyDetails(db: Db, id: number): Promise<CompanyDetails> {
+  const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies)
+    .where(eq(companies.id, id));
+  if (!company) throw companyNotFound(id);
+  const companyTeams = db.select({ id: teams.id }).from(teams).where(eq(teams.companyId, id));
+  const [teamRows, tgidRows, enidRows, dnidRows, deviceRows, userRows] = await Promise.all([
+    db.select({
+      id: teams.id,
+      name: teams.name,
+      rights: teams.rights,
+      userCount: sql<number>`(select count(*)::int from users u where u.team_id = teams.id)`,
+    }).from(teams).where(eq(teams.companyId, id)).orderBy(asc(teams.name), asc(teams.id)),
+    db.select({
+      id: tgids.id,
+      label: tgids.label,
+      teamId: teams.id,
+      teamName: teams.name,
+    }).from(tgids).innerJoin(teams, eq(teams.id, tgids.teamId))
+      .where(eq(teams.companyId, id)).orderBy(asc(tgids.id)),
+    db.select({ id: enids.id, rulLes: enids.rulLes, rulId: enids.rulId }).from(enids)
+      .where(eq(enids.companyId, id)).orderBy(asc(enids.id), asc(enids.rulLes)),
+    db.select({ id: dnids.id, les: dnids.les, tgidId: tgids.id, tgidLabel: tgids.label })
+      .from(dnids).leftJoin(tgids, eq(tgids.id, dnids.tgidId))
+      .where(eq(dnids.companyId, id)).orderBy(asc(dnids.id), asc(dnids.les)),
+    db.select({
+      deviceId: terminals.deviceId,
+      typeId: deviceTypes.id,
+      typeName: deviceTypes.name,
+      label: terminals.deviceLabel,
+      serial: mtls.serial,
+      imn: mtls.imn,
+      tgidId: tgids.id,
+      tgidLabel: tgids.label,
+    }).from(terminals)
+      .innerJoin(tgids, eq(tgids.id, terminals.tgidId))
+      .innerJoin(deviceTypes, eq(deviceTypes.id, terminals.deviceTypeId))
+      .leftJoin(mtls, eq(mtls.deviceId, terminals.deviceId))
+      .where(inArray(tgids.teamId, companyTeams))
+      .orderBy(asc(terminals.deviceId)),
+    db.select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      mail: users.mail,
+      active: users.active,
+      teamId: teams.id,
+      teamName: teams.name,
+    }).from(users).innerJoin(teams, eq(teams.id, users.teamId))
+      .where(eq(users.companyId, id)).orderBy(asc(users.id)),
+  ]);
+  return {
+    ...company,
+    teams: teamRows,
+    tgids: tgidRows.map((t) => ({
+      id: t.id,
+      label: tgidLabel(t.id, t.label),
+      team: { id: t.teamId, name: t.teamName },
+    })),
+    enids: enidRows,
+    dnids: dnidRows.map((d) => ({
+      id: d.id,
+      les: d.les,
+      tgid: d.tgidId === null ? null : { id: d.tgidId, label: tgidLabel(d.tgidId, d.tgidLabel) },
+    })),
+    devices: deviceRows.map((d) => ({
+      deviceId: d.deviceId,
+      deviceType: { id: d.typeId, name: d.typeName },
+      label: d.label,
+      serial: d.serial,
+      imn: d.imn,
+      tgid: { id: d.tgidId, label: tgidLabel(d.tgidId, d.tgidLabel) },
+    })),
+    users: userRows.map((u) => ({
+      id: u.id,
+      name: `${u.firstName} ${u.lastName}`.trim(),
+      mail: u.mail,
+      active: u.active,
+      team: { id: u.teamId, name: u.teamName },
+    })),
+  };
+}
+
+const SORT_COLUMNS = { id: companies.id, name: companies.name };
+
+/** The company list page's query: filtered, sorted (default by name), paged, with totals. */
+export async function findCompanies(
+  db: Db,
+  req: CompanyFindRequest,
+): Promise<CompanyFindResponse> {
+  const f = req.filter;
+  const conditions: (SQL | undefined)[] = [
+    f.id === undefined ? undefined : eq(companies.id, f.id),
+    f.name ? ilike(companies.name, `%${escapeLike(f.name)}%`) : undefined,
+  ];
+  const where = and(...conditions);
+  const sorting = req.sorting ?? { field: "name" as const, direction: "asc" as const };
+  const order = sorting.direction === "asc" ? asc : desc;
+  const [rows, [totals]] = await Promise.all([
+    db.select(summary).from(companies).where(where)
+      // The id breaks ties, so paging is stable.
+      .orderBy(order(SORT_COLUMNS[sorting.field]), order(companies.id))
+      .limit(req.count)
+      .offset((req.page - 1) * req.count),
+    db.select({
+      total: sql<number>`count(*)::int`,
+      filtered: sql<number>`(count(*) filter (where ${where ?? sql`true`}))::int`,
+    }).from(companies),
+  ]);
+  return { results: rows, total: totals?.total ?? 0, filtered: totals?.filtered ?? 0 };
+}

@@ -1,0 +1,227 @@
+/** Reading teams: one with what it has, all, find, and the ports open for a team. */
+import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../../db/client.ts";
+import {
+  companies,
+  dnids,
+  enids,
+  enidTeams,
+  pushProcesses,
+  teams,
+  tgids,
+  tgidTeams,
+  users,
+} from "../../../db/schema/mod.ts";
+import type {
+  Team,
+  TeamDetails,
+  TeamFindRequest,
+  TeamFindResponse,
+  TeamRow,
+} from "../../../openapi/schemas/teams.ts";
+import { escapeLike } from "../../../openapi/schemas/search.ts";
+import { notFound } from "../../errors.ts";
+
+export const teamNotFound = (id: number) => notFound(`Team ${id}`);
+
+const tgidLabel = (id: number, label: string | null) => label || String(id);
+
+const teamColumns = {
+  id: teams.id,
+  name: teams.name,
+  rights: teams.rights,
+  mtlInfoActive: teams.mtlInfoActive,
+  mtlInfoFtp: teams.mtlInfoFtp,
+  companyId: companies.id,
+  companyName: companies.name,
+};
+
+interface TeamColumns {
+  id: number;
+  name: string;
+  rights: number;
+  mtlInfoActive: boolean;
+  mtlInfoFtp: boolean;
+  companyId: number;
+  companyName: string;
+}
+
+const toTeam = (r: TeamColumns): Team => ({
+  id: r.id,
+  name: r.name,
+  company: { id: r.companyId, name: r.companyName },
+  rights: r.rights,
+  mtlInfoActive: r.mtlInfoActive,
+  mtlInfoFtp: r.mtlInfoFtp,
+});
+
+/** A team with its company, or 404. */
+export async function getTeam(db: Db, id: number): Promise<Team> {
+  const [row] = await db.select(teamColumns).from(teams)
+    .innerJoin(companies, eq(companies.id, teams.companyId))
+    .where(eq(teams.id, id));
+  if (!row) throw teamNotFound(id);
+  return toTeam(row);
+}
+
+/** A team with its users, tgids (owned, then shared with it), enids and dnids; 404 if unknown. */
+export async function teamDetails(db: Db, id: number): Promise<TeamDetails> {
+  const team = await getTeam(db, id);
+  const owner = alias(teams, "owner");
+  const [userRows, ownedTgids, sharedTgids, enidRows, dnidRows] = await Promise.all([
+    db.select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      mail: users.mail,
+      active: users.active,
+    }).from(users).where(eq(users.teamId, id)).orderBy(asc(users.id)),
+    db.select({ id: tgids.id, label: tgids.label }).from(tgids).where(eq(tgids.teamId, id))
+      .orderBy(asc(tgids.id)),
+    db.select({ id: tgids.id, label: tgids.label, ownerId: owner.id, ownerName: owner.name })
+      .from(tgidTeams)
+      .innerJoin(tgids, eq(tgids.id, tgidTeams.tgidId))
+      .innerJoin(owner, eq(owner.id, tgids.teamId))
+      .where(and(eq(tgidTeams.teamId, id), ne(tgids.teamId, id)))
+      .orderBy(asc(tgids.id)),
+    db.select({ id: enids.id, rulLes: enids.rulLes, rulId: enids.rulId }).from(enidTeams)
+      .innerJoin(enids, and(eq(enids.id, enidTeams.enidId), eq(enids.rulLes, enidTeams.rulLes)))
+      .where(eq(enidTeams.teamId, id))
+      .orderBy(asc(enids.id), asc(enids.rulLes)),
+    db.select({ id: dnids.id, les: dnids.les, tgidId: tgids.id, tgidLabel: tgids.label })
+      .from(dnids).leftJoin(tgids, eq(tgids.id, dnids.tgidId))
+      .where(eq(dnids.teamId, id)).orderBy(asc(dnids.id), asc(dnids.les)),
+  ]);
+  return {
+    ...team,
+    users: userRows.map((u) => ({
+      id: u.id,
+      name: `${u.firstName} ${u.lastName}`.trim(),
+      mail: u.mail,
+      active: u.active,
+    })),
+    tgids: [
+      ...ownedTgids.map((t) => ({
+        id: t.id,
+        label: tgidLabel(t.id, t.label),
+        shared: false,
+        team: { id: team.id, name: team.name },
+      })),
+      ...sharedTgids.map((t) => ({
+        id: t.id,
+        label: tgidLabel(t.id, t.label),
+        shared: true,
+        team: { id: t.ownerId, name: t.ownerName },
+      })),
+    ],
+    enids: enidRows,
+    dnids: dnidRows.map((d) => ({
+      id: d.id,
+      les: d.les,
+      tgid: d.tgidId === null ? null : { id: d.tgidId, label: tgidLabel(d.tgidId, d.tgidLabel) },
+    })),
+  };
+}
+
+const rowColumns = {
+  id: teams.id,
+  name: teams.name,
+  rights: teams.rights,
+  mtlInfoActive: teams.mtlInfoActive,
+  mtlInfoFtp: teams.mtlInfoFtp,
+  companyId: companies.id,
+  companyName: companies.name,
+  // Written out: correlated subqueries must name the outer table themselves.
+  userCount: sql<number>`(select count(*)::int from users u where u.team_id = teams.id)`,
+  tgidCount: sql<number>`(select count(*)::int from tgids g where g.team_id = teams.id)`,
+};
+
+interface RowColumns {
+  id: number;
+  name: string;
+  rights: number;
+  mtlInfoActive: boolean;
+  mtlInfoFtp: boolean;
+  companyId: number;
+  companyName: string;
+  userCount: number;
+  tgidCount: number;
+}
+
+const toRow = (r: RowColumns): TeamRow => ({
+  id: r.id,
+  name: r.name,
+  company: { id: r.companyId, name: r.companyName },
+  rights: r.rights,
+  mtlInfoActive: r.mtlInfoActive,
+  mtlInfoFtp: r.mtlInfoFtp,
+  userCount: r.userCount,
+  tgidCount: r.tgidCount,
+});
+
+/** Every team with its company, rights and counts; by name. */
+export async function allTeams(db: Db): Promise<TeamRow[]> {
+  const rows = await db.select(rowColumns).from(teams)
+    .innerJoin(companies, eq(companies.id, teams.companyId))
+    .orderBy(asc(teams.name), asc(teams.id));
+  return rows.map(toRow);
+}
+
+const SORT_COLUMNS = {
+  id: teams.id,
+  name: teams.name,
+  company: companies.name,
+  rights: teams.rights,
+};
+
+/** The team list page's query: filtered, sorted (default by name), paged, with totals. */
+export async function findTeams(db: Db, req: TeamFindRequest): Promise<TeamFindResponse> {
+  const f = req.filter;
+  const company = f.company
+    ? or(
+      /^\d{1,9}$/.test(f.company) ? eq(companies.id, Number(f.company)) : undefined,
+      ilike(companies.name, `%${escapeLike(f.company)}%`),
+    )
+    : undefined;
+  const conditions: (SQL | undefined)[] = [
+    f.id === undefined ? undefined : eq(teams.id, f.id),
+    f.name ? ilike(teams.name, `%${escapeLike(f.name)}%`) : undefined,
+    company,
+    f.rights === undefined ? undefined : eq(teams.rights, f.rights),
+  ];
+  const where = and(...conditions);
+  const sorting = req.sorting ?? { field: "name" as const, direction: "asc" as const };
+  const order = sorting.direction === "asc" ? asc : desc;
+  const [rows, [totals]] = await Promise.all([
+    db.select(rowColumns).from(teams)
+      .innerJoin(companies, eq(companies.id, teams.companyId))
+      .where(where)
+      // The id breaks ties, so paging is stable.
+      .orderBy(order(SORT_COLUMNS[sorting.field]), order(teams.id))
+      .limit(req.count)
+      .offset((req.page - 1) * req.count),
+    db.select({
+      total: sql<number>`count(*)::int`,
+      filtered: sql<number>`(count(*) filter (where ${where ?? sql`true`}))::int`,
+    }).from(teams).innerJoin(companies, eq(companies.id, teams.companyId)),
+  ]);
+  return {
+    results: rows.map(toRow),
+    total: totals?.total ?? 0,
+    filtered: totals?.filtered ?? 0,
+  };
+}
+
+/** The push processes assigned to the team (the ports open for it), by port; 404 if unknown. */
+export async function openPorts(db: Db, teamId: number) {
+  await getTeam(db, teamId);
+  return await db.select({
+    id: pushProcesses.id,
+    hostname: pushProcesses.hostname,
+    port: pushProcesses.port,
+    mode: pushProcesses.mode,
+    protocol: pushProcesses.protocol,
+  }).from(pushProcesses).where(eq(pushProcesses.teamId, teamId))
+    .orderBy(asc(pushProcesses.port), asc(pushProcesses.id));
+}
