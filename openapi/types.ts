@@ -58,6 +58,656 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/companies/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a company
+         * @description Administrators only. The name is trimmed, required, at most 100 characters and unique (409, code 23000). An explicit id (a positive integer) keeps a legacy id: 409 (code 23000) when taken; later companies added without an id get ids above it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompanyAdd"];
+                };
+            };
+            responses: {
+                /** @description The new company */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Company"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/companies/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every company
+         * @description Administrators only. Every company with its team and user counts, by name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every company */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/companies/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a company
+         * @description Administrators only. Deletes the company with its users, teams and files in one transaction. Refused (409, naming what blocks it, e.g. 'Unable to delete company: the company has 2 dnids and 1 tgid') while it has dnids, tgids, enids, terminals, push processes or command lists, and for the caller's own company (docs/decisions/0007).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The company's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The deleted company, with what went with it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyDeleted"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/companies/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find companies (the company list)
+         * @description Administrators only. The company list page's query in the find style: filter by id or a part of the name, sort by id or name (default name), one page, with the totals. Not in the specification's call list (docs/decisions/0007).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompanyFindRequest"];
+                };
+            };
+            responses: {
+                /** @description One page of companies, with the totals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyFindResponse"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/companies/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company
+         * @description Administrators only. The company with its team and user counts.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The company's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The company */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Company"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/companies/getDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A company with its teams, identifiers, terminals and users
+         * @description Administrators only. The company detail page's data: its teams (with user counts), the tgids its teams own, its enids and dnids, the terminals of those tgids and its users.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The company's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The company and what it has */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyDetails"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/companies/hierarchy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every company with its teams
+         * @description Administrators only. The company → team choice of the user and team dialogs: every company (by name) with its teams (id, name, rights; by name).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Companies and their teams */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyHierarchy"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/companies/search": {
         parameters: {
             query?: never;
@@ -139,6 +789,112 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/companies/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename a company
+         * @description Administrators only. 404 when the company is unknown; 409 (code 23000) when another company has the name.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompanyUpdate"];
+                };
+            };
+            responses: {
+                /** @description The company, renamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Company"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -527,6 +1283,178 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/news/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a news item
+         * @description Administrators only. Level defaults to low, public to 0 (administrators only). The author has read it; for everyone else who may read it, it is new.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewsWrite"];
+                };
+            };
+            responses: {
+                /** @description The published item */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsItem"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/news/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All news the signed-in user may read
+         * @description Administrators read every item, other users the public ones. Every item, newest first, each saying whether it is new. New means published in the last 30 days and not read by the user. Marks nothing.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every visible item */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/news/countnew": {
         parameters: {
             query?: never;
@@ -536,7 +1464,7 @@ export type paths = {
         };
         /**
          * The signed-in user's new news
-         * @description News the user may read, published in the last 30 days and not read yet, newest first. The array's length is the count the header shows.
+         * @description News the user may read, published in the last 30 days and not read yet, newest first. The array's length is the count the header shows. Marks nothing.
          */
         get: {
             parameters: {
@@ -554,6 +1482,463 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["NewNewsList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/news/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a news item
+         * @description Administrators only. A GET, as the specification has it: session cookies are SameSite=Strict and cross-site requests are refused (docs/security.md).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The news item's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/news/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a news item
+         * @description Administrators only. Replaces title, content, level and public (level and public take their defaults when left out). An edit does not make the item new again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NewsEdit"];
+                };
+            };
+            responses: {
+                /** @description The changed item */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsItem"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/news/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One news item
+         * @description Administrators read every item, other users the public ones. An item the user may not read is answered 404. Marks nothing.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The news item's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The item */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsItem"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/news/old": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's old news
+         * @description Administrators read every item, other users the public ones. The items that are not new for the user (read, or published more than 30 days ago), newest first. Marks nothing.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Old items */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/news/whatsnew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's new news, marked read
+         * @description New means published in the last 30 days and not read by the user. Administrators read every item, other users the public ones. Answers the user's new items in full, newest first, and marks them read: they are then old, and no longer counted by countnew.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The items that were new (each with new: true) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NewsList"];
                     };
                 };
                 /** @description Invalid input: `fields` says which and why */
@@ -699,6 +2084,745 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/teams/addMtl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record an mtl's serial number
+         * @description Administrators only. Records serial number `sn` for the mtl `mtlId` (its imn, digits): the mtl is created when unknown, else its serial number is replaced (docs/decisions/0007).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AddMtl"];
+                };
+            };
+            responses: {
+                /** @description The mtl */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AddMtlResult"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/teams/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every team
+         * @description Administrators only. Every team with its company, rights, and how many users and tgids it has; by name.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every team */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TeamList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/teams/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a team
+         * @description Administrators only. The company is required: missing, not an id or unknown, the answer is 400 'Please select a company'. Rights default to 100; nobody grants rights above their own (403). The name is unique within the company (409, code 23000).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TeamCreate"];
+                };
+            };
+            responses: {
+                /** @description The new team */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Team"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/teams/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a team
+         * @description Administrators only. Refused (409) while it has users ('Unable to delete team: the team has users') or owns tgids ('Unable to delete team: the team has tgids'). Otherwise, in one transaction, its dnids and push processes lose their team and the team is deleted.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TeamDelete"];
+                };
+            };
+            responses: {
+                /** @description The deleted team */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TeamDeleted"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/teams/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find teams (the team list)
+         * @description Administrators only. The team list page's query in the find style: filter by id, a part of the name, the company (its id or a part of its name) or rights; sort by id, name, company or rights (default name); one page, with the totals. Not in the specification's call list (docs/decisions/0007).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TeamFindRequest"];
+                };
+            };
+            responses: {
+                /** @description One page of teams, with the totals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TeamFindResponse"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/teams/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team with its users and identifiers
+         * @description Administrators only. The team with its company, rights, mtl flags, users, tgids (owned, then shared with it), enids and dnids.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The team's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The team */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TeamDetails"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/teams/getMtls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Inmarsat C mtls
+         * @description Administrators only. Every Inmarsat C mobile terminal (mtl), by imn.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every mtl */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MtlList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/teams/openPorts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ports open for a team
+         * @description Administrators only. The push processes assigned to the team, by port.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The team's id */
+                    teamId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Its push processes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenPortList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/teams/search": {
         parameters: {
             query?: never;
@@ -780,6 +2904,112 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/teams/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit or move a team
+         * @description Administrators only. Same rules as create; 404 when the team is unknown. Rights and the mtl flags left out keep their value. Moving the team to another company moves its users with it, and drops its links to the old company's dnids and enids (docs/decisions/0007). Your own team keeps administrator rights (409).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TeamUpdate"];
+                };
+            };
+            responses: {
+                /** @description The team as saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Team"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -873,6 +3103,593 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/users/addEmailAlias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an e-mail alias
+         * @description Administrators only. The user may also sign in with the alias. It must be a valid e-mail address not used as any id or alias (409).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserAddAlias"];
+                };
+            };
+            responses: {
+                /** @description The user with the alias */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user
+         * @description Administrators only. Every user with company and team, by id.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserList"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/changeId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a user's id (login)
+         * @description Administrators only. The same user under a new login: sessions, aliases and history stay; the mail follows when it was the old id. The new id must be a valid e-mail address not used as any id or alias (409).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserChangeId"];
+                };
+            };
+            responses: {
+                /** @description The user under the new id */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/changeStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate or deactivate a user
+         * @description Administrators only. A deactivated user cannot sign in and their sessions end at once; reactivating restores sign-in. An administrator cannot deactivate themself (400).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserChangeStatus"];
+                };
+            };
+            responses: {
+                /** @description The user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/changeTeam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a user to another team
+         * @description Administrators only. The user moves to the team and to the team's company.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserChangeTeam"];
+                };
+            };
+            responses: {
+                /** @description The user in the new team */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a user
+         * @description Administrators only. Company and team are required ('Please select a company and a team.'), and the team must belong to the company. Defaults: web access only, 10 e-mails per hour, active. The id and every alias must not already be a user id or an alias (409). The new user has no password: Reset password gives the link to set one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserCreate"];
+                };
+            };
+            responses: {
+                /** @description The new user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/users/current": {
         parameters: {
             query?: never;
@@ -900,6 +3717,371 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["SessionUser"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/deleteEmailAlias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an e-mail alias
+         * @description Administrators only. 404 when the address is not one of the user's aliases.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserDeleteAlias"];
+                };
+            };
+            responses: {
+                /** @description The user without the alias */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find users (the user list)
+         * @description Administrators only. The user list: filtered (parts of id, name, company or team, any case; active or not), sorted (default: id ascending) and paged.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UsersFindRequest"];
+                };
+            };
+            responses: {
+                /** @description One page of users, with the totals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsersFindResponse"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/getUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One user
+         * @description Administrators only. The user as read: access flags, quota, company, team, e-mail aliases (`mailLogin`) and whether a password is set (never the password itself).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The user's id */
+                    user: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/hierarchy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users by company and team
+         * @description Administrators only. Companies that have users (by name), each with its teams that have users (by name), each with its users (by id).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Companies → teams → users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserHierarchy"];
                     };
                 };
                 /** @description Invalid input: `fields` says which and why */
@@ -1142,6 +4324,103 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/users/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a user's password
+         * @description Administrators only. A reason is required (1 to 500 characters). The user's password stops working and every session of the user ends; the answer is a single-use link, valid 24 hours, for the user to set a new password (earlier unused links stop working). Only a digest of the link's token is stored: it cannot be shown again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserResetPassword"];
+                };
+            };
+            responses: {
+                /** @description The link to hand to the user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserResetPasswordResponse"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/users/search": {
         parameters: {
             query?: never;
@@ -1229,10 +4508,364 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/users/setPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a password with a reset link
+         * @description Public (no session): the token of a link from Reset password and the new password (10 to 200 characters). A link works once; an unknown, used or expired one answers 400 'This password link is invalid, was already used or has expired. Ask your administrator for a new one.'.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserSetPassword"];
+                };
+            };
+            responses: {
+                /** @description The password is set: the user can sign in with it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Success"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/users/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a user
+         * @description Administrators only. `id` names the user (change it with changeId). Company and team are required; the other fields change when given. `aliases`, when given, replaces every alias. Deactivating oneself is refused (400).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserUpdate"];
+                };
+            };
+            responses: {
+                /** @description The user as changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid input: `fields` says which and why */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in, or the session has ended */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden: not allowed for this user, or a cross-site request */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (or belongs to another company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict: duplicate identifier (code 23000) or linked items */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body larger than 1 MB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (no internals are disclosed) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        AddMtl: {
+            /**
+             * @description The mtl (its imn, digits)
+             * @example 436912345
+             */
+            mtlId: string | number;
+            /**
+             * @description The serial number to record
+             * @example TT3026-001234
+             */
+            sn: string;
+        };
+        AddMtlResult: {
+            /** @description The mtl was new (else its serial was replaced) */
+            created: boolean;
+            /** @description Its terminal, if attached */
+            deviceId: number | null;
+            /** @description The Inmarsat mobile number, also the mtl's id */
+            imn: string;
+            isValid: boolean;
+            miniC: boolean;
+            model: string | null;
+            serial: string | null;
+        };
+        Company: {
+            id: number;
+            name: string;
+            /** @description How many teams it has */
+            teamCount: number;
+            /** @description How many users it has */
+            userCount: number;
+        };
+        CompanyAdd: {
+            /** @description An explicit id (legacy ids are kept); default: the next free one */
+            id?: number;
+            /**
+             * @description Unique; trimmed, 1 to 100 characters
+             * @example Oceanic Fisheries Ltd
+             */
+            name: string;
+        };
+        CompanyDeleted: {
+            id: number;
+            name: string;
+            /** @description How many of its teams were deleted with it */
+            teams: number;
+            /** @description How many of its users were deleted with it */
+            users: number;
+        };
+        CompanyDetails: {
+            /** @description Terminals of the tgids its teams own, by device id */
+            devices: {
+                deviceId: number;
+                deviceType: {
+                    id: number;
+                    name: string;
+                };
+                /** @description The mtl (Inmarsat C) */
+                imn: string | null;
+                label: string | null;
+                /** @description The mtl's serial number (Inmarsat C) */
+                serial: string | null;
+                tgid: {
+                    id: number;
+                    label: string;
+                };
+            }[];
+            /** @description By id and LES */
+            dnids: {
+                id: number;
+                les: number;
+                /** @description The tgid it is routed to, if any */
+                tgid: {
+                    id: number;
+                    label: string;
+                } | null;
+            }[];
+            /** @description By id and LES */
+            enids: {
+                id: number;
+                rulId: number;
+                rulLes: number;
+            }[];
+            id: number;
+            name: string;
+            /** @description By name */
+            teams: {
+                id: number;
+                name: string;
+                rights: number;
+                userCount: number;
+            }[];
+            /** @description Tgids owned by its teams, by id */
+            tgids: {
+                id: number;
+                /** @description The label, else the id as text */
+                label: string;
+                /** @description The owning team */
+                team: {
+                    id: number;
+                    name: string;
+                };
+            }[];
+            /** @description By login */
+            users: {
+                active: boolean;
+                /** @description The login */
+                id: string;
+                mail: string;
+                /** @description First and last name */
+                name: string;
+                team: components["schemas"]["CompanyRef"];
+            }[];
+        };
+        /** @default {} */
+        CompanyFilter: {
+            id?: number | string;
+            /** @description Contains, any case */
+            name?: string;
+        };
+        CompanyFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["CompanyFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: name ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "name";
+            };
+        };
+        CompanyFindResponse: {
+            /** @description Companies matching the filter */
+            filtered: number;
+            results: components["schemas"]["Company"][];
+            /** @description Every company */
+            total: number;
+        };
+        CompanyHierarchy: components["schemas"]["CompanyHierarchyEntry"][];
+        CompanyHierarchyEntry: {
+            id: number;
+            name: string;
+            /** @description The company's teams, by name */
+            teams: {
+                id: number;
+                name: string;
+                /** @description 0 Super Administrator … 100 Client, 200 Billing */
+                rights: number;
+            }[];
+        };
+        CompanyList: components["schemas"]["Company"][];
+        CompanyRef: {
+            id: number;
+            name: string;
+        };
+        CompanyUpdate: {
+            id: number;
+            /**
+             * @description Unique; trimmed, 1 to 100 characters
+             * @example Oceanic Fisheries Ltd
+             */
+            name: string;
+        };
         Empty: Record<string, never>;
         Error: {
             /** @description HTTP status, or a domain code such as 23000 */
@@ -1299,6 +4932,23 @@ export type components = {
             /** @description Bearer token for `Authorization: Bearer` (integrators) */
             token: string;
         };
+        MailLogin: {
+            /** @description The alias */
+            mail: string;
+            /** @description The user's id */
+            user_id: string;
+        };
+        Mtl: {
+            /** @description Its terminal, if attached */
+            deviceId: number | null;
+            /** @description The Inmarsat mobile number, also the mtl's id */
+            imn: string;
+            isValid: boolean;
+            miniC: boolean;
+            model: string | null;
+            serial: string | null;
+        };
+        MtlList: components["schemas"]["Mtl"][];
         NewNews: {
             /** Format: date-time */
             createdAt: string;
@@ -1307,8 +4957,94 @@ export type components = {
             title: string;
         };
         NewNewsList: components["schemas"]["NewNews"][];
+        NewsEdit: {
+            /**
+             * @description Plain text (line breaks kept, never read as HTML); trimmed, 1 to 10000 characters
+             * @example Saturday 02:00-04:00 UTC: messages are queued and delivered afterwards.
+             */
+            content: string;
+            id: number;
+            /**
+             * @description critical, medium or low (default low)
+             * @default low
+             * @enum {string}
+             */
+            level: "critical" | "medium" | "low";
+            /**
+             * @description 1: every signed-in user reads it; 0 (default): administrators only
+             * @default 0
+             * @enum {integer}
+             */
+            public: 0 | 1;
+            /**
+             * @description Trimmed, 1 to 200 characters
+             * @example Maintenance of the LES 21 gateway
+             */
+            title: string;
+        };
+        NewsItem: {
+            /** @description Who published it: the name (administrators also see the id when the author has no name); null when unknown or the account is gone */
+            author: string | null;
+            /** @description Plain text; show it as text, line breaks kept */
+            content: string;
+            /**
+             * Format: date-time
+             * @description When it was published
+             */
+            createdAt: string;
+            id: number;
+            level: components["schemas"]["NewsLevel"];
+            /** @description New for the signed-in user: published in the last 30 days and not read yet */
+            new: boolean;
+            /**
+             * @description 1: every signed-in user reads it
+             * @enum {integer}
+             */
+            public: 0 | 1;
+            title: string;
+            /**
+             * Format: date-time
+             * @description Its last edit
+             */
+            updatedAt: string;
+        };
         /** @enum {string} */
         NewsLevel: "critical" | "medium" | "low";
+        NewsList: components["schemas"]["NewsItem"][];
+        NewsWrite: {
+            /**
+             * @description Plain text (line breaks kept, never read as HTML); trimmed, 1 to 10000 characters
+             * @example Saturday 02:00-04:00 UTC: messages are queued and delivered afterwards.
+             */
+            content: string;
+            /**
+             * @description critical, medium or low (default low)
+             * @default low
+             * @enum {string}
+             */
+            level: "critical" | "medium" | "low";
+            /**
+             * @description 1: every signed-in user reads it; 0 (default): administrators only
+             * @default 0
+             * @enum {integer}
+             */
+            public: 0 | 1;
+            /**
+             * @description Trimmed, 1 to 200 characters
+             * @example Maintenance of the LES 21 gateway
+             */
+            title: string;
+        };
+        OpenPort: {
+            hostname: string;
+            /** @description The push process */
+            id: number;
+            /** @description Delivery mode: D, P, F or W */
+            mode: string;
+            port: number;
+            protocol: string | null;
+        };
+        OpenPortList: components["schemas"]["OpenPort"][];
         PushFindRequest: {
             /** @default 10 */
             count: number;
@@ -1458,6 +5194,173 @@ export type components = {
             /** @enum {boolean} */
             success: true;
         };
+        Team: {
+            company: components["schemas"]["CompanyRef"];
+            id: number;
+            mtlInfoActive: boolean;
+            mtlInfoFtp: boolean;
+            name: string;
+            rights: number;
+        };
+        TeamCreate: {
+            team: components["schemas"]["TeamCreateFields"];
+        };
+        TeamCreateFields: {
+            /**
+             * @description The company's id, or `{id, name}`; required ('Please select a company')
+             * @example 12
+             */
+            company: number | {
+                id: number;
+                name?: string;
+            };
+            /**
+             * @description Mtl information is sent to the team
+             * @default false
+             */
+            mtlInfoActive: boolean;
+            /**
+             * @description Mtl information is sent by FTP
+             * @default false
+             */
+            mtlInfoFtp: boolean;
+            /**
+             * @description Unique within its company; trimmed, 1 to 100 characters
+             * @example Fleet Operations
+             */
+            name: string;
+            /**
+             * @description Default 100 (Client)
+             * @default 100
+             * @example 100
+             */
+            rights: number;
+        };
+        TeamDelete: {
+            teamId: number;
+        };
+        TeamDeleted: {
+            id: number;
+            name: string;
+        };
+        TeamDetails: {
+            company: components["schemas"]["CompanyRef"];
+            /** @description Dnids allocated to the team, by id and LES */
+            dnids: {
+                id: number;
+                les: number;
+                tgid: {
+                    id: number;
+                    label: string;
+                } | null;
+            }[];
+            /** @description Enids the team uses, by id and LES */
+            enids: {
+                id: number;
+                rulId: number;
+                rulLes: number;
+            }[];
+            id: number;
+            mtlInfoActive: boolean;
+            mtlInfoFtp: boolean;
+            name: string;
+            rights: number;
+            /** @description Tgids it owns, then those shared with it; by id */
+            tgids: {
+                id: number;
+                /** @description The label, else the id as text */
+                label: string;
+                /** @description Shared with the team by another team (tgid_teams) */
+                shared: boolean;
+                /** @description The owning team */
+                team: {
+                    id: number;
+                    name: string;
+                };
+            }[];
+            /** @description By login */
+            users: {
+                active: boolean;
+                /** @description The login */
+                id: string;
+                mail: string;
+                /** @description First and last name */
+                name: string;
+            }[];
+        };
+        /** @default {} */
+        TeamFilter: {
+            /** @description The company's id, or a part of its name (any case) */
+            company?: string;
+            id?: number | string;
+            /** @description Contains, any case */
+            name?: string;
+            rights?: number | string;
+        };
+        TeamFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["TeamFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: name ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "name" | "company" | "rights";
+            };
+        };
+        TeamFindResponse: {
+            /** @description Teams matching the filter */
+            filtered: number;
+            results: components["schemas"]["TeamRow"][];
+            /** @description Every team */
+            total: number;
+        };
+        TeamList: components["schemas"]["TeamRow"][];
+        TeamRow: {
+            company: components["schemas"]["CompanyRef"];
+            id: number;
+            mtlInfoActive: boolean;
+            mtlInfoFtp: boolean;
+            name: string;
+            rights: number;
+            /** @description Tgids the team owns */
+            tgidCount: number;
+            userCount: number;
+        };
+        TeamUpdate: {
+            team: components["schemas"]["TeamUpdateFields"];
+        };
+        TeamUpdateFields: {
+            /**
+             * @description The company's id, or `{id, name}`; required ('Please select a company')
+             * @example 12
+             */
+            company: number | {
+                id: number;
+                name?: string;
+            };
+            id: number;
+            /** @description Mtl information is sent to the team */
+            mtlInfoActive?: boolean;
+            /** @description Mtl information is sent by FTP */
+            mtlInfoFtp?: boolean;
+            /**
+             * @description Unique within its company; trimmed, 1 to 100 characters
+             * @example Fleet Operations
+             */
+            name: string;
+            /**
+             * @description Unchanged when left out
+             * @example 100
+             */
+            rights?: number;
+        };
         UploadResult: {
             /** @enum {boolean} */
             complete: true;
@@ -1470,6 +5373,265 @@ export type components = {
             complete: false;
             /** @description How many chunks are stored so far */
             received: number;
+        };
+        User: {
+            active: boolean;
+            company: {
+                id: number;
+                name: string;
+            };
+            downloadDnid: boolean;
+            firstName: string;
+            ftpAccess: boolean;
+            gpgContent: string | null;
+            gpgId: string | null;
+            /** @description False after a password reset until the user sets a new one */
+            hasPassword: boolean;
+            /**
+             * @description The login (an e-mail address)
+             * @example jane@x.example
+             */
+            id: string;
+            lastName: string;
+            mail: string;
+            /** @description E-mail aliases, by address */
+            mailLogin: components["schemas"]["MailLogin"][];
+            messagingCAccess: boolean;
+            messagingCRul: number | null;
+            /** @description Maximum e-mails per hour */
+            quota: number;
+            smtpAccess: boolean;
+            /** @description Customer care case */
+            subject: string | null;
+            team: {
+                id: number;
+                name: string;
+                /** @description 0 Super Administrator … 100 Client, 200 Billing */
+                rights: number;
+            };
+            telnetAccess: boolean;
+            telnetAddress: string | null;
+            webAccess: boolean;
+            wsAccess: boolean;
+        };
+        UserAddAlias: {
+            alias: string;
+            userId: string;
+        };
+        UserChangeId: {
+            newId: string;
+            oldId: string;
+        };
+        UserChangeStatus: {
+            active: boolean;
+            userId: string;
+        };
+        UserChangeTeam: {
+            teamId: number;
+            userId: string;
+        };
+        UserCreate: {
+            /** @default true */
+            active: boolean;
+            /**
+             * @description E-mail aliases the user may also sign in with
+             * @default []
+             */
+            aliases: string[];
+            /** @description The company's id (required with team) */
+            company: number;
+            customerCareCase?: string | null;
+            /**
+             * @description 1 or 0 (1 means true)
+             * @default false
+             */
+            downloadDnid: 1 | 0 | boolean;
+            /** @default  */
+            firstName: string;
+            /** @default false */
+            ftpAccess: boolean;
+            /**
+             * @description The login: a valid e-mail address, stored lower-cased
+             * @example jane.doe@example.com
+             */
+            id: string;
+            /** @default  */
+            lastName: string;
+            /** @description Where the user's mail goes; empty means the user id */
+            mail?: string | "" | null;
+            /**
+             * @default {
+             *       "access": false,
+             *       "rul": null
+             *     }
+             */
+            messagingC: {
+                /** @default false */
+                access: boolean;
+                rul?: number | null;
+            };
+            /**
+             * @default {
+             *       "access": false,
+             *       "pgpId": null,
+             *       "pgpContent": null,
+             *       "quota": 10
+             *     }
+             */
+            smtp: {
+                /** @default false */
+                access: boolean;
+                pgpContent?: string | null;
+                pgpId?: string | null;
+                /**
+                 * @description Maximum e-mails per hour (default 10)
+                 * @default 10
+                 */
+                quota: number;
+            };
+            /** @description The team's id; must belong to the company */
+            team: number;
+            /**
+             * @default {
+             *       "access": false,
+             *       "address": null
+             *     }
+             */
+            telnet: {
+                /** @default false */
+                access: boolean;
+                address?: string | null;
+            };
+            /** @default true */
+            webAccess: boolean;
+            /** @default false */
+            wsAccess: boolean;
+        };
+        UserDeleteAlias: {
+            alias: string;
+            userId: string;
+        };
+        /** @description Companies with users, by name → their teams with users → the users */
+        UserHierarchy: {
+            id: number;
+            name: string;
+            /** @description Teams with users, by name */
+            teams: {
+                id: number;
+                name: string;
+                /** @description 0 Super Administrator … 100 Client, 200 Billing */
+                rights: number;
+                /** @description By id */
+                users: {
+                    active: boolean;
+                    firstName: string;
+                    id: string;
+                    lastName: string;
+                    mail: string;
+                }[];
+            }[];
+        }[];
+        UserList: components["schemas"]["UserListItem"][];
+        UserListItem: {
+            active: boolean;
+            company: {
+                id: number;
+                name: string;
+            };
+            firstName: string;
+            id: string;
+            lastName: string;
+            mail: string;
+            team: {
+                id: number;
+                name: string;
+                /** @description 0 Super Administrator … 100 Client, 200 Billing */
+                rights: number;
+            };
+        };
+        UserResetPassword: {
+            id: string;
+            reason: string;
+        };
+        UserResetPasswordResponse: {
+            /** @description When the link stops working (ISO 8601) */
+            expiresAt: string;
+            /** @description The single-use link (a path: /login/reset?token=…) to hand to the user */
+            resetUrl: string;
+        };
+        UserSetPassword: {
+            password: string;
+            token: string;
+        };
+        /** @default {} */
+        UsersFilter: {
+            /** @description true: active users only; false: inactive ones */
+            active?: boolean | ("true" | "false");
+            /** @description Part of the company name */
+            company?: string;
+            /** @description Part of the id, any case */
+            id?: string;
+            /** @description Part of the first or last name, any case */
+            name?: string;
+            /** @description Part of the team name */
+            team?: string;
+        };
+        UsersFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["UsersFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "name" | "company" | "team" | "active";
+            };
+        };
+        UsersFindResponse: {
+            /** @description Users matching the filter */
+            filtered: number;
+            results: components["schemas"]["UserListItem"][];
+            /** @description Every user */
+            total: number;
+        };
+        UserUpdate: {
+            active?: boolean;
+            /** @description When given, replaces every alias */
+            aliases?: string[];
+            company: number;
+            customerCareCase?: string | null;
+            /** @description 1 or 0 (1 means true) */
+            downloadDnid?: 1 | 0 | boolean;
+            firstName?: string;
+            ftpAccess?: boolean;
+            /** @description The user to change (not changed here: see changeId) */
+            id: string;
+            lastName?: string;
+            /** @description Empty means the user id; left out keeps the current mail */
+            mail?: string | "" | null;
+            messagingC?: {
+                access?: boolean;
+                rul?: number | null;
+            };
+            smtp?: {
+                access?: boolean;
+                pgpContent?: string | null;
+                pgpId?: string | null;
+                quota?: number;
+            };
+            team: number;
+            telnet?: {
+                access?: boolean;
+                address?: string | null;
+            };
+            webAccess?: boolean;
+            wsAccess?: boolean;
         };
     };
     responses: never;

@@ -6,6 +6,7 @@
 import type { AnyPageRoute } from "./types.ts";
 import { homeRoute } from "./home.tsx";
 import { loginRoute } from "./login.tsx";
+import { loginResetRoute } from "./login_reset.tsx";
 import { errorRoutes } from "./error/mod.tsx";
 import { informationRoutes } from "./information/mod.tsx";
 import { administrationRoutes } from "./administration/mod.ts";
@@ -17,6 +18,7 @@ import { monitoringRoutes } from "./monitoring/mod.ts";
 export const ROUTES: AnyPageRoute[] = [
   homeRoute,
   loginRoute,
+  loginResetRoute,
   ...errorRoutes,
   ...administrationRoutes,
   ...commandsRoutes,

@@ -77,6 +77,7 @@ export const users = pgTable("users", {
   index("users_company_idx").on(t.companyId),
   index("users_team_idx").on(t.teamId),
   index("users_active_idx").on(t.active),
+  index("users_name_idx").on(t.firstName, t.lastName),
 ]);
 
 /** E-mail aliases a user may log in or receive with ("mailLogin"). */
@@ -95,6 +96,28 @@ export const userAliases = pgTable(
     index("user_aliases_user_idx").on(t.userKey),
   ],
 );
+
+/**
+ * Single-use links to set a password, issued by an administrator's "Reset password"
+ * (docs/decisions/0008). Only the SHA-256 of the random token is stored; a link works once,
+ * until `expiresAt`, and issuing a new one invalidates the user's earlier unused ones.
+ */
+export const passwordResets = pgTable("password_resets", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  userKey: integer().notNull().references(() => users.key, { onDelete: "cascade" }),
+  /** SHA-256 of the token, base64url; the token itself is never stored. */
+  tokenHash: text().notNull(),
+  reason: text().notNull(),
+  createdByKey: integer().references(() => users.key, { onDelete: "set null" }),
+  createdAt: tstz().notNull().defaultNow(),
+  expiresAt: tstz().notNull(),
+  /** When the link was used, or invalidated by a newer one. */
+  usedAt: tstz(),
+}, (t) => [
+  uniqueIndex("password_resets_token_key").on(t.tokenHash),
+  index("password_resets_user_idx").on(t.userKey),
+  index("password_resets_created_by_idx").on(t.createdByKey),
+]);
 
 export const newsLevel = pgEnum("news_level", NEWS_LEVELS);
 

@@ -1,0 +1,107 @@
+/**
+ * An administrator's "Reset password" and the user's set-password link (docs/decisions/0008).
+ *
+ * The reset clears the password (the old one stops working), ends every session of the user and
+ * issues a single-use link: a random 32-byte token, base64url, of which only the SHA-256 is
+ * stored. It works once, for RESET_LINK_HOURS; a newer link invalidates the older unused ones.
+ * Neither the token nor a password is ever logged or stored in clear.
+ */
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { passwordResets, users } from "../../../db/schema/mod.ts";
+import {
+  RESET_LINK_HOURS,
+  RESET_PAGE_PATH,
+  type ResetPasswordResponse,
+  USER_MESSAGES,
+} from "../../../openapi/schemas/users.ts";
+import { hashPassword } from "../../auth/password.ts";
+import { ApiError } from "../../errors.ts";
+import { type Actor, revokeSessions, userNotFound } from "./write.ts";
+import { idEquals } from "./read.ts";
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/** What is stored for a token: its SHA-256, base64url. */
+export async function tokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return base64url(new Uint8Array(digest));
+}
+
+/** A new random token: 32 bytes, base64url (43 characters). */
+export const newToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
+
+/** The link's path for a token. */
+export const resetPath = (token: string) => `${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+
+/** POST /rest/users/resetPassword. */
+export function resetPassword(
+  db: Db,
+  actor: Actor,
+  input: { id: string; reason: string },
+): Promise<ResetPasswordResponse> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ key: users.key }).from(users).where(idEquals(input.id))
+      .limit(1);
+    if (!user) throw userNotFound();
+    await tx.update(users).set({
+      passwordHash: null,
+      passwordChangedAt: new Date(),
+      updatedAt: new Date(),
+    }).where(eq(users.key, user.key));
+    await revokeSessions(tx, user.key);
+    // Earlier links that were not used stop working.
+    await tx.update(passwordResets).set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userKey, user.key), isNull(passwordResets.usedAt)));
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + RESET_LINK_HOURS * 3600_000);
+    await tx.insert(passwordResets).values({
+      userKey: user.key,
+      tokenHash: await tokenHash(token),
+      reason: input.reason,
+      createdByKey: actor.key,
+      expiresAt,
+    });
+    return { resetUrl: resetPath(token), expiresAt: expiresAt.toISOString() };
+  });
+}
+
+/** Whether a link still works (not used, not expired), without using it: the page's check. */
+export async function resetLinkValid(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const [row] = await db.select({ id: passwordResets.id }).from(passwordResets).where(and(
+    eq(passwordResets.tokenHash, await tokenHash(token)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+  )).limit(1);
+  return !!row;
+}
+
+/**
+ * POST /rest/users/setPassword: uses the link (once) and sets the password. An unknown, used
+ * or expired link answers the same 400.
+ */
+export async function setPasswordWithToken(
+  db: Db,
+  iterations: number,
+  input: { token: string; password: string },
+): Promise<void> {
+  const hash = await tokenHash(input.token);
+  // Derived before the transaction: it takes a while, and holds no lock meanwhile.
+  const passwordHash = await hashPassword(input.password, iterations);
+  await db.transaction(async (tx) => {
+    // Claiming the row and checking it is one statement: a link cannot be used twice.
+    const [claimed] = await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(
+      eq(passwordResets.tokenHash, hash),
+      isNull(passwordResets.usedAt),
+      gt(passwordResets.expiresAt, sql`now()`),
+    )).returning({ userKey: passwordResets.userKey });
+    if (!claimed) throw new ApiError(400, USER_MESSAGES.linkInvalid);
+    await tx.update(users).set({
+      passwordHash,
+      passwordChangedAt: new Date(),
+      updatedAt: new Date(),
+    }).where(eq(users.key, claimed.userKey));
+  });
+}

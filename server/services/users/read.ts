@@ -1,0 +1,195 @@
+/**
+ * Reading users: one user as the API reads it (getUser), every user (all), the company → team →
+ * users hierarchy, and the list page's find (filtered, sorted and paged in SQL).
+ */
+import { and, asc, type Column, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { companies, teams, userAliases, users } from "../../../db/schema/mod.ts";
+import type {
+  User,
+  UserHierarchy,
+  UserListItem,
+  UsersFindRequest,
+  UsersFindResponse,
+} from "../../../openapi/schemas/users.ts";
+import { escapeLike } from "../../../openapi/schemas/search.ts";
+
+/** A user id as stored: ids are lower-cased on write, and compared lower-cased on read. */
+export const idEquals = (id: string) => eq(sql`lower(${users.id})`, id.toLowerCase());
+
+const listColumns = {
+  key: users.key,
+  id: users.id,
+  mail: users.mail,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  active: users.active,
+  companyId: companies.id,
+  companyName: companies.name,
+  teamId: teams.id,
+  teamName: teams.name,
+  rights: teams.rights,
+};
+
+const selectList = (db: Db) =>
+  db.select(listColumns).from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .innerJoin(teams, eq(teams.id, users.teamId));
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof selectList>["execute"]>>[number];
+
+const toListItem = (r: ListRow): UserListItem => ({
+  id: r.id,
+  mail: r.mail,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  active: r.active,
+  company: { id: r.companyId, name: r.companyName },
+  team: { id: r.teamId, name: r.teamName, rights: r.rights },
+});
+
+/** The user as read (portal-shell §3), by key; null when there is none. */
+export async function userByKey(db: Db, key: number): Promise<User | null> {
+  return await readUser(db, eq(users.key, key));
+}
+
+/** The user as read, by id (the login); null when there is none. */
+export async function userById(db: Db, id: string): Promise<User | null> {
+  return await readUser(db, idEquals(id));
+}
+
+async function readUser(db: Db, where: SQL): Promise<User | null> {
+  const [row] = await db.select({
+    ...listColumns,
+    quota: users.quota,
+    webAccess: users.webAccess,
+    wsAccess: users.wsAccess,
+    ftpAccess: users.ftpAccess,
+    messagingCAccess: users.messagingCAccess,
+    messagingCRul: users.messagingCRul,
+    downloadDnid: users.downloadDnid,
+    telnetAccess: users.telnetAccess,
+    telnetAddress: users.telnetAddress,
+    smtpAccess: users.smtpAccess,
+    gpgId: users.gpgId,
+    gpgContent: users.gpgContent,
+    subject: users.subject,
+    hasPassword: sql<boolean>`(${users.passwordHash} is not null)`.mapWith(Boolean),
+  }).from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .innerJoin(teams, eq(teams.id, users.teamId))
+    .where(where)
+    .limit(1);
+  if (!row) return null;
+  const aliases = await db.select({ mail: userAliases.mail }).from(userAliases)
+    .where(eq(userAliases.userKey, row.key))
+    .orderBy(asc(userAliases.mail));
+  return {
+    ...toListItem(row),
+    quota: row.quota,
+    webAccess: row.webAccess,
+    wsAccess: row.wsAccess,
+    ftpAccess: row.ftpAccess,
+    messagingCAccess: row.messagingCAccess,
+    messagingCRul: row.messagingCRul,
+    downloadDnid: row.downloadDnid,
+    telnetAccess: row.telnetAccess,
+    telnetAddress: row.telnetAddress,
+    smtpAccess: row.smtpAccess,
+    gpgId: row.gpgId,
+    gpgContent: row.gpgContent,
+    subject: row.subject,
+    mailLogin: aliases.map((a) => ({ user_id: row.id, mail: a.mail })),
+    hasPassword: row.hasPassword,
+  };
+}
+
+/** Every user, by id. */
+export async function allUsers(db: Db): Promise<UserListItem[]> {
+  return (await selectList(db).orderBy(asc(users.id))).map(toListItem);
+}
+
+/**
+ * Users grouped company → team → users: only companies and teams that have users; companies and
+ * teams by name (then id), users by id.
+ */
+export async function userHierarchy(db: Db): Promise<UserHierarchy> {
+  const rows = await selectList(db).orderBy(
+    asc(companies.name),
+    asc(companies.id),
+    asc(teams.name),
+    asc(teams.id),
+    asc(users.id),
+  );
+  const out: UserHierarchy = [];
+  for (const r of rows) {
+    let company = out.at(-1);
+    if (company?.id !== r.companyId) {
+      company = { id: r.companyId, name: r.companyName, teams: [] };
+      out.push(company);
+    }
+    let team = company.teams.at(-1);
+    if (team?.id !== r.teamId) {
+      team = { id: r.teamId, name: r.teamName, rights: r.rights, users: [] };
+      company.teams.push(team);
+    }
+    team.users.push({
+      id: r.id,
+      mail: r.mail,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      active: r.active,
+    });
+  }
+  return out;
+}
+
+const contains = (column: SQL | Column, text: string) =>
+  ilike(column as SQL, `%${escapeLike(text)}%`);
+
+const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
+
+/** The list page: filtered, sorted (default id ascending) and paged in SQL. */
+export async function findUsers(db: Db, req: UsersFindRequest): Promise<UsersFindResponse> {
+  const f = req.filter;
+  const where = and(
+    f.id ? contains(users.id, f.id) : undefined,
+    f.name
+      ? or(
+        contains(users.firstName, f.name),
+        contains(users.lastName, f.name),
+        contains(fullName, f.name),
+      )
+      : undefined,
+    f.company ? contains(companies.name, f.company) : undefined,
+    f.team ? contains(teams.name, f.team) : undefined,
+    f.active === undefined ? undefined : eq(users.active, f.active),
+  );
+  const sorting = req.sorting ?? { field: "id", direction: "asc" as const };
+  const order = sorting.direction === "asc" ? asc : desc;
+  const SORTS: Record<typeof sorting.field, SQL[]> = {
+    id: [order(users.id)],
+    name: [order(users.firstName), order(users.lastName)],
+    company: [order(companies.name)],
+    team: [order(teams.name)],
+    active: [order(users.active)],
+  };
+  const [rows, [totals]] = await Promise.all([
+    selectList(db).where(where)
+      // The id breaks ties, so paging is stable.
+      .orderBy(...SORTS[sorting.field], asc(users.id))
+      .limit(req.count)
+      .offset((req.page - 1) * req.count),
+    db.select({
+      total: sql<number>`count(*)::int`,
+      filtered: sql<number>`(count(*) filter (where ${where ?? sql`true`}))::int`,
+    }).from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .innerJoin(teams, eq(teams.id, users.teamId)),
+  ]);
+  return {
+    results: rows.map(toListItem),
+    total: Number(totals?.total ?? 0),
+    filtered: Number(totals?.filtered ?? 0),
+  };
+}
