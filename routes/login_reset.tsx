@@ -19,6 +19,8 @@ export const loginResetRoute: PageRoute<Data> = {
   title: "Set your password",
   summary: "Set a new password with the link your administrator gave you.",
   public: true,
+  // A link handed over may be opened in a browser where someone is signed in.
+  alsoSignedIn: true,
   bare: true,
   load: async ({ deps, url }) => {
     const token = url.searchParams.get("token") ?? "";

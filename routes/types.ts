@@ -23,8 +23,10 @@ export interface PageRoute<D = unknown> {
   summary: string;
   /** Needs team rights below 100 (spec: "(admin)"). */
   admin?: boolean;
-  /** Reachable without a session (only /login). */
+  /** Reachable without a session (/login, /login/reset). */
   public?: boolean;
+  /** A public page a signed-in user may open too, instead of being sent on (a set-password link). */
+  alsoSignedIn?: boolean;
   /** Breadcrumb parent; index pages list the routes whose parent they are. */
   parent?: string;
   /** Loads what the page shows; a thrown ApiError becomes a route change error. */

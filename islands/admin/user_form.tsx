@@ -414,17 +414,6 @@ function UserFields(
   );
 }
 
-/**
- * Brings the first field in error into view once the errors are shown (the form is long, and
- * the buttons are at its end); null, for CreateDialog's "invalid form".
- */
-function focusInvalid(): null {
-  requestAnimationFrame(() =>
-    document.querySelector<HTMLElement>("dialog[open] [aria-invalid=true]")?.focus()
-  );
-  return null;
-}
-
 export interface CreateUserDialogProps {
   open: boolean;
   onClose: () => void;
@@ -448,7 +437,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: CreateUserDialogP
       onClose={onClose}
       create={async () => {
         const data = await form.validate();
-        if (data === null) return focusInvalid();
+        if (data === null) return null; // the kit focuses the first field in error
         const user = await createUser(data);
         onCreated?.(user);
         return user;
@@ -490,7 +479,7 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
   const submit = async (e: { preventDefault(): void }) => {
     e.preventDefault();
     const data = await form.validate();
-    if (data === null) return focusInvalid();
+    if (data === null) return null; // the kit focuses the first field in error
     setError(null);
     const { active: _a, aliases: _b, ...body } = data as UserUpdate;
     try {

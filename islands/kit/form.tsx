@@ -2,7 +2,7 @@
  * Forms validated with the same zod schemas as the server: errors show only after a submit
  * attempt, and an invalid form is never sent.
  */
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
@@ -32,6 +32,14 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
   const [schema, setSchema] = useState<S | null>(null);
   const loading = useRef<Promise<S> | null>(null);
   const load = () => loading.current ??= loadSchema().then((s) => (setSchema(() => s), s));
+  // After a failed submit, focus the first invalid field once React has marked it.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (!focusRequest) return;
+    const first = (scope: string) =>
+      document.querySelector<HTMLElement>(`${scope}[aria-invalid=true]`);
+    (first("dialog[open] ") ?? first(""))?.focus();
+  }, [focusRequest]);
   const parsed = schema?.safeParse(values);
   const errors: FieldErrors = submitted && parsed && !parsed.success
     ? fieldErrors(parsed.error)
@@ -40,7 +48,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
     setSubmitted(true);
     const result = (await load()).safeParse(values);
     if (result.success) return result.data;
-    queueMicrotask(() => document.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+    setFocusRequest((n) => n + 1);
     return null;
   }
   return {

@@ -14,7 +14,12 @@ export async function hydrateIslands(scope: ParentNode): Promise<void> {
     if (!load) return console.error(`Unknown island ${name}`);
     const props = JSON.parse(el.dataset.props ?? "{}");
     const { default: Component } = await load();
-    roots.set(el, hydrateRoot(el, createElement(Component, props)));
+    roots.set(
+      el,
+      hydrateRoot(el, createElement(Component, props), {
+        identifierPrefix: el.dataset.idPrefix,
+      }),
+    );
   }));
 }
 

@@ -1,6 +1,6 @@
 import { lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { loginAttempts, sessions, uploadChunks } from "../../db/schema/mod.ts";
+import { loginAttempts, passwordResets, sessions, uploadChunks } from "../../db/schema/mod.ts";
 
 const DAY_MS = 86_400_000;
 /** Ended sessions stay a week (to answer "when did I last sign in" questions), then go. */
@@ -8,8 +8,10 @@ export const SESSION_RETENTION_DAYS = 7;
 
 /**
  * Deletes sessions that expired or were revoked more than a week ago, and login attempts older
- * than the lockout window (and at least a day, for audits), and chunks of uploads abandoned more
- * than a day ago. Idempotent: any number of instances may run it at once.
+ * than the lockout window (and at least a day, for audits), chunks of uploads abandoned more
+ * than a day ago, and set-password links that expired more than a week ago (used or not, they
+ * no longer work; the week keeps them for "who reset this account" questions). Idempotent: any
+ * number of instances may run it at once.
  */
 export async function pruneAuthState(db: Db, lockWindowMinutes: number, now = new Date()) {
   const sessionCutoff = new Date(now.getTime() - SESSION_RETENTION_DAYS * DAY_MS);
@@ -23,8 +25,12 @@ export async function pruneAuthState(db: Db, lockWindowMinutes: number, now = ne
   const abandonedChunks = await db.delete(uploadChunks)
     .where(lt(uploadChunks.createdAt, new Date(now.getTime() - DAY_MS)))
     .returning({ index: uploadChunks.index });
+  const oldResets = await db.delete(passwordResets)
+    .where(lt(passwordResets.expiresAt, sessionCutoff))
+    .returning({ id: passwordResets.id });
   return {
     sessions: endedSessions.length,
+    passwordResets: oldResets.length,
     loginAttempts: oldAttempts.length,
     uploadChunks: abandonedChunks.length,
   };

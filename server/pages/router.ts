@@ -47,7 +47,9 @@ async function servePage(c: Context<AppEnv>) {
   if (!user && !route.public) {
     return c.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
   }
-  if (user && route.public) return c.redirect(safeNext(url.searchParams.get("next")), 302);
+  if (user && route.public && !route.alsoSignedIn) {
+    return c.redirect(safeNext(url.searchParams.get("next")), 302);
+  }
   if (user && route.admin && !user.admin) return c.redirect("/error/403", 302);
   const ctx: PageContext = { url, params, user, deps: c.var.deps };
 

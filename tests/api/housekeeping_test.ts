@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
 import { dbTest } from "../fixtures/app.ts";
-import { loginAttempts, sessions } from "../../db/schema/mod.ts";
+import { loginAttempts, passwordResets, sessions } from "../../db/schema/mod.ts";
 import { pruneAuthState } from "../../server/auth/housekeeping.ts";
 
 const DAY = 86_400_000;
@@ -55,5 +55,35 @@ dbTest(
     );
     assert.equal(attempts.length, 1);
     assert.ok(attempts[0].attemptedAt.getTime() > now - DAY);
+  },
+);
+
+dbTest(
+  "[auth/housekeeping] set-password links go a week after they expire, not before",
+  async (ctx) => {
+    const user = await ctx.f.user();
+    const now = Date.now();
+    const expiries = {
+      live: now + DAY,
+      expiredYesterday: now - DAY,
+      expiredLongAgo: now - 8 * DAY,
+    };
+    const rows = await ctx.db.insert(passwordResets).values(
+      Object.values(expiries).map((t) => ({
+        userKey: user.key,
+        tokenHash: crypto.randomUUID(),
+        reason: "test",
+        expiresAt: new Date(t),
+      })),
+    ).returning({ id: passwordResets.id, expiresAt: passwordResets.expiresAt });
+
+    await pruneAuthState(ctx.db, 15, new Date(now));
+
+    const left = await ctx.db.select({ expiresAt: passwordResets.expiresAt }).from(passwordResets)
+      .where(inArray(passwordResets.id, rows.map((r) => r.id)));
+    assert.deepEqual(
+      left.map((r) => r.expiresAt.getTime()).sort(),
+      [expiries.expiredYesterday, expiries.live].sort(),
+    );
   },
 );

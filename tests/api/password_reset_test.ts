@@ -201,6 +201,12 @@ dbTest(
     assert.match(html, /Confirm the new password/);
     assert.doesNotMatch(html, new RegExp(USER_MESSAGES.linkInvalid.slice(0, 30)));
 
+    // Someone signed in on this browser (the administrator who made the link, say) sees the
+    // page too instead of being sent on to the portal.
+    const signedInPage = await ctx.call("GET", r.body.resetUrl, { cookie: a.cookie });
+    assert.equal(signedInPage.status, 200);
+    assert.match(text(signedInPage.body), /Confirm the new password/);
+
     for (const path of [`${RESET_PAGE_PATH}?token=nope`, RESET_PAGE_PATH]) {
       const bad = await ctx.call("GET", path);
       assert.equal(bad.status, 200);

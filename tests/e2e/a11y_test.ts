@@ -28,6 +28,7 @@ const PARAMETER_ROUTES = [
   "/error/404",
   "/error/403",
   "/administration/companies/1",
+  "/administration/teams/1",
   "/management/dnids/1",
   "/management/tgid/1",
 ];
@@ -55,14 +56,25 @@ Deno.test({
         }
       });
 
-      const { context, page } = await e.signedIn(1);
+      const { context, page, userId } = await e.signedIn(1);
       page.setDefaultTimeout(TIMEOUT);
       try {
-        for (const path of [...STATIC_ROUTES, ...PARAMETER_ROUTES]) {
+        // Hydration mismatches (React reports them as console errors) fail the page too.
+        const consoleErrors: string[] = [];
+        page.on("console", (m) => {
+          // An error page's own 403/404 status is reported too: not a script error.
+          if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
+            consoleErrors.push(m.text());
+          }
+        });
+        const ownPage = `/administration/users/${encodeURIComponent(userId)}`;
+        for (const path of [...STATIC_ROUTES, ...PARAMETER_ROUTES, ownPage]) {
           await t.step(`[e2e/a11y] ${path} has no serious or critical violations`, async () => {
+            consoleErrors.length = 0;
             await page.goto(path);
             await hydrated(page);
             await assertAccessible(page, path);
+            assert.deepEqual(consoleErrors, [], `${path} logged errors while loading`);
           });
         }
 
