@@ -4,7 +4,7 @@
  * follows the new id), Reset password (the one-time link) and Change team. A user without a
  * password gets a notice suggesting Reset password.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { messageOf } from "./runtime/api.ts";
 import { toast } from "./runtime/toasts.ts";
 import { confirm } from "./runtime/confirm.ts";
@@ -13,14 +13,18 @@ import { ADMIN_MESSAGES } from "../openapi/schemas/messages.ts";
 import { USER_MESSAGES } from "../openapi/schemas/user_messages.ts";
 import { RIGHTS } from "../openapi/enums.ts";
 import { deleteAlias, fullName, getUser, type User, userHref } from "./admin/user_api.ts";
-import { EditUserDialog } from "./admin/user_form.tsx";
-import {
-  AddAliasDialog,
-  ChangeIdDialog,
-  ChangeTeamDialog,
-  ResetPasswordDialog,
-  toggleStatus,
-} from "./admin/user_actions.tsx";
+import { toggleStatus } from "./admin/user_status.ts";
+import { useMounted } from "./kit/lazy.ts";
+
+// The dialogs' code loads when one is first opened, not with the page.
+const EditUserDialog = lazy(() =>
+  import("./admin/user_form.tsx").then((m) => ({ default: m.EditUserDialog }))
+);
+const actions = () => import("./admin/user_actions.tsx");
+const ChangeIdDialog = lazy(() => actions().then((m) => ({ default: m.ChangeIdDialog })));
+const AddAliasDialog = lazy(() => actions().then((m) => ({ default: m.AddAliasDialog })));
+const ChangeTeamDialog = lazy(() => actions().then((m) => ({ default: m.ChangeTeamDialog })));
+const ResetPasswordDialog = lazy(() => actions().then((m) => ({ default: m.ResetPasswordDialog })));
 
 export interface UserDetailProps {
   user: User;
@@ -35,6 +39,13 @@ export default function UserDetail(props: UserDetailProps) {
   const [user, setUser] = useState(props.user);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  const mounted = useMounted({
+    edit: open === "edit",
+    changeId: open === "changeId",
+    alias: open === "alias",
+    team: open === "team",
+    reset: open === "reset",
+  });
   /** The page's heading shows the name and id: load the page again when they change. */
   const saved = (next: User) => {
     if (next.id !== user.id) return void navigate(userHref(next.id), { replace: true });
@@ -158,15 +169,27 @@ export default function UserDetail(props: UserDetailProps) {
         </button>
       </section>
 
-      <EditUserDialog user={open === "edit" ? user : null} onClose={close} onSaved={saved} />
-      <ChangeIdDialog user={open === "changeId" ? user : null} onClose={close} onDone={saved} />
-      <AddAliasDialog user={open === "alias" ? user : null} onClose={close} onDone={setUser} />
-      <ChangeTeamDialog user={open === "team" ? user : null} onClose={close} onDone={setUser} />
-      <ResetPasswordDialog
-        user={open === "reset" ? user : null}
-        onClose={close}
-        onDone={refresh}
-      />
+      <Suspense fallback={null}>
+        {mounted.edit && (
+          <EditUserDialog user={open === "edit" ? user : null} onClose={close} onSaved={saved} />
+        )}
+        {mounted.changeId && (
+          <ChangeIdDialog user={open === "changeId" ? user : null} onClose={close} onDone={saved} />
+        )}
+        {mounted.alias && (
+          <AddAliasDialog user={open === "alias" ? user : null} onClose={close} onDone={setUser} />
+        )}
+        {mounted.team && (
+          <ChangeTeamDialog user={open === "team" ? user : null} onClose={close} onDone={setUser} />
+        )}
+        {mounted.reset && (
+          <ResetPasswordDialog
+            user={open === "reset" ? user : null}
+            onClose={close}
+            onDone={refresh}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * server, the query kept in the URL; "New user" opens the create dialog; a row's context menu
  * offers Edit, Deactivate or Activate (by the row's status) and Reset password.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { DataTable } from "./kit/DataTable.tsx";
 import type { TableDefaults, TableState } from "./kit/table_state.ts";
 import { PAGE_SIZE, PAGE_SIZES } from "../openapi/enums.ts";
@@ -17,8 +17,16 @@ import {
   userHref,
   type UserListItem,
 } from "./admin/user_api.ts";
-import { CreateUserDialog, EditUserDialog } from "./admin/user_form.tsx";
-import { ResetPasswordDialog, toggleStatus, type UserRef } from "./admin/user_actions.tsx";
+import { toggleStatus, type UserRef } from "./admin/user_status.ts";
+import { useMounted } from "./kit/lazy.ts";
+
+// The dialogs' code (forms, pickers) loads when one is first opened, not with the page.
+const forms = () => import("./admin/user_form.tsx");
+const CreateUserDialog = lazy(() => forms().then((m) => ({ default: m.CreateUserDialog })));
+const EditUserDialog = lazy(() => forms().then((m) => ({ default: m.EditUserDialog })));
+const ResetPasswordDialog = lazy(() =>
+  import("./admin/user_actions.tsx").then((m) => ({ default: m.ResetPasswordDialog }))
+);
 
 export const USERS_DEFAULTS: TableDefaults = {
   sorting: { field: "id", direction: "asc" },
@@ -39,6 +47,11 @@ export default function Users({ initialState, initialData }: UsersProps) {
   const [resetting, setResetting] = useState<UserRef | null>(null);
   const [reload, setReload] = useState<number | undefined>(undefined);
   const reloaded = () => setReload((n) => (n ?? 0) + 1);
+  const mounted = useMounted({
+    create: creating,
+    edit: editing !== null,
+    reset: resetting !== null,
+  });
 
   async function edit(row: UserListItem) {
     try {
@@ -118,13 +131,29 @@ export default function Users({ initialState, initialData }: UsersProps) {
           ];
         }}
       />
-      <CreateUserDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={reloaded}
-      />
-      <EditUserDialog user={editing} onClose={() => setEditing(null)} onSaved={reloaded} />
-      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      {/* A lazy dialog stays mounted once opened, so closing it returns focus to its opener. */}
+      <Suspense fallback={null}>
+        {mounted.create && (
+          <CreateUserDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={reloaded}
+          />
+        )}
+        {mounted.edit && (
+          <EditUserDialog
+            user={editing}
+            onClose={() => setEditing(null)}
+            onSaved={reloaded}
+          />
+        )}
+        {mounted.reset && (
+          <ResetPasswordDialog
+            user={resetting}
+            onClose={() => setResetting(null)}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

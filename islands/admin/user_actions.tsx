@@ -10,50 +10,13 @@ import { Field, useZodForm } from "../kit/form.tsx";
 import { PromiseButton, type PromiseState, usePromiseState } from "../kit/PromiseButton.tsx";
 import { messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
-import { confirm } from "../runtime/confirm.ts";
 import { formatDateTime } from "../kit/format.ts";
 import { REASON_MAX, RESET_LINK_HOURS } from "../../openapi/schemas/user_messages.ts";
-import {
-  addAlias,
-  changeId,
-  changeStatus,
-  changeTeam,
-  resetPassword,
-  type User,
-} from "./user_api.ts";
+import { addAlias, changeId, changeTeam, resetPassword, type User } from "./user_api.ts";
 import { CompanyTeamFields, useCompanies } from "./user_form.tsx";
-
-/** Who an action is for: a row of the list or the page's user. */
-export interface UserRef {
-  id: string;
-  active: boolean;
-  company: { id: number };
-  team: { id: number };
-}
+import type { UserRef } from "./user_status.ts";
 
 const schemas = () => import("../../openapi/schemas/users.ts");
-
-/** Deactivate or Activate (by the user's status), after a confirmation. */
-export async function toggleStatus(user: UserRef): Promise<User | null> {
-  const active = !user.active;
-  const ok = await confirm({
-    title: active ? "Activate user" : "Deactivate user",
-    message: active
-      ? `Activate ${user.id}? They can sign in again.`
-      : `Deactivate ${user.id}? They cannot sign in any more, and their sessions end now.`,
-    confirmLabel: active ? "Activate" : "Deactivate",
-    danger: !active,
-  });
-  if (!ok) return null;
-  try {
-    const saved = await changeStatus(user.id, active);
-    toast("success", `User ${saved.id} ${active ? "activated" : "deactivated"}`);
-    return saved;
-  } catch (e) {
-    toast("error", messageOf(e));
-    return null;
-  }
-}
 
 /** A dialog with one small form, Cancel and a submit button. */
 function FormDialog(
