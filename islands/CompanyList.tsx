@@ -3,11 +3,11 @@
  * kept in the URL), "New company" (create dialog, both variants) and a row menu with Open, Edit
  * and Delete.
  */
-import { lazy, Suspense, useState } from "react";
-import { DataTable } from "./kit/DataTable.tsx";
+import { lazy } from "react";
+import { EditableList, type ListProps } from "./admin/editable_list.tsx";
+import { companyHref } from "./admin/labels.ts";
 import { findBody, type TableDefaults, type TableState } from "./kit/table_state.ts";
 import { call, client } from "./runtime/api.ts";
-import { navigate } from "./runtime/navigate.ts";
 import { PAGE_SIZE, PAGE_SIZES } from "../openapi/enums.ts";
 import type { Company } from "../openapi/schemas/companies.ts";
 
@@ -27,98 +27,25 @@ export async function findCompanies(state: TableState) {
   return { rows: r.results, total: r.total, filtered: r.filtered };
 }
 
-const href = (c: { id: number }) => `/administration/companies/${c.id}`;
+export type CompanyListProps = ListProps<Company>;
 
-export interface CompanyListProps {
-  initialState: TableState;
-  initialData: { rows: Company[]; total: number; filtered: number };
-}
-
-export default function CompanyList({ initialState, initialData }: CompanyListProps) {
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<Company | null>(null);
-  // A dialog stays mounted once opened, so closing it returns focus to its opener.
-  const [mounted, setMounted] = useState({ create: false, edit: false });
-  const [reload, setReload] = useState(0);
-  const refresh = () => setReload((n) => n + 1);
-
-  async function remove(company: Company) {
-    const { deleteCompany } = await dialogs();
-    if (await deleteCompany(company)) refresh();
-  }
-
+export default function CompanyList(props: CompanyListProps) {
   return (
-    <>
-      <div className="admin-actions">
-        <button
-          type="button"
-          onClick={() => {
-            setMounted((m) => ({ ...m, create: true }));
-            setCreating(true);
-          }}
-        >
-          New company
-        </button>
-      </div>
-      <DataTable<Company>
-        id="companies"
-        caption="Companies"
-        rowKey={(r) => String(r.id)}
-        rowLabel={(r) => `company ${r.name}`}
-        source={{ kind: "find", key: "companies", find: findCompanies }}
-        defaults={COMPANY_TABLE_DEFAULTS}
-        initialState={initialState}
-        initialData={initialData}
-        urlState
-        reloadToken={reload || undefined}
-        exportName="companies"
-        columns={[
-          { key: "id", label: "Id", sortable: true, filter: { kind: "text" } },
-          {
-            key: "name",
-            label: "Name",
-            sortable: true,
-            filter: { kind: "text" },
-            render: (r) => <a href={href(r)}>{r.name}</a>,
-          },
-          { key: "teamCount", label: "Teams" },
-          { key: "userCount", label: "Users" },
-        ]}
-        menu={(rows) => {
-          const one = rows.length === 1 ? rows[0] : null;
-          return [
-            { label: "Open", disabled: !one, onSelect: () => one && void navigate(href(one)) },
-            {
-              label: "Edit",
-              disabled: !one,
-              onSelect: () => {
-                setMounted((m) => ({ ...m, edit: true }));
-                setEditing(one);
-              },
-            },
-            { label: "Delete", disabled: !one, onSelect: () => one && void remove(one) },
-          ];
-        }}
-      />
-      <Suspense fallback={null}>
-        {mounted.create && (
-          <CompanyCreateDialog
-            open={creating}
-            onClose={() => setCreating(false)}
-            onCreated={refresh}
-          />
-        )}
-        {mounted.edit && (
-          <CompanyEditDialog
-            company={editing}
-            onClose={() => setEditing(null)}
-            onSaved={() => {
-              setEditing(null);
-              refresh();
-            }}
-          />
-        )}
-      </Suspense>
-    </>
+    <EditableList<Company>
+      {...props}
+      id="companies"
+      caption="Companies"
+      noun="company"
+      find={findCompanies}
+      defaults={COMPANY_TABLE_DEFAULTS}
+      href={companyHref}
+      remove={async (company) => (await dialogs()).deleteCompany(company)}
+      columns={[
+        { key: "teamCount", label: "Teams" },
+        { key: "userCount", label: "Users" },
+      ]}
+      createDialog={(p) => <CompanyCreateDialog {...p} />}
+      editDialog={({ row, ...p }) => <CompanyEditDialog company={row} {...p} />}
+    />
   );
 }

@@ -9,13 +9,14 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { call, client, messageOf } from "./runtime/api.ts";
-import { confirm } from "./runtime/confirm.ts";
 import { toast } from "./runtime/toasts.ts";
 import { formatDateTime } from "./kit/format.ts";
 import { NEWS_MESSAGES } from "../openapi/schemas/messages.ts";
 import type { NewsItem } from "../openapi/schemas/news.ts";
 import { LevelBadge } from "./news/level.tsx";
 import { refreshNewsCount } from "./news/count.ts";
+import { useMounted } from "./kit/lazy.ts";
+import { confirmDelete } from "./admin/confirm_delete.ts";
 
 // The dialogs are loaded when first opened: most visits only read.
 const NewsDialog = lazy(() =>
@@ -52,7 +53,7 @@ export default function News({ items: initial, admin }: NewsProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [oldOpen, setOldOpen] = useState(false);
   // A lazy dialog stays mounted once opened, so closing it returns focus to its opener.
-  const [mounted, setMounted] = useState({ edit: false, old: false });
+  const mounted = useMounted({ edit: editing !== null, old: oldOpen });
 
   useEffect(() => {
     if (seenNew.current.size) void refreshNewsCount();
@@ -70,43 +71,29 @@ export default function News({ items: initial, admin }: NewsProps) {
     }
   }
 
-  function openEditor(item: NewsItem | null) {
-    setMounted((m) => ({ ...m, edit: true }));
-    setEditing({ item });
-  }
-
   async function remove(item: NewsItem) {
-    const ok = await confirm({
-      title: "Delete news",
-      message: `Delete the news "${item.title}"? It is removed for every user.`,
-      confirmLabel: "Delete",
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await call(client.GET("/rest/news/delete", { params: { query: { id: String(item.id) } } }));
-    } catch (e) {
-      toast("error", messageOf(e));
-      return;
-    }
-    toast("success", NEWS_MESSAGES.deleted);
-    await reload();
+    const deleted = await confirmDelete(
+      {
+        title: "Delete news",
+        message: `Delete the news "${item.title}"? It is removed for every user.`,
+      },
+      () => call(client.GET("/rest/news/delete", { params: { query: { id: String(item.id) } } })),
+      () => NEWS_MESSAGES.deleted,
+    );
+    if (deleted) await reload();
   }
 
   return (
     <>
       <div className="news-tools">
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            setMounted((m) => ({ ...m, old: true }));
-            setOldOpen(true);
-          }}
-        >
+        <button type="button" className="secondary" onClick={() => setOldOpen(true)}>
           Older news
         </button>
-        {admin && <button type="button" onClick={() => openEditor(null)}>Add news</button>}
+        {admin && (
+          <button type="button" onClick={() => setEditing({ item: null })}>
+            Add news
+          </button>
+        )}
       </div>
       {items.length === 0
         ? <p className="muted" data-news-empty="">There is no news.</p>
@@ -118,7 +105,7 @@ export default function News({ items: initial, admin }: NewsProps) {
                 item={item}
                 isNew={item.new || seenNew.current.has(item.id)}
                 admin={admin}
-                onEdit={() => openEditor(item)}
+                onEdit={() => setEditing({ item })}
                 onDelete={() => void remove(item)}
               />
             ))}
@@ -176,22 +163,17 @@ function NewsEntry({ item, isNew, admin, onEdit, onDelete }: {
         <p className="news-content">{item.content}</p>
         {admin && (
           <footer className="news-actions">
-            <button
-              type="button"
-              className="secondary outline"
-              aria-label={`Edit ${item.title}`}
-              onClick={onEdit}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="secondary outline"
-              aria-label={`Delete ${item.title}`}
-              onClick={onDelete}
-            >
-              Delete
-            </button>
+            {([["Edit", onEdit], ["Delete", onDelete]] as const).map(([action, onClick]) => (
+              <button
+                key={action}
+                type="button"
+                className="secondary outline"
+                aria-label={`${action} ${item.title}`}
+                onClick={onClick}
+              >
+                {action}
+              </button>
+            ))}
           </footer>
         )}
       </article>

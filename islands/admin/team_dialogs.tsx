@@ -5,25 +5,22 @@
  */
 import { useRef, useState } from "react";
 import { CreateDialog } from "../kit/CreateDialog.tsx";
-import { Dialog } from "../kit/Dialog.tsx";
 import { Field, useZodForm } from "../kit/form.tsx";
-import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
 import { ComboboxList, type Option, useCombobox } from "../kit/MultiSelect.tsx";
-import { call, client, getJson, messageOf } from "../runtime/api.ts";
-import { confirm } from "../runtime/confirm.ts";
+import { call, client, getJson } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { CompanyPicker } from "./company_picker.tsx";
-import { DEFAULT_TEAM_RIGHTS, RIGHTS, RIGHTS_VALUES } from "../../openapi/enums.ts";
+import { confirmDelete } from "./confirm_delete.ts";
+import { FormDialog, useStartFor, useSubmit } from "./form_dialog.tsx";
+import { rightsLabel, teamHref } from "./labels.ts";
+import { TextField } from "./text_field.tsx";
+import { DEFAULT_TEAM_RIGHTS, RIGHTS_VALUES } from "../../openapi/enums.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 import type { CompanyChoice } from "../../openapi/schemas/companies.ts";
 import type { Team } from "../../openapi/schemas/teams.ts";
 
 const loadCreateForm = () =>
   import("../../openapi/schemas/teams.ts").then((m) => m.TeamCreateFieldsSchema);
-
-export const teamHref = (t: { id: number }) => `/administration/teams/${t.id}`;
-export const rightsLabel = (rights: number) =>
-  `${rights} ${RIGHTS[rights as keyof typeof RIGHTS] ?? ""}`.trim();
 
 interface TeamValues {
   name: string;
@@ -49,16 +46,13 @@ function TeamFields({ form, prefix }: { form: TeamForm; prefix: string }) {
   const v = form.values as TeamValues;
   return (
     <>
-      <Field label="Name" name={`${prefix}-name`} error={form.errors.name}>
-        {(p) => (
-          <input
-            {...p}
-            autoComplete="off"
-            value={v.name}
-            onChange={(e) => form.set("name", e.currentTarget.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="Name"
+        name={`${prefix}-name`}
+        value={v.name}
+        onChange={(t) => form.set("name", t)}
+        error={form.errors.name}
+      />
       <CompanyPicker
         name={`${prefix}-company`}
         value={v.company}
@@ -148,60 +142,44 @@ export interface TeamEditDialogProps {
 /** Editing a team; a failure shows 'Team update error' and the server's message. */
 export function TeamEditDialog({ team, onClose, onSaved }: TeamEditDialogProps) {
   const form = useTeamForm(blank());
-  const saving = usePromiseState();
-  const [error, setError] = useState<string | null>(null);
-  // A newly opened team starts from its own values (state derived while rendering).
-  const [forId, setForId] = useState<number | null>(null);
-  if (team && team.id !== forId) {
-    setForId(team.id);
-    setError(null);
+  const submit = useSubmit();
+  const forget = useStartFor(team, (t) => {
+    submit.setError(null);
     form.reset({
-      name: team.name,
-      company: team.company,
-      rights: team.rights,
-      mtlInfoActive: team.mtlInfoActive,
-      mtlInfoFtp: team.mtlInfoFtp,
+      name: t.name,
+      company: t.company,
+      rights: t.rights,
+      mtlInfoActive: t.mtlInfoActive,
+      mtlInfoFtp: t.mtlInfoFtp,
     });
-  }
+  });
   const close = () => {
-    setForId(null);
+    forget();
     onClose();
   };
   const save = form.onSubmit(async (data) => {
     if (!team) return;
-    setError(null);
-    try {
-      const saved = await saving.run(() =>
-        call(client.POST("/rest/teams/update", { body: { team: { id: team.id, ...data } } }))
-      );
-      toast("success", `Team ${saved.name} saved`);
-      setForId(null);
-      onSaved(saved);
-    } catch (e) {
-      toast("error", ADMIN_MESSAGES.teamUpdateError);
-      setError(messageOf(e));
-    }
+    const saved = await submit.send(() =>
+      call(client.POST("/rest/teams/update", { body: { team: { id: team.id, ...data } } }))
+    );
+    if (!saved) return void toast("error", ADMIN_MESSAGES.teamUpdateError);
+    toast("success", `Team ${saved.name} saved`);
+    forget();
+    onSaved(saved);
   });
   return (
-    <Dialog
+    <FormDialog
       open={team !== null}
       title={team ? `Edit team ${team.name}` : "Edit team"}
+      name="team-edit"
       onClose={close}
-      dismissible={false}
-      footer={
-        <>
-          <button type="button" className="secondary" onClick={close}>Cancel</button>
-          <PromiseButton type="submit" form="team-edit-form" state={saving.state}>
-            Save
-          </PromiseButton>
-        </>
-      }
+      submitLabel="Save"
+      state={submit.state}
+      onSubmit={save}
+      error={submit.error}
     >
-      <form id="team-edit-form" noValidate onSubmit={save}>
-        <TeamFields form={form} prefix="team-edit" />
-        {error && <p role="alert" className="field-error" data-dialog-error="">{error}</p>}
-      </form>
-    </Dialog>
+      <TeamFields form={form} prefix="team-edit" />
+    </FormDialog>
   );
 }
 
@@ -209,22 +187,12 @@ export function TeamEditDialog({ team, onClose, onSaved }: TeamEditDialogProps) 
  * Asks, then deletes the team. A refusal ('Unable to delete team: the team has users', …) is
  * shown as an error toast with the server's message. True when it was deleted.
  */
-export async function deleteTeam(team: { id: number; name: string }): Promise<boolean> {
-  const ok = await confirm({
-    title: "Delete team",
-    message: `Delete the team ${team.name}?`,
-    confirmLabel: "Delete",
-    danger: true,
-  });
-  if (!ok) return false;
-  try {
-    const gone = await call(client.POST("/rest/teams/delete", { body: { teamId: team.id } }));
-    toast("success", `Team ${gone.name} deleted`);
-    return true;
-  } catch (e) {
-    toast("error", messageOf(e));
-    return false;
-  }
+export function deleteTeam(team: { id: number; name: string }): Promise<boolean> {
+  return confirmDelete(
+    { title: "Delete team", message: `Delete the team ${team.name}?` },
+    () => call(client.POST("/rest/teams/delete", { body: { teamId: team.id } })),
+    (gone) => `Team ${gone.name} deleted`,
+  );
 }
 
 interface TeamHit {
@@ -253,8 +221,7 @@ export function AddExistingTeamDialog(
 ) {
   const [chosen, setChosen] = useState<TeamHit | null>(null);
   const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const moving = usePromiseState();
+  const submit = useSubmit();
   // The teams the latest searches found, by id (the options carry only value and label).
   const hits = useRef(new Map<string, TeamHit>()).current;
   const box = useCombobox<Option>({
@@ -278,7 +245,7 @@ export function AddExistingTeamDialog(
   const close = () => {
     setChosen(null);
     setSubmitted(false);
-    setError(null);
+    submit.setError(null);
     box.setQuery("");
     onClose();
   };
@@ -286,68 +253,53 @@ export function AddExistingTeamDialog(
 
   async function move() {
     setSubmitted(true);
-    setError(null);
+    submit.setError(null);
     if (!chosen) return;
-    try {
-      await moving.run(() =>
-        call(client.POST("/rest/teams/update", {
-          body: { team: { id: chosen.id, name: chosen.name, company: company.id } },
-        }))
-      );
-      toast("success", ADMIN_MESSAGES.teamListUpdated);
-      close();
-      onMoved();
-    } catch (e) {
-      toast("error", ADMIN_MESSAGES.teamListUpdateError);
-      setError(messageOf(e));
-    }
+    const moved = await submit.send(() =>
+      call(client.POST("/rest/teams/update", {
+        body: { team: { id: chosen.id, name: chosen.name, company: company.id } },
+      }))
+    );
+    if (!moved) return void toast("error", ADMIN_MESSAGES.teamListUpdateError);
+    toast("success", ADMIN_MESSAGES.teamListUpdated);
+    close();
+    onMoved();
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       title="Add existing team"
+      name="add-team"
       onClose={close}
-      dismissible={false}
-      footer={
-        <>
-          <button type="button" className="secondary" onClick={close}>Cancel</button>
-          <PromiseButton type="submit" form="add-team-form" state={moving.state}>
-            Add to {company.name}
-          </PromiseButton>
-        </>
-      }
+      submitLabel={<>Add to {company.name}</>}
+      state={submit.state}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void move();
+      }}
+      error={submit.error}
     >
-      <form
-        id="add-team-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void move();
-        }}
-      >
-        <p className="muted">
-          The team moves to {company.name} with its users; it keeps its rights and tgids.
-        </p>
-        <div className="picker">
-          <label htmlFor="f-existing-team">Team</label>
-          <input
-            id="f-existing-team"
-            name="existing-team"
-            placeholder="Search a team of another company"
-            aria-invalid={fieldError ? "true" : undefined}
-            aria-describedby={fieldError ? "f-existing-team-error" : undefined}
-            {...box.inputProps}
-          />
-          <ComboboxList list={box.list} label="Team results" />
-          {fieldError && (
-            <small id="f-existing-team-error" className="field-error" role="alert">
-              {fieldError}
-            </small>
-          )}
-        </div>
-        {error && <p role="alert" className="field-error" data-dialog-error="">{error}</p>}
-      </form>
-    </Dialog>
+      <p className="muted">
+        The team moves to {company.name} with its users; it keeps its rights and tgids.
+      </p>
+      <div className="picker">
+        <label htmlFor="f-existing-team">Team</label>
+        <input
+          id="f-existing-team"
+          name="existing-team"
+          placeholder="Search a team of another company"
+          aria-invalid={fieldError ? "true" : undefined}
+          aria-describedby={fieldError ? "f-existing-team-error" : undefined}
+          {...box.inputProps}
+        />
+        <ComboboxList list={box.list} label="Team results" />
+        {fieldError && (
+          <small id="f-existing-team-error" className="field-error" role="alert">
+            {fieldError}
+          </small>
+        )}
+      </div>
+    </FormDialog>
   );
 }

@@ -4,76 +4,20 @@
  * email alias and Change team. Each dialog validates with the server's schema before sending and
  * shows the server's message when the call fails.
  */
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Dialog } from "../kit/Dialog.tsx";
 import { Field, useZodForm } from "../kit/form.tsx";
-import { PromiseButton, type PromiseState, usePromiseState } from "../kit/PromiseButton.tsx";
-import { messageOf } from "../runtime/api.ts";
+import { PromiseButton } from "../kit/PromiseButton.tsx";
 import { toast } from "../runtime/toasts.ts";
 import { formatDateTime } from "../kit/format.ts";
 import { REASON_MAX, RESET_LINK_HOURS } from "../../openapi/schemas/user_messages.ts";
 import { addAlias, changeId, changeTeam, resetPassword, type User } from "./user_api.ts";
 import { CompanyTeamFields, useCompanies } from "./user_form.tsx";
 import type { UserRef } from "./user_status.ts";
+import { FormDialog, useSubmit } from "./form_dialog.tsx";
+import { TextField } from "./text_field.tsx";
 
 const schemas = () => import("../../openapi/schemas/users.ts");
-
-/** A dialog with one small form, Cancel and a submit button. */
-function FormDialog(
-  { open, title, onClose, submitLabel, state, onSubmit, error, children, name }: {
-    open: boolean;
-    title: string;
-    onClose: () => void;
-    submitLabel: string;
-    state: PromiseState;
-    onSubmit: (e: { preventDefault(): void }) => void;
-    error: string | null;
-    children: ReactNode;
-    name: string;
-  },
-) {
-  // Fixed ids: a server-rendered island would get other useId values than in the browser.
-  const formId = `${name}-form`;
-  return (
-    <Dialog
-      open={open}
-      title={title}
-      onClose={onClose}
-      dismissible={false}
-      footer={
-        <>
-          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
-          <PromiseButton type="submit" form={formId} state={state}>{submitLabel}</PromiseButton>
-        </>
-      }
-    >
-      <form id={formId} noValidate onSubmit={onSubmit} data-dialog-form={name}>
-        {children}
-        {error && <p role="alert" className="field-error" data-dialog-error="">{error}</p>}
-      </form>
-    </Dialog>
-  );
-}
-
-/** Runs a dialog's call: the state for its button, the server's message on failure. */
-function useSubmit() {
-  const run = usePromiseState();
-  const [error, setError] = useState<string | null>(null);
-  return {
-    state: run.state,
-    error,
-    setError,
-    async send<T>(action: () => Promise<T>): Promise<T | null> {
-      setError(null);
-      try {
-        return await run.run(action);
-      } catch (e) {
-        setError(messageOf(e));
-        return null;
-      }
-    },
-  };
-}
 
 export interface ActionDialogProps {
   /** The user; the dialog is open while it is set. */
@@ -115,17 +59,14 @@ export function ChangeIdDialog({ user, onClose, onDone }: ActionDialogProps) {
         The user keeps everything (sessions, aliases, history) and signs in with the new id from now
         on. Current id: <strong>{user?.id}</strong>
       </p>
-      <Field label="New user id" name={`${ids}-new-id`} error={form.errors.newId}>
-        {(p) => (
-          <input
-            {...p}
-            type="email"
-            autoComplete="off"
-            value={form.values.newId}
-            onChange={(e) => form.set("newId", e.currentTarget.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label="New user id"
+        name={`${ids}-new-id`}
+        type="email"
+        value={form.values.newId}
+        onChange={(t) => form.set("newId", t)}
+        error={form.errors.newId}
+      />
     </FormDialog>
   );
 }
@@ -159,22 +100,15 @@ export function AddAliasDialog({ user, onClose, onDone }: ActionDialogProps) {
       onSubmit={onSubmit}
       error={submit.error}
     >
-      <Field
+      <TextField
         label="E-mail alias"
         name={`${ids}-alias`}
+        type="email"
+        value={form.values.alias}
+        onChange={(t) => form.set("alias", t)}
         error={form.errors.alias}
         hint="The user may also sign in with it"
-      >
-        {(p) => (
-          <input
-            {...p}
-            type="email"
-            autoComplete="off"
-            value={form.values.alias}
-            onChange={(e) => form.set("alias", e.currentTarget.value)}
-          />
-        )}
-      </Field>
+      />
     </FormDialog>
   );
 }

@@ -27,6 +27,7 @@ import {
   type User,
   userHref,
 } from "./user_api.ts";
+import { TextField } from "./text_field.tsx";
 
 /** What the form holds (company and team are null until chosen). */
 export interface UserFormValues {
@@ -217,17 +218,36 @@ function UserFields(
   const text = (
     name: "id" | "mail" | "firstName" | "lastName" | "customerCareCase",
     label: string,
-    opts: { type?: string; hint?: string; disabled?: boolean; autoComplete?: string } = {},
+    opts: { type?: string; hint?: string; disabled?: boolean } = {},
   ) => (
-    <Field label={label} name={`${idPrefix}-${name}`} error={errors[name]} hint={opts.hint}>
+    <TextField
+      label={label}
+      name={`${idPrefix}-${name}`}
+      value={v[name]}
+      onChange={(t) => form.set(name, t)}
+      error={errors[name]}
+      hint={opts.hint}
+      type={opts.type ?? "text"}
+      disabled={opts.disabled}
+    />
+  );
+  /** A whole number of at least 0; empty is null. */
+  const wholeNumber = (
+    label: string,
+    name: string,
+    error: string | undefined,
+    value: number | null,
+    set: (n: number | null) => void,
+  ) => (
+    <Field label={label} name={`${idPrefix}-${name}`} error={error}>
       {(p) => (
         <input
           {...p}
-          type={opts.type ?? "text"}
-          autoComplete={opts.autoComplete ?? "off"}
-          disabled={opts.disabled}
-          value={v[name]}
-          onChange={(e) => form.set(name, e.currentTarget.value)}
+          type="number"
+          min={0}
+          step={1}
+          value={value === null || Number.isNaN(value) ? "" : value}
+          onChange={(e) => set(numberOrNull(e.currentTarget.value))}
         />
       )}
     </Field>
@@ -286,24 +306,13 @@ function UserFields(
           (on) => form.set("messagingC", { ...v.messagingC, access: on }),
           "messagingc",
         )}
-        <Field label="Rul" name={`${idPrefix}-rul`} error={errorUnder(errors, "messagingC")}>
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              min={0}
-              step={1}
-              value={v.messagingC.rul === null || Number.isNaN(v.messagingC.rul)
-                ? ""
-                : v.messagingC.rul}
-              onChange={(e) =>
-                form.set("messagingC", {
-                  ...v.messagingC,
-                  rul: numberOrNull(e.currentTarget.value),
-                })}
-            />
-          )}
-        </Field>
+        {wholeNumber(
+          "Rul",
+          "rul",
+          errorUnder(errors, "messagingC"),
+          v.messagingC.rul,
+          (rul) => form.set("messagingC", { ...v.messagingC, rul }),
+        )}
       </fieldset>
 
       <fieldset>
@@ -314,21 +323,14 @@ function UserFields(
           (on) => form.set("telnet", { ...v.telnet, access: on }),
           "telnet",
         )}
-        <Field
+        <TextField
           label="Telnet address"
           name={`${idPrefix}-telnet-address`}
+          type="text"
+          value={v.telnet.address}
+          onChange={(address) => form.set("telnet", { ...v.telnet, address })}
           error={errorUnder(errors, "telnet")}
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="text"
-              autoComplete="off"
-              value={v.telnet.address}
-              onChange={(e) => form.set("telnet", { ...v.telnet, address: e.currentTarget.value })}
-            />
-          )}
-        </Field>
+        />
       </fieldset>
 
       <fieldset>
@@ -340,37 +342,21 @@ function UserFields(
           "smtp",
         )}
         <div className="grid">
-          <Field label="PGP id" name={`${idPrefix}-pgp-id`} error={errors["smtp.pgpId"]}>
-            {(p) => (
-              <input
-                {...p}
-                type="text"
-                autoComplete="off"
-                value={v.smtp.pgpId}
-                onChange={(e) => form.set("smtp", { ...v.smtp, pgpId: e.currentTarget.value })}
-              />
-            )}
-          </Field>
-          <Field
-            label="Maximum e-mails per hour"
-            name={`${idPrefix}-quota`}
-            error={errors["smtp.quota"]}
-          >
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                min={0}
-                step={1}
-                value={Number.isNaN(v.smtp.quota) ? "" : v.smtp.quota}
-                onChange={(e) =>
-                  form.set("smtp", {
-                    ...v.smtp,
-                    quota: numberOrNull(e.currentTarget.value) ?? Number.NaN,
-                  })}
-              />
-            )}
-          </Field>
+          <TextField
+            label="PGP id"
+            name={`${idPrefix}-pgp-id`}
+            type="text"
+            value={v.smtp.pgpId}
+            onChange={(pgpId) => form.set("smtp", { ...v.smtp, pgpId })}
+            error={errors["smtp.pgpId"]}
+          />
+          {wholeNumber(
+            "Maximum e-mails per hour",
+            "quota",
+            errors["smtp.quota"],
+            v.smtp.quota,
+            (quota) => form.set("smtp", { ...v.smtp, quota: quota ?? Number.NaN }),
+          )}
         </div>
         <Field label="PGP key" name={`${idPrefix}-pgp-content`} error={errors["smtp.pgpContent"]}>
           {(p) => (

@@ -49,6 +49,7 @@ export const SearchUserSchema = z.object({
   company: Ref(),
   team: Ref(),
 }).meta({ id: "SearchUser" });
+export type SearchUser = z.infer<typeof SearchUserSchema>;
 export const SearchUserListSchema = z.array(SearchUserSchema).meta({ id: "SearchUserList" });
 
 export const SearchDnidSchema = z.object({

@@ -105,13 +105,7 @@ export const TeamDetailsSchema = TeamSchema.extend({
 }).meta({ id: "TeamDetails" });
 export type TeamDetails = z.infer<typeof TeamDetailsSchema>;
 
-export const TeamRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  company: CompanyRefSchema,
-  rights: z.number().int(),
-  mtlInfoActive: z.boolean(),
-  mtlInfoFtp: z.boolean(),
+export const TeamRowSchema = TeamSchema.extend({
   userCount: z.number().int(),
   tgidCount: z.number().int().meta({ description: "Tgids the team owns" }),
 }).meta({ id: "TeamRow" });

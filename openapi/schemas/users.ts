@@ -163,15 +163,20 @@ export const MailLoginSchema = z.object({
   mail: z.string().meta({ description: "The alias" }),
 }).meta({ id: "MailLogin" });
 
-/** The user as read (portal-shell §3); never the password hash. */
-export const UserSchema = z.object({
-  id: z.string().meta({ description: "The login (an e-mail address)", example: "jane@x.example" }),
+/** What a user's list entry has after the id; the user as read has it too. */
+const listedFields = {
   mail: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   active: z.boolean(),
   company: Ref,
   team: TeamRef,
+};
+
+/** The user as read (portal-shell §3); never the password hash. */
+export const UserSchema = z.object({
+  id: z.string().meta({ description: "The login (an e-mail address)", example: "jane@x.example" }),
+  ...listedFields,
   quota: z.number().int().meta({ description: "Maximum e-mails per hour" }),
   webAccess: z.boolean(),
   wsAccess: z.boolean(),
@@ -193,15 +198,8 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /** A user in lists (all, find). */
-export const UserListItemSchema = z.object({
-  id: z.string(),
-  mail: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  active: z.boolean(),
-  company: Ref,
-  team: TeamRef,
-}).meta({ id: "UserListItem" });
+export const UserListItemSchema = z.object({ id: z.string(), ...listedFields })
+  .meta({ id: "UserListItem" });
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 export const UserListSchema = z.array(UserListItemSchema).meta({ id: "UserList" });
 

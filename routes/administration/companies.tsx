@@ -1,24 +1,19 @@
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { A } from "./paths.ts";
+import { firstPage } from "./first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
 import { notFound } from "../../server/errors.ts";
-import CompanyList, { COMPANY_TABLE_DEFAULTS } from "../../islands/CompanyList.tsx";
+import CompanyList, {
+  COMPANY_TABLE_DEFAULTS,
+  type CompanyListProps,
+} from "../../islands/CompanyList.tsx";
 import CompanyDetails from "../../islands/CompanyDetails.tsx";
-import { findBody, stateFromSearch, type TableState } from "../../islands/kit/table_state.ts";
 import {
-  type Company,
   type CompanyDetails as Details,
   CompanyFindRequestSchema,
   MAX_ID,
 } from "../../openapi/schemas/companies.ts";
 import { companyDetails, findCompanies } from "../../server/services/companies/read.ts";
-
-interface ListData {
-  state: TableState;
-  rows: Company[];
-  total: number;
-  filtered: number;
-}
 
 /** A page's `{id}`: a positive number, else the page does not exist. */
 export function pageId(what: string, raw: string | undefined): number {
@@ -27,33 +22,21 @@ export function pageId(what: string, raw: string | undefined): number {
   return id;
 }
 
-const companiesRoute: PageRoute<ListData> = {
+const companiesRoute: PageRoute<CompanyListProps> = {
   pattern: `${A}/companies`,
   title: "Companies",
   summary: "Every customer company, with its teams, identifiers, terminals and users.",
   admin: true,
   parent: A,
   // The first page is rendered on the server, with the query the URL asks for.
-  load: async ({ deps, url }) => {
-    let state = stateFromSearch(url.searchParams, COMPANY_TABLE_DEFAULTS);
-    let req = CompanyFindRequestSchema.safeParse(findBody(state));
-    if (!req.success) {
-      // A hand-edited URL with a bad filter shows the unfiltered list instead of failing.
-      state = stateFromSearch(new URLSearchParams(), COMPANY_TABLE_DEFAULTS);
-      req = CompanyFindRequestSchema.safeParse(findBody(state));
-    }
-    const r = await findCompanies(deps.db, req.data!);
-    return { state, rows: r.results, total: r.total, filtered: r.filtered };
-  },
-  view: ({ data }) => (
-    <Island
-      of={CompanyList}
-      props={{
-        initialState: data.state,
-        initialData: { rows: data.rows, total: data.total, filtered: data.filtered },
-      }}
-    />
-  ),
+  load: ({ deps, url }) =>
+    firstPage(
+      url,
+      COMPANY_TABLE_DEFAULTS,
+      CompanyFindRequestSchema,
+      (req) => findCompanies(deps.db, req),
+    ),
+  view: ({ data }) => <Island of={CompanyList} props={data} />,
 };
 
 const companyRoute: PageRoute<Details> = {

@@ -3,9 +3,13 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { type Ctx, dbTest, signIn } from "../fixtures/app.ts";
 import { TEST_PASSWORD, unique } from "../fixtures/factories.ts";
 import {
+  admin,
+  assertAdminOnly,
   commandList,
   countRows,
   enid,
+  h1,
+  html,
   pushProcess,
   randomId,
   session,
@@ -26,8 +30,6 @@ import {
 } from "../../db/schema/mod.ts";
 import { executeRows } from "../../db/client.ts";
 import { COMPANY_NAME_MAX } from "../../openapi/schemas/companies.ts";
-
-const admin = (ctx: Ctx) => session(ctx, 1);
 
 // ---- hierarchy ----
 
@@ -536,27 +538,17 @@ dbTest("[rest/companies] every call is for administrators: a client gets 403", a
     ["POST", "/rest/companies/update", { id: company.id, name: unique("Nope") }],
     ["GET", `/rest/companies/delete?id=${company.id}`],
   ];
-  for (const [method, path, json] of calls) {
-    const r = await ctx.call(method, path, { token, json });
-    assert.equal(r.status, 403, `${method} ${path}`);
-    assert.deepEqual(r.body, { code: 403, message: "Administrator permission required" });
-    const anonymous = await ctx.call(method, path, { json });
-    assert.equal(anonymous.status, 401, `${method} ${path} signed out`);
-  }
+  await assertAdminOnly(ctx, token, calls);
   const [row] = await ctx.db.select().from(companies).where(eq(companies.id, company.id));
   assert.equal(row.name, company.name);
 });
 
 // ---- pages ----
 
-const html = (body: unknown) => new TextDecoder().decode(body as Uint8Array);
-const h1 = (page: string) => page.match(/<h1>(.*?)<\/h1>/)?.[1];
-
 dbTest(
   "[pages/companies] the list's first page and a company's page are rendered on the server",
   async (ctx) => {
-    const adminUser = await ctx.f.user({ rights: 1 });
-    const { cookie } = await signIn(ctx, adminUser.id, TEST_PASSWORD);
+    const { cookie } = await admin(ctx);
     const tag = unique("Page");
     const company = await ctx.f.company(`${tag} & Sons`);
     const team = await ctx.f.team({ companyId: company.id, name: "Deck <crew>" });
@@ -586,8 +578,7 @@ dbTest(
       assert.equal(r.res.headers.get("location"), "/error/404", bad);
     }
 
-    const client = await ctx.f.user({ rights: 100 });
-    const c = await signIn(ctx, client.id, TEST_PASSWORD);
+    const c = await session(ctx, 100);
     const denied = await ctx.call("GET", `/administration/companies/${company.id}`, {
       cookie: c.cookie,
     });

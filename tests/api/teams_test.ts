@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { type Ctx, dbTest, signIn } from "../fixtures/app.ts";
-import { TEST_PASSWORD, unique } from "../fixtures/factories.ts";
+import { dbTest } from "../fixtures/app.ts";
+import { unique } from "../fixtures/factories.ts";
 import {
+  admin,
+  assertAdminOnly,
   countRows,
   enid,
+  h1,
+  html,
   pushProcess,
   randomId,
   session,
@@ -22,8 +26,6 @@ import {
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 import { DEFAULT_TEAM_RIGHTS } from "../../openapi/enums.ts";
 import { UNKNOWN_RIGHTS } from "../../openapi/schemas/teams.ts";
-
-const admin = (ctx: Ctx) => session(ctx, 1);
 
 // ---- create ----
 
@@ -562,25 +564,15 @@ dbTest("[rest/teams] every call is for administrators: a client gets 403", async
     ["POST", "/rest/teams/update", { team: { id: team.id, name: "x", company: team.companyId } }],
     ["POST", "/rest/teams/delete", { teamId: team.id }],
   ];
-  for (const [method, path, json] of calls) {
-    const r = await ctx.call(method, path, { token, json });
-    assert.equal(r.status, 403, `${method} ${path}`);
-    assert.deepEqual(r.body, { code: 403, message: "Administrator permission required" });
-    const anonymous = await ctx.call(method, path, { json });
-    assert.equal(anonymous.status, 401, `${method} ${path} signed out`);
-  }
+  await assertAdminOnly(ctx, token, calls);
   assert.equal(await countRows(ctx, "teams", `id = ${team.id}`), 1);
   assert.equal(await countRows(ctx, "mtls", `imn = '123'`), 0);
 });
 
 // ---- pages ----
 
-const html = (body: unknown) => new TextDecoder().decode(body as Uint8Array);
-const h1 = (page: string) => page.match(/<h1>(.*?)<\/h1>/)?.[1];
-
 dbTest("[pages/teams] the list and a team's page are rendered on the server", async (ctx) => {
-  const adminUser = await ctx.f.user({ rights: 1 });
-  const { cookie } = await signIn(ctx, adminUser.id, TEST_PASSWORD);
+  const { cookie } = await admin(ctx);
   const tag = unique("TPage");
   const team = await ctx.f.team({ name: `${tag} Ops`, rights: 15 });
   await pushProcess(ctx, team.id, 31_234);

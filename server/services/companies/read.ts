@@ -21,6 +21,7 @@ import type {
 } from "../../../openapi/schemas/companies.ts";
 import { escapeLike } from "../../../openapi/schemas/search.ts";
 import { notFound } from "../../errors.ts";
+import { detailDnids, detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 
 export const companyNotFound = (id: number) => notFound(`Company ${id}`);
 
@@ -68,15 +69,13 @@ export async function companyHierarchy(db: Db): Promise<CompanyHierarchyEntry[]>
   return [...byCompany.values()];
 }
 
-const tgidLabel = (id: number, label: string | null) => label || String(id);
-
 /** A company with its teams, tgids, enids, dnids, terminals and users; 404 when unknown. */
 export async function companyDetails(db: Db, id: number): Promise<CompanyDetails> {
   const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies)
     .where(eq(companies.id, id));
   if (!company) throw companyNotFound(id);
   const companyTeams = db.select({ id: teams.id }).from(teams).where(eq(teams.companyId, id));
-  const [teamRows, tgidRows, enidRows, dnidRows, deviceRows, userRows] = await Promise.all([
+  const [teamRows, tgidRows, enidRows, dnidList, deviceRows, userRows] = await Promise.all([
     db.select({
       id: teams.id,
       name: teams.name,
@@ -92,9 +91,7 @@ export async function companyDetails(db: Db, id: number): Promise<CompanyDetails
       .where(eq(teams.companyId, id)).orderBy(asc(tgids.id)),
     db.select({ id: enids.id, rulLes: enids.rulLes, rulId: enids.rulId }).from(enids)
       .where(eq(enids.companyId, id)).orderBy(asc(enids.id), asc(enids.rulLes)),
-    db.select({ id: dnids.id, les: dnids.les, tgidId: tgids.id, tgidLabel: tgids.label })
-      .from(dnids).leftJoin(tgids, eq(tgids.id, dnids.tgidId))
-      .where(eq(dnids.companyId, id)).orderBy(asc(dnids.id), asc(dnids.les)),
+    detailDnids(db, eq(dnids.companyId, id)),
     db.select({
       deviceId: terminals.deviceId,
       typeId: deviceTypes.id,
@@ -110,15 +107,8 @@ export async function companyDetails(db: Db, id: number): Promise<CompanyDetails
       .leftJoin(mtls, eq(mtls.deviceId, terminals.deviceId))
       .where(inArray(tgids.teamId, companyTeams))
       .orderBy(asc(terminals.deviceId)),
-    db.select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      mail: users.mail,
-      active: users.active,
-      teamId: teams.id,
-      teamName: teams.name,
-    }).from(users).innerJoin(teams, eq(teams.id, users.teamId))
+    db.select({ ...detailUserColumns, teamId: teams.id, teamName: teams.name }).from(users)
+      .innerJoin(teams, eq(teams.id, users.teamId))
       .where(eq(users.companyId, id)).orderBy(asc(users.id)),
   ]);
   return {
@@ -130,11 +120,7 @@ export async function companyDetails(db: Db, id: number): Promise<CompanyDetails
       team: { id: t.teamId, name: t.teamName },
     })),
     enids: enidRows,
-    dnids: dnidRows.map((d) => ({
-      id: d.id,
-      les: d.les,
-      tgid: d.tgidId === null ? null : { id: d.tgidId, label: tgidLabel(d.tgidId, d.tgidLabel) },
-    })),
+    dnids: dnidList,
     devices: deviceRows.map((d) => ({
       deviceId: d.deviceId,
       deviceType: { id: d.typeId, name: d.typeName },
@@ -143,13 +129,7 @@ export async function companyDetails(db: Db, id: number): Promise<CompanyDetails
       imn: d.imn,
       tgid: { id: d.tgidId, label: tgidLabel(d.tgidId, d.tgidLabel) },
     })),
-    users: userRows.map((u) => ({
-      id: u.id,
-      name: `${u.firstName} ${u.lastName}`.trim(),
-      mail: u.mail,
-      active: u.active,
-      team: { id: u.teamId, name: u.teamName },
-    })),
+    users: userRows.map((u) => ({ ...toDetailUser(u), team: { id: u.teamId, name: u.teamName } })),
   };
 }
 

@@ -22,10 +22,9 @@ import type {
 } from "../../../openapi/schemas/teams.ts";
 import { escapeLike } from "../../../openapi/schemas/search.ts";
 import { notFound } from "../../errors.ts";
+import { detailDnids, detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 
 export const teamNotFound = (id: number) => notFound(`Team ${id}`);
-
-const tgidLabel = (id: number, label: string | null) => label || String(id);
 
 const teamColumns = {
   id: teams.id,
@@ -69,14 +68,8 @@ export async function getTeam(db: Db, id: number): Promise<Team> {
 export async function teamDetails(db: Db, id: number): Promise<TeamDetails> {
   const team = await getTeam(db, id);
   const owner = alias(teams, "owner");
-  const [userRows, ownedTgids, sharedTgids, enidRows, dnidRows] = await Promise.all([
-    db.select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      mail: users.mail,
-      active: users.active,
-    }).from(users).where(eq(users.teamId, id)).orderBy(asc(users.id)),
+  const [userRows, ownedTgids, sharedTgids, enidRows, dnidList] = await Promise.all([
+    db.select(detailUserColumns).from(users).where(eq(users.teamId, id)).orderBy(asc(users.id)),
     db.select({ id: tgids.id, label: tgids.label }).from(tgids).where(eq(tgids.teamId, id))
       .orderBy(asc(tgids.id)),
     db.select({ id: tgids.id, label: tgids.label, ownerId: owner.id, ownerName: owner.name })
@@ -89,18 +82,11 @@ export async function teamDetails(db: Db, id: number): Promise<TeamDetails> {
       .innerJoin(enids, and(eq(enids.id, enidTeams.enidId), eq(enids.rulLes, enidTeams.rulLes)))
       .where(eq(enidTeams.teamId, id))
       .orderBy(asc(enids.id), asc(enids.rulLes)),
-    db.select({ id: dnids.id, les: dnids.les, tgidId: tgids.id, tgidLabel: tgids.label })
-      .from(dnids).leftJoin(tgids, eq(tgids.id, dnids.tgidId))
-      .where(eq(dnids.teamId, id)).orderBy(asc(dnids.id), asc(dnids.les)),
+    detailDnids(db, eq(dnids.teamId, id)),
   ]);
   return {
     ...team,
-    users: userRows.map((u) => ({
-      id: u.id,
-      name: `${u.firstName} ${u.lastName}`.trim(),
-      mail: u.mail,
-      active: u.active,
-    })),
+    users: userRows.map(toDetailUser),
     tgids: [
       ...ownedTgids.map((t) => ({
         id: t.id,
@@ -116,46 +102,19 @@ export async function teamDetails(db: Db, id: number): Promise<TeamDetails> {
       })),
     ],
     enids: enidRows,
-    dnids: dnidRows.map((d) => ({
-      id: d.id,
-      les: d.les,
-      tgid: d.tgidId === null ? null : { id: d.tgidId, label: tgidLabel(d.tgidId, d.tgidLabel) },
-    })),
+    dnids: dnidList,
   };
 }
 
 const rowColumns = {
-  id: teams.id,
-  name: teams.name,
-  rights: teams.rights,
-  mtlInfoActive: teams.mtlInfoActive,
-  mtlInfoFtp: teams.mtlInfoFtp,
-  companyId: companies.id,
-  companyName: companies.name,
+  ...teamColumns,
   // Written out: correlated subqueries must name the outer table themselves.
   userCount: sql<number>`(select count(*)::int from users u where u.team_id = teams.id)`,
   tgidCount: sql<number>`(select count(*)::int from tgids g where g.team_id = teams.id)`,
 };
 
-interface RowColumns {
-  id: number;
-  name: string;
-  rights: number;
-  mtlInfoActive: boolean;
-  mtlInfoFtp: boolean;
-  companyId: number;
-  companyName: string;
-  userCount: number;
-  tgidCount: number;
-}
-
-const toRow = (r: RowColumns): TeamRow => ({
-  id: r.id,
-  name: r.name,
-  company: { id: r.companyId, name: r.companyName },
-  rights: r.rights,
-  mtlInfoActive: r.mtlInfoActive,
-  mtlInfoFtp: r.mtlInfoFtp,
+const toRow = (r: TeamColumns & { userCount: number; tgidCount: number }): TeamRow => ({
+  ...toTeam(r),
   userCount: r.userCount,
   tgidCount: r.tgidCount,
 });

@@ -12,7 +12,8 @@ import type {
   UsersFindRequest,
   UsersFindResponse,
 } from "../../../openapi/schemas/users.ts";
-import { escapeLike } from "../../../openapi/schemas/search.ts";
+import { escapeLike, type SearchUser } from "../../../openapi/schemas/search.ts";
+import { textSearch } from "../text_search.ts";
 
 /** A user id as stored: ids are lower-cased on write, and compared lower-cased on read. */
 export const idEquals = (id: string) => eq(sql`lower(${users.id})`, id.toLowerCase());
@@ -107,6 +108,23 @@ async function readUser(db: Db, where: SQL): Promise<User | null> {
 /** Every user, by id. */
 export async function allUsers(db: Db): Promise<UserListItem[]> {
   return (await selectList(db).orderBy(asc(users.id))).map(toListItem);
+}
+
+const SEARCHED = [users.id, users.mail, users.firstName, users.lastName];
+
+/**
+ * The users whose login, mail, first or last name contains `query` (any case): exact matches
+ * first, then by login; at most `limit`. As in lists, but the team without its rights.
+ */
+export async function searchUsers(db: Db, query: string, limit: number): Promise<SearchUser[]> {
+  const match = textSearch(query, { contains: SEARCHED });
+  const rows = await selectList(db).where(match.where)
+    .orderBy(match.exactFirst, asc(users.id))
+    .limit(limit);
+  return rows.map((r) => {
+    const { team, ...user } = toListItem(r);
+    return { ...user, team: { id: team.id, name: team.name } };
+  });
 }
 
 /**

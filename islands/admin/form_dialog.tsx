@@ -1,0 +1,79 @@
+/**
+ * A dialog with one small form (static backdrop): Cancel and a submit button, and the server's
+ * message when the call fails; and the edit dialogs' start from the edited item's values. Used
+ * by the user, company and team dialogs.
+ */
+import { type ReactNode, useState } from "react";
+import { Dialog } from "../kit/Dialog.tsx";
+import { PromiseButton, type PromiseState, usePromiseState } from "../kit/PromiseButton.tsx";
+import { messageOf } from "../runtime/api.ts";
+
+export function FormDialog(
+  { open, title, onClose, submitLabel, state, onSubmit, error, children, name }: {
+    open: boolean;
+    title: string;
+    onClose: () => void;
+    submitLabel: ReactNode;
+    state: PromiseState;
+    onSubmit: (e: { preventDefault(): void }) => void;
+    error: string | null;
+    children: ReactNode;
+    /** The form is `<name>-form`, marked data-dialog-form="<name>". */
+    name: string;
+  },
+) {
+  // Fixed ids: a server-rendered island would get other useId values than in the browser.
+  const formId = `${name}-form`;
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      dismissible={false}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>Cancel</button>
+          <PromiseButton type="submit" form={formId} state={state}>{submitLabel}</PromiseButton>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} data-dialog-form={name}>
+        {children}
+        {error && <p role="alert" className="field-error" data-dialog-error="">{error}</p>}
+      </form>
+    </Dialog>
+  );
+}
+
+/** Runs a dialog's call: the state for its button, the server's message on failure. */
+export function useSubmit() {
+  const run = usePromiseState();
+  const [error, setError] = useState<string | null>(null);
+  return {
+    state: run.state,
+    error,
+    setError,
+    async send<T>(action: () => Promise<T>): Promise<T | null> {
+      setError(null);
+      try {
+        return await run.run(action);
+      } catch (e) {
+        setError(messageOf(e));
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * Calls `start` when the dialog opens for an item other than the last one (state derived while
+ * rendering). The returned `forget` makes the next opening start afresh, even for that item.
+ */
+export function useStartFor<T extends { id: number }>(item: T | null, start: (item: T) => void) {
+  const [forId, setForId] = useState<number | null>(null);
+  if (item && item.id !== forId) {
+    setForId(item.id);
+    start(item);
+  }
+  return () => setForId(null);
+}
