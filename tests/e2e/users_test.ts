@@ -12,7 +12,7 @@ import { axeViolations, formatViolations } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 import { USER_MESSAGES } from "../../openapi/schemas/user_messages.ts";
-import { users } from "../../db/schema/mod.ts";
+import { userAliases, users } from "../../db/schema/mod.ts";
 
 const TIMEOUT = 10_000;
 const NEW_PASSWORD = "Brand-new-password-9";
@@ -217,6 +217,26 @@ Deno.test({
         await item.waitFor({ state: "detached" });
         await toast(page, "success", `Alias ${alias} deleted`).waitFor();
       });
+
+      await t.step(
+        "[e2e/users] an alias removed meanwhile elsewhere: 'Error on alias deletion'",
+        async () => {
+          const alias = mail("gone");
+          await page.getByRole("button", { name: "Add email alias" }).click();
+          const dialog = page.getByRole("dialog", { name: "Add email alias" });
+          await dialog.getByRole("textbox", { name: /^E-mail alias/ }).fill(alias);
+          await dialog.getByRole("button", { name: "Add" }).click();
+          const item = page.locator(`[data-alias="${alias}"]`);
+          await item.waitFor();
+          // Another administrator deletes it before this page does.
+          await e.database.db.delete(userAliases).where(eq(userAliases.mail, alias));
+          await item.getByRole("button", { name: `Delete alias ${alias}` }).click();
+          await page.getByRole("dialog", { name: "Delete email alias" })
+            .getByRole("button", { name: "Delete" }).click();
+          await toast(page, "error", new RegExp(`${ADMIN_MESSAGES.aliasDeleteError}: `))
+            .waitFor();
+        },
+      );
 
       await t.step("[e2e/users] reset the password; the link sets a new one", async () => {
         await page.getByRole("button", { name: "Reset password" }).click();
