@@ -70,8 +70,15 @@ function swap(next: Document) {
   document.title = next.title;
   main.focus({ preventScroll: true });
   showFlash(main);
-  void hydrateIslands(main);
+  // html[data-hydrated] says the page's islands are live: off until the new ones are.
+  const root = document.documentElement;
+  delete root.dataset.hydrated;
+  const swapped = ++swaps;
+  void hydrateIslands(main).then(() => {
+    if (swapped === swaps) root.dataset.hydrated = "";
+  });
 }
+let swaps = 0;
 
 function onClick(event: MouseEvent) {
   if (event.defaultPrevented || event.button !== 0) return;

@@ -94,7 +94,10 @@ export async function startE2e(
   };
 }
 
-/** Waits until the page's islands are hydrated (the runtime marks <html data-hydrated>). */
+/**
+ * Waits until the page's islands are hydrated: the runtime marks <html data-hydrated>, and takes
+ * the mark off while an in-page navigation swaps in new islands, until they are live.
+ */
 export const hydrated = (page: Page) =>
   page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
