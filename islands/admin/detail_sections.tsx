@@ -48,10 +48,14 @@ export function Section<R extends Row>(props: SectionProps<R>) {
         <DataTable<R>
           id={props.id}
           caption={props.title}
-          columns={props.columns}
+          // Five rows or fewer fit on one page: nothing to filter.
+          columns={props.rows.length > SUB_TABLE_PAGE_SIZE
+            ? props.columns
+            : props.columns.map(({ filter: _, ...column }) => column)}
           rowKey={props.rowKey}
           rowLabel={props.rowLabel}
           source={{ kind: "local", rows: props.rows }}
+          selectable={false}
           defaults={defaults}
           initialState={initialState}
           exportName={props.id}

@@ -60,6 +60,11 @@ export interface DataTableProps<R extends Row> {
   urlState?: boolean;
   /** The context menu's entries for the rows it acts on (the selection). */
   menu?: (rows: R[]) => MenuItem[];
+  /**
+   * Rows can be selected (click, Ctrl-click, a checkbox each); default true. Small read-only
+   * sub-tables turn it off: with no menu there is nothing to act on.
+   */
+  selectable?: boolean;
   /** File name of the CSV export (without extension). */
   exportName?: string;
   /** Changes whenever the caller wants a reload (after an edit, say). */
@@ -96,6 +101,7 @@ const cellText = <R extends Row>(col: Column<R>, row: R) =>
 
 export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const { id, columns, source, defaults, rowKey, menu } = props;
+  const selectable = props.selectable !== false;
   const [state, setState] = useState<TableState>(props.initialState);
   const [drafts, setDrafts] = useState<Record<string, string>>(props.initialState.filter);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -296,9 +302,11 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           </caption>
           <thead>
             <tr>
-              <th scope="col">
-                <span className="visually-hidden">Selected</span>
-              </th>
+              {selectable && (
+                <th scope="col">
+                  <span className="visually-hidden">Selected</span>
+                </th>
+              )}
               {columns.map((c) => {
                 const dir = state.sorting?.field === c.key ? state.sorting.direction : null;
                 return (
@@ -338,7 +346,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   data-row={key}
                   data-selected={isSelected ? "true" : undefined}
                   onClick={(e) => {
-                    if ((e.target as Element).closest("a,button,input")) return;
+                    if (!selectable || (e.target as Element).closest("a,button,input")) return;
                     selectRow(key, e.ctrlKey || e.metaKey);
                   }}
                   onKeyDown={(e) => {
@@ -354,14 +362,16 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                     openMenu(key, e.clientX, e.clientY);
                   }}
                 >
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${label}`}
-                      checked={isSelected}
-                      onChange={() => selectRow(key, true)}
-                    />
-                  </td>
+                  {selectable && (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${label}`}
+                        checked={isSelected}
+                        onChange={() => selectRow(key, true)}
+                      />
+                    </td>
+                  )}
                   {columns.map((c) => (
                     <td key={c.key}>{c.render ? c.render(row) : cellText(c, row)}</td>
                   ))}
@@ -386,7 +396,10 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
             })}
             {result && rows.length === 0 && (
               <tr>
-                <td colSpan={columns.length + (menu ? 2 : 1)} className="muted">
+                <td
+                  colSpan={columns.length + (menu ? 1 : 0) + (selectable ? 1 : 0)}
+                  className="muted"
+                >
                   No rows match.
                 </td>
               </tr>
@@ -394,29 +407,32 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           </tbody>
         </table>
       </div>
-      <div className="table-foot">
-        <label htmlFor={`${id}-size`}>
-          <small>Rows per page</small>
-          <select
-            id={`${id}-size`}
-            value={state.count}
-            onChange={(e) => update({ count: Number(e.currentTarget.value), page: 1 })}
-          >
-            {defaults.pageSizes.map((n) => <option key={n} value={n}>{n}</option>)}
-          </select>
-        </label>
-        <nav aria-label={`Pages of ${props.caption}`}>
-          <ul>
-            {pagerButton("« First", 1, state.page <= 1)}
-            {pagerButton("‹ Previous", state.page - 1, state.page <= 1)}
-            <li aria-current="page" data-page={state.page}>
-              Page {state.page} of {pages}
-            </li>
-            {pagerButton("Next ›", state.page + 1, state.page >= pages)}
-            {pagerButton("Last »", pages, state.page >= pages)}
-          </ul>
-        </nav>
-      </div>
+      {/* Page size and pager only when there is more than the smallest page to show. */}
+      {(result?.total ?? Infinity) > Math.min(...defaults.pageSizes) && (
+        <div className="table-foot">
+          <label htmlFor={`${id}-size`}>
+            <small>Rows per page</small>
+            <select
+              id={`${id}-size`}
+              value={state.count}
+              onChange={(e) => update({ count: Number(e.currentTarget.value), page: 1 })}
+            >
+              {defaults.pageSizes.map((n) => <option key={n} value={n}>{n}</option>)}
+            </select>
+          </label>
+          <nav aria-label={`Pages of ${props.caption}`}>
+            <ul>
+              {pagerButton("« First", 1, state.page <= 1)}
+              {pagerButton("‹ Previous", state.page - 1, state.page <= 1)}
+              <li aria-current="page" data-page={state.page}>
+                Page {state.page} of {pages}
+              </li>
+              {pagerButton("Next ›", state.page + 1, state.page >= pages)}
+              {pagerButton("Last »", pages, state.page >= pages)}
+            </ul>
+          </nav>
+        </div>
+      )}
       {menuAt && menu && (
         <ContextMenu
           x={menuAt.x}
