@@ -4,22 +4,11 @@
  * pages, and with the shell's dialogs open. Serious and critical violations fail.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { hydrated, startE2e } from "./harness.ts";
-import { axeViolations, formatViolations } from "./axe.ts";
+import { assertAccessible } from "./axe.ts";
 import { ROUTES } from "../../routes/mod.ts";
 
 const TIMEOUT = 10_000;
-
-async function assertAccessible(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  if (violations.length) {
-    assert.fail(
-      `${what} (${new URL(page.url()).pathname}): ${violations.length} serious or critical ` +
-        `accessibility violation(s):\n${formatViolations(violations)}`,
-    );
-  }
-}
 
 const STATIC_ROUTES = ROUTES.filter((r) => !r.pattern.includes(":") && !r.public).map((r) =>
   r.pattern

@@ -9,7 +9,8 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { eventually, hydrated, startE2e } from "./harness.ts";
+import { eventually, hydrated, startE2e, submitLogin } from "./harness.ts";
+import { headingIs, mail, path, toast } from "./page_helpers.ts";
 import { unique } from "../fixtures/factories.ts";
 import { companies, news, newsReads, teams, users } from "../../db/schema/mod.ts";
 import { ADMIN_MESSAGES, NEWS_MESSAGES } from "../../openapi/schemas/messages.ts";
@@ -17,14 +18,6 @@ import { USER_MESSAGES } from "../../openapi/schemas/user_messages.ts";
 
 const TIMEOUT = 10_000;
 const NEW_PASSWORD = "Journey-password-42";
-
-const mail = (prefix: string) => `${unique(prefix)}@e2e.example`.toLowerCase();
-const path = (page: Page) => new URL(page.url()).pathname;
-const heading = (page: Page) => page.locator("main h1").first();
-const headingIs = (page: Page, text: string) =>
-  eventually(async () => assert.equal((await heading(page).textContent())?.trim(), text));
-const toast = (page: Page, kind: string, text: string | RegExp) =>
-  page.locator(`[data-toast="${kind}"]`, { hasText: text });
 
 /** The header's count of new news. */
 const newsCount = async (page: Page) =>
@@ -263,9 +256,7 @@ Deno.test({
                 await hydrated(user);
                 await toast(user, "success", USER_MESSAGES.passwordSet).waitFor();
 
-                await user.getByLabel("Username").fill(renamed);
-                await user.getByLabel("Password").fill(NEW_PASSWORD);
-                await user.getByRole("button", { name: "Sign in" }).click();
+                await submitLogin(user, renamed, NEW_PASSWORD);
                 await user.waitForURL((u) => u.pathname === "/");
                 await hydrated(user);
                 // Signed in as that user: the header's account menu names them.

@@ -3,6 +3,7 @@
  * DevTools protocol, so the page's Content-Security-Policy does not block it) and run on the
  * whole document; the violations of impact serious or critical are returned.
  */
+import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 
 export interface AxeViolation {
@@ -54,4 +55,15 @@ export function formatViolations(violations: AxeViolation[]): string {
       (n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, "\n      ")}` : "")
     ).join("\n")
   ).join("\n");
+}
+
+/** Fails with the page's serious or critical violations, if any. */
+export async function assertAccessible(page: Page, what: string) {
+  const violations = await axeViolations(page);
+  if (violations.length) {
+    assert.fail(
+      `${what} (${new URL(page.url()).pathname}): ${violations.length} serious or critical ` +
+        `accessibility violation(s):\n${formatViolations(violations)}`,
+    );
+  }
 }

@@ -6,28 +6,15 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { eventually, hydrated, startE2e } from "./harness.ts";
-import { axeViolations, formatViolations } from "./axe.ts";
+import { headingIs, path, toast } from "./page_helpers.ts";
+import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { companies, teams, users } from "../../db/schema/mod.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 
 const TIMEOUT = 10_000;
-
-const heading = (page: Page) => page.locator("main h1").first();
-const headingIs = (page: Page, text: string) =>
-  eventually(async () => assert.equal((await heading(page).textContent())?.trim(), text));
-const path = (page: Page) => new URL(page.url()).pathname;
-const toast = (page: Page, kind: string, text: string) =>
-  page.locator(`[data-toast="${kind}"]`).filter({ hasText: text });
-
-async function assertAccessible(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  if (violations.length) {
-    assert.fail(`${what}: serious or critical violations:\n${formatViolations(violations)}`);
-  }
-}
 
 /** Scrolled into view and settled: a row menu closes when the page scrolls. */
 async function inView(target: Locator) {

@@ -79,9 +79,7 @@ export async function startE2e(
       const { context, page: p } = await page();
       await p.goto("/login");
       await p.locator("html[data-hydrated]").waitFor({ state: "attached" });
-      await p.getByLabel("Username").fill(user.id);
-      await p.getByLabel("Password").fill(TEST_PASSWORD);
-      await p.getByRole("button", { name: "Sign in" }).click();
+      await submitLogin(p, user.id);
       await p.waitForURL((u) => u.pathname === "/");
       await p.locator("html[data-hydrated]").waitFor({ state: "attached" });
       return { context, page: p, userId: user.id };
@@ -92,6 +90,13 @@ export async function startE2e(
       await server.shutdown();
     },
   };
+}
+
+/** Fills the login form the page shows (JavaScript on or off) and submits it. */
+export async function submitLogin(page: Page, username: string, password = TEST_PASSWORD) {
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 /**

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import type { Locator, Page, Request } from "playwright-core";
 import { eventually, hydrated, startE2e } from "./harness.ts";
-import { axeViolations, formatViolations } from "./axe.ts";
+import { toast } from "./page_helpers.ts";
+import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { formMessages, NEWS_MESSAGES } from "../../openapi/schemas/messages.ts";
 
@@ -23,9 +24,6 @@ const entry = (page: Page, title: string) =>
     has: page.getByRole("heading", { name: title, exact: true }),
   });
 
-const toast = (page: Page, kind: string, text: string) =>
-  page.locator(`[data-toast="${kind}"]`, { hasText: text });
-
 /** Records the requests made to a /rest path while it runs. */
 const requestsTo = (page: Page, path: string) => {
   const seen: string[] = [];
@@ -35,11 +33,6 @@ const requestsTo = (page: Page, path: string) => {
   page.on("request", listener);
   return { seen, stop: () => page.off("request", listener) };
 };
-
-async function assertAccessible(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  if (violations.length) assert.fail(`${what}:\n${formatViolations(violations)}`);
-}
 
 async function openNewsPage(page: Page) {
   await page.goto("/information/news");

@@ -5,19 +5,13 @@
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { eventually, hydrated, startE2e } from "./harness.ts";
+import { eventually, hydrated, startE2e, submitLogin } from "./harness.ts";
+import { headingIs, path } from "./page_helpers.ts";
 import { TEST_PASSWORD } from "../fixtures/factories.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/mod.ts";
 
 const TIMEOUT = 10_000;
-
-/** Signs in through the login form the page shows (JavaScript on or off). */
-async function submitLogin(page: Page, username: string, password = TEST_PASSWORD) {
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
 
 /** Submits the login form without JavaScript; the server answers the post with a redirect. */
 async function postLoginForm(page: Page, username: string, password = TEST_PASSWORD) {
@@ -31,14 +25,6 @@ async function postLoginForm(page: Page, username: string, password = TEST_PASSW
     assert.fail(`POST /login was answered ${posted.status()}: ${await posted.text()}`);
   }
 }
-
-const heading = (page: Page) => page.locator("main h1").first();
-
-/** Waits until the main heading reads `text`. */
-const headingIs = (page: Page, text: string) =>
-  eventually(async () => assert.equal((await heading(page).textContent())?.trim(), text));
-
-const path = (page: Page) => new URL(page.url()).pathname;
 
 /** The user menu (a <details> dropdown whose summary is the user's name). */
 const openUserMenu = async (page: Page) => {

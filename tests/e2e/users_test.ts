@@ -7,8 +7,9 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { eventually, hydrated, startE2e } from "./harness.ts";
-import { axeViolations, formatViolations } from "./axe.ts";
+import { eventually, hydrated, startE2e, submitLogin } from "./harness.ts";
+import { mail, toast } from "./page_helpers.ts";
+import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 import { USER_MESSAGES } from "../../openapi/schemas/user_messages.ts";
@@ -16,15 +17,6 @@ import { userAliases, users } from "../../db/schema/mod.ts";
 
 const TIMEOUT = 10_000;
 const NEW_PASSWORD = "Brand-new-password-9";
-
-const mail = (prefix: string) => `${unique(prefix)}@e2e.example`.toLowerCase();
-const toast = (page: Page, kind: string, text: string | RegExp) =>
-  page.locator(`[data-toast="${kind}"]`, { hasText: text });
-
-async function assertAccessible(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  if (violations.length) assert.fail(`${what}:\n${formatViolations(violations)}`);
-}
 
 /** Chooses a company in a dialog's combobox (and its team, when it has several). */
 async function chooseCompany(dialog: Locator, company: string, team?: string) {
@@ -268,9 +260,7 @@ Deno.test({
           await hydrated(user);
           await toast(user, "success", USER_MESSAGES.passwordSet).waitFor();
 
-          await user.getByLabel("Username").fill(renamed);
-          await user.getByLabel("Password").fill(NEW_PASSWORD);
-          await user.getByRole("button", { name: "Sign in" }).click();
+          await submitLogin(user, renamed, NEW_PASSWORD);
           await user.waitForURL((u) => u.pathname === "/");
         } finally {
           await context.close();

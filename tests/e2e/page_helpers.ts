@@ -1,0 +1,20 @@
+/** What the browser tests read off a page and do on it, shared by every suite. */
+import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
+import { eventually } from "./harness.ts";
+import { unique } from "../fixtures/factories.ts";
+
+export const heading = (page: Page) => page.locator("main h1").first();
+
+/** Waits until the main heading reads `text`. */
+export const headingIs = (page: Page, text: string) =>
+  eventually(async () => assert.equal((await heading(page).textContent())?.trim(), text));
+
+export const path = (page: Page) => new URL(page.url()).pathname;
+
+/** The toast of `kind` (success, error, …) that shows `text`. */
+export const toast = (page: Page, kind: string, text: string | RegExp) =>
+  page.locator(`[data-toast="${kind}"]`, { hasText: text });
+
+/** A fresh e-mail address (user ids and aliases). */
+export const mail = (prefix: string) => `${unique(prefix)}@e2e.example`.toLowerCase();
