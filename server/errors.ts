@@ -28,30 +28,49 @@ export const unauthorized = (message = "Please sign in") => new ApiError(401, me
 /** Unique-key (and other integrity) violations keep the spec's legacy code 23000. */
 export const DUPLICATE_CODE = 23000;
 
-/** Postgres error codes (SQLSTATE) → API errors; drizzle wraps driver errors in `cause`. */
-export function fromDatabaseError(err: unknown): ApiError | null {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
-    const code = typeof e.code === "string" ? e.code : undefined;
-    if (code === "23505") {
-      return new ApiError(409, "An item with this identifier already exists", {
-        code: DUPLICATE_CODE,
-      });
-    }
-    if (code === "23503") {
-      return new ApiError(409, "This item is linked to other items", { code: DUPLICATE_CODE });
-    }
-    if (code === "23502" || code === "23514") {
-      return new ApiError(400, "A required value is missing or out of range", {
-        code: DUPLICATE_CODE,
-      });
-    }
-    if (
-      code === "22P02" || code === "22003" || code === "22001" || code === "22007" ||
-      code === "22008"
-    ) {
-      return new ApiError(400, "A value is malformed or out of range");
+/** A driver error as far as we read it: its SQLSTATE and the constraint it names. */
+export interface DatabaseFailure {
+  code: string;
+  constraint?: string;
+}
+
+/** The database error inside `err` (drizzle wraps driver errors in `cause`), if there is one. */
+export function databaseFailure(err: unknown): DatabaseFailure | null {
+  for (let e = err as Record<string, unknown> | undefined, i = 0; e && i < 4; i++) {
+    // A SQLSTATE is five characters; other codes (a socket's ECONNREFUSED) are not the database's.
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) {
+      const constraint = e.constraint ?? e.constraint_name;
+      return {
+        code: e.code,
+        constraint: constraint === undefined ? undefined : String(constraint),
+      };
     }
     e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/** Postgres error codes (SQLSTATE) → API errors. */
+export function fromDatabaseError(err: unknown): ApiError | null {
+  const code = databaseFailure(err)?.code;
+  if (code === "23505") {
+    return new ApiError(409, "An item with this identifier already exists", {
+      code: DUPLICATE_CODE,
+    });
+  }
+  if (code === "23503") {
+    return new ApiError(409, "This item is linked to other items", { code: DUPLICATE_CODE });
+  }
+  if (code === "23502" || code === "23514") {
+    return new ApiError(400, "A required value is missing or out of range", {
+      code: DUPLICATE_CODE,
+    });
+  }
+  if (
+    code === "22P02" || code === "22003" || code === "22001" || code === "22007" ||
+    code === "22008"
+  ) {
+    return new ApiError(400, "A value is malformed or out of range");
   }
   return null;
 }

@@ -22,7 +22,7 @@ import type {
   CompanyDeleted,
   CompanyUpdate,
 } from "../../../openapi/schemas/companies.ts";
-import { ApiError, DUPLICATE_CODE } from "../../errors.ts";
+import { ApiError, databaseFailure, DUPLICATE_CODE } from "../../errors.ts";
 import { companyNotFound, getCompany } from "./read.ts";
 
 /** A transaction, or the database: what the steps below run on. */
@@ -33,15 +33,10 @@ export const duplicateName = (name: string) =>
 export const idTaken = (id: number) =>
   new ApiError(409, `Company id ${id} is already taken`, { code: DUPLICATE_CODE });
 
-/** The constraint a unique violation (SQLSTATE 23505) names, through drizzle's wrapping. */
-export function violatedUnique(err: unknown): string | null {
-  for (let e = err as Record<string, unknown> | undefined, i = 0; e && i < 4; i++) {
-    if (e.code === "23505") {
-      return String(e.constraint ?? e.constraint_name ?? "");
-    }
-    e = e.cause as typeof e;
-  }
-  return null;
+/** The constraint a unique violation (SQLSTATE 23505) names, or null for any other error. */
+function violatedUnique(err: unknown): string | null {
+  const failure = databaseFailure(err);
+  return failure?.code === "23505" ? failure.constraint ?? "" : null;
 }
 
 async function assertNameFree(tx: Tx, name: string, exceptId?: number) {
