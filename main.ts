@@ -2,6 +2,7 @@
  * Starts the portal: reads the configuration once, opens the database (embedded PGlite in DATA_DIR,
  * or PostgreSQL with DATABASE_URL), migrates, seeds on first start, and serves.
  */
+import "./server/production_mode.ts";
 import { ConfigError, embeddedSessionSecret, parseConfig } from "./server/config.ts";
 import { startPortal } from "./server/start.ts";
 

@@ -2,6 +2,7 @@
  * Child server: the real app (createApp through the test fixture) over a PGlite restored from
  * the test snapshot, or over PostgreSQL with BENCH_DATABASE_URL, with one user whose password is hashed at the production work factor.
  */
+import "../server/production_mode.ts";
 import { eq } from "drizzle-orm";
 import { freshPglite } from "../tests/fixtures/db.ts";
 import { Factories, TEST_PASSWORD } from "../tests/fixtures/factories.ts";

@@ -63,6 +63,15 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
           : "the DEMO_PASSWORD you set";
         lines.push(`Demo accounts (password ${pw}): ${DEMO_ACCOUNTS.map((a) => a.id).join(", ")}`);
       }
+      const nodeEnv = Deno.env.get("NODE_ENV");
+      if (nodeEnv !== "production") {
+        lines.push(
+          `NODE_ENV is ${
+            JSON.stringify(nodeEnv ?? "")
+          }: React renders with its development build, ` +
+            "about twice as slowly as with NODE_ENV=production (the default)",
+        );
+      }
       console.log(lines.join("\n")); // one write, so log readers see the block whole
     },
   }, app.fetch);

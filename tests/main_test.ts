@@ -85,6 +85,11 @@ Deno.test({
           }
           assert.doesNotMatch(
             first.out,
+            /development build/,
+            "React runs its production build unless NODE_ENV says otherwise",
+          );
+          assert.doesNotMatch(
+            first.out,
             /bench-demo-pass-1/,
             "a password that was set is never printed",
           );
@@ -102,12 +107,16 @@ Deno.test({
         const { status } = await first.stop();
         assert.equal(status.code, 0, "SIGTERM shuts down cleanly");
       }
-      const again = await start(env);
+      const again = await start({ ...env, NODE_ENV: "development" });
       try {
         await t.step(
           "the restart seeds nothing and keeps accounts and sessions' secret",
           async () => {
             assert.match(again.out, /Portal ready/);
+            assert.match(
+              again.out,
+              /NODE_ENV is "development": React renders with its development/,
+            );
             assert.doesNotMatch(again.out, /demo data seeded/);
             assert.equal(
               (await login(again.port, "client@demo.test", "bench-demo-pass-1")).status,
