@@ -109,7 +109,7 @@ export default function UserDetail(props: UserDetailProps) {
           <strong>No password.</strong> {USER_MESSAGES.noPassword}
         </p>
       )}
-      <div className="grid user-actions" role="group" aria-label="User actions">
+      <div className="admin-actions" role="group" aria-label="User actions">
         <button type="button" onClick={() => setOpen("edit")}>Edit</button>
         <button
           type="button"

@@ -68,6 +68,28 @@ Deno.test({
         }
 
         await t.step(
+          "[e2e/a11y] every page fits a phone's width (no sideways scroll)",
+          async () => {
+            await page.setViewportSize({ width: 390, height: 844 });
+            try {
+              const wide: string[] = [];
+              for (const path of [...STATIC_ROUTES, ...PARAMETER_ROUTES, ownPage]) {
+                await page.goto(path);
+                await hydrated(page);
+                const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+                  scrollWidth: document.documentElement.scrollWidth,
+                  clientWidth: document.documentElement.clientWidth,
+                }));
+                if (scrollWidth > clientWidth) wide.push(`${path}: ${scrollWidth} px`);
+              }
+              assert.deepEqual(wide, [], "pages wider than a 390 px phone (tables scroll alone)");
+            } finally {
+              await page.setViewportSize({ width: 1280, height: 720 });
+            }
+          },
+        );
+
+        await t.step(
           "[e2e/a11y] the sign-out confirmation dialog has no serious violations",
           async () => {
             await page.goto("/");

@@ -419,6 +419,24 @@ Deno.test({
         await dialog.getByRole("button", { name: "Close" }).last().click();
         await dialog.waitFor({ state: "hidden" });
       });
+
+      await t.step(
+        "[e2e/table] on a phone the filters sit two to a row",
+        async () => {
+          await push.setViewportSize({ width: 390, height: 844 });
+          try {
+            await openPush();
+            const boxes = await table(push, PUSH).locator(".table-tools > label").evaluateAll(
+              (labels) => labels.map((l) => l.getBoundingClientRect().toJSON() as DOMRect),
+            );
+            assert.ok(boxes.length >= 4, `the push table has filters (${boxes.length})`);
+            assert.equal(Math.round(boxes[1].top), Math.round(boxes[0].top), "two on a row");
+            assert.ok(boxes[2].top > boxes[0].bottom, "the third starts the next row");
+          } finally {
+            await push.setViewportSize({ width: 1280, height: 720 });
+          }
+        },
+      );
       await pushClient.context.close();
     } finally {
       await e.close();
