@@ -2,9 +2,10 @@
  * The user actions shared by the list and the user page: Deactivate / Activate (confirmed),
  * Reset password (a reason, then the one-time link with a copy button), Change user id, Add
  * email alias and Change team. Each dialog validates with the server's schema before sending and
- * shows the server's message when the call fails.
+ * shows the server's message when the call fails. Forms reset in layout effects when the dialog
+ * opens for a user, so an opened dialog never paints the previous user's values.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import { Dialog } from "../kit/Dialog.tsx";
 import { Field, useZodForm } from "../kit/form.tsx";
 import { PromiseButton } from "../kit/PromiseButton.tsx";
@@ -33,7 +34,7 @@ export function ChangeIdDialog({ user, onClose, onDone }: ActionDialogProps) {
   });
   const submit = useSubmit();
   const ids = "change-id";
-  useEffect(() => {
+  useLayoutEffect(() => {
     form.reset({ oldId: user?.id ?? "", newId: "" });
     submit.setError(null);
   }, [user?.id, user !== null]);
@@ -78,7 +79,7 @@ export function AddAliasDialog({ user, onClose, onDone }: ActionDialogProps) {
   });
   const submit = useSubmit();
   const ids = "add-alias";
-  useEffect(() => {
+  useLayoutEffect(() => {
     form.reset({ userId: user?.id ?? "", alias: "" });
     submit.setError(null);
   }, [user?.id, user !== null]);
@@ -180,7 +181,7 @@ export function ResetPasswordDialog(
   const submit = useSubmit();
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const ids = "reset-password";
-  useEffect(() => {
+  useLayoutEffect(() => {
     form.reset({ id: user?.id ?? "", reason: "" });
     submit.setError(null);
     setLink(null);

@@ -6,7 +6,7 @@
  * customer care case. Validated with the server's own schemas (loaded on demand) before
  * anything is sent; errors show after a submit attempt.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import type { z } from "zod";
 import { Dialog } from "../kit/Dialog.tsx";
@@ -413,7 +413,8 @@ export function CreateUserDialog({ open, onClose, onCreated }: CreateUserDialogP
   const companies = useCompanies(open);
   // Fixed ids: a server-rendered island would get other useId values than in the browser.
   const idPrefix = "user";
-  useEffect(() => {
+  // Before the opened dialog is painted (a layout effect), so it never shows the last values.
+  useLayoutEffect(() => {
     if (open) form.reset(NEW_USER);
   }, [open]);
   return (

@@ -5,7 +5,7 @@
  * On success a toast (portal-shell §8) and `onSaved`; on failure a danger toast with the server's
  * message, and the dialog stays open.
  */
-import { useEffect, useId } from "react";
+import { useId, useLayoutEffect } from "react";
 import { Dialog } from "../kit/Dialog.tsx";
 import { Field, useZodForm } from "../kit/form.tsx";
 import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
@@ -38,8 +38,9 @@ export function NewsDialog({ open, item, onClose, onSaved }: NewsDialogProps) {
   const form = useZodForm(loadSchema, valuesOf(item));
   const save = usePromiseState();
   const formId = useId();
-  // Each opening starts from the item's values (or an empty form), errors hidden.
-  useEffect(() => {
+  // Each opening starts from the item's values (or an empty form), errors hidden. A layout
+  // effect: the reset lands before the browser paints the opened dialog, never a frame later.
+  useLayoutEffect(() => {
     if (open) form.reset(valuesOf(item));
   }, [open, item]);
 
