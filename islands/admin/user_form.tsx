@@ -6,7 +6,7 @@
  * customer care case. Validated with the server's own schemas (loaded on demand) before
  * anything is sent; errors show after a submit attempt.
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import type { z } from "zod";
 import { Dialog } from "../kit/Dialog.tsx";
@@ -144,7 +144,7 @@ export function CompanyTeamFields(
   });
   // The chosen company's name shows in the input (a form loaded, or reset).
   const shown = useRef<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (chosen) box.setQuery(chosen.name);
     else if (shown.current !== null && box.query === shown.current) box.setQuery("");
     shown.current = chosen?.name ?? null;
@@ -210,7 +210,7 @@ function UserFields(
 ) {
   const { values: v, errors } = form;
   const [aliasText, setAliasText] = useState((v.aliases ?? []).join("\n"));
-  useEffect(() => {
+  useLayoutEffect(() => {
     // A reset form (create and add another) starts with no aliases.
     if (!v.aliases?.length) setAliasText("");
   }, [v.aliases?.length === 0]);
@@ -458,7 +458,7 @@ export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) 
   const save = usePromiseState();
   const [error, setError] = useState<string | null>(null);
   const formId = "user-edit-form";
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (user) form.reset(valuesOf(user));
     setError(null);
   }, [user]);
