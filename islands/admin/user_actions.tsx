@@ -2,8 +2,7 @@
  * The user actions shared by the list and the user page: Deactivate / Activate (confirmed),
  * Reset password (a reason, then the one-time link with a copy button), Change user id, Add
  * email alias and Change team. Each dialog validates with the server's schema before sending and
- * shows the server's message when the call fails. Forms reset in layout effects when the dialog
- * opens for a user, so an opened dialog never paints the previous user's values.
+ * shows the server's message when the call fails.
  */
 import { useEffect, useLayoutEffect, useState } from "react";
 import { Dialog } from "../kit/Dialog.tsx";
@@ -27,6 +26,14 @@ export interface ActionDialogProps {
   onDone: (user: User) => void;
 }
 
+/**
+ * Runs `reset` whenever the dialog opens for another user (or closes), in a layout effect: the
+ * opened dialog never paints the previous user's values.
+ */
+function useResetFor(user: UserRef | null, reset: () => void) {
+  useLayoutEffect(reset, [user?.id, user !== null]);
+}
+
 export function ChangeIdDialog({ user, onClose, onDone }: ActionDialogProps) {
   const form = useZodForm(() => schemas().then((m) => m.ChangeIdSchema), {
     oldId: user?.id ?? "",
@@ -34,10 +41,10 @@ export function ChangeIdDialog({ user, onClose, onDone }: ActionDialogProps) {
   });
   const submit = useSubmit();
   const ids = "change-id";
-  useLayoutEffect(() => {
+  useResetFor(user, () => {
     form.reset({ oldId: user?.id ?? "", newId: "" });
     submit.setError(null);
-  }, [user?.id, user !== null]);
+  });
   const onSubmit = form.onSubmit(async (data) => {
     const saved = await submit.send(() => changeId(data.oldId, data.newId));
     if (!saved) return;
@@ -79,10 +86,10 @@ export function AddAliasDialog({ user, onClose, onDone }: ActionDialogProps) {
   });
   const submit = useSubmit();
   const ids = "add-alias";
-  useLayoutEffect(() => {
+  useResetFor(user, () => {
     form.reset({ userId: user?.id ?? "", alias: "" });
     submit.setError(null);
-  }, [user?.id, user !== null]);
+  });
   const onSubmit = form.onSubmit(async (data) => {
     const saved = await submit.send(() => addAlias(data.userId, data.alias));
     if (!saved) return;
@@ -181,11 +188,11 @@ export function ResetPasswordDialog(
   const submit = useSubmit();
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const ids = "reset-password";
-  useLayoutEffect(() => {
+  useResetFor(user, () => {
     form.reset({ id: user?.id ?? "", reason: "" });
     submit.setError(null);
     setLink(null);
-  }, [user?.id, user !== null]);
+  });
 
   const onSubmit = form.onSubmit(async (data) => {
     const r = await submit.send(() => resetPassword(data.id, data.reason));
