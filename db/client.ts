@@ -12,6 +12,8 @@ import * as schema from "./schema/mod.ts";
 export { schema };
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the database: what a step of a multi-statement change runs on. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Runs a named statement with string parameters and answers its rows. */
 export type PreparedQuery<T> = (...params: string[]) => Promise<T[]>;

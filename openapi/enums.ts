@@ -19,7 +19,7 @@ export const RIGHTS_VALUES = Object.keys(RIGHTS).map(Number) as Rights[];
 export const CLIENT_RIGHTS = 100;
 export const isAdminRights = (rights: number) => rights < CLIENT_RIGHTS;
 /** New teams default to rights 100. */
-export const DEFAULT_TEAM_RIGHTS = 100;
+export const DEFAULT_TEAM_RIGHTS: Rights = 100;
 
 /** New users: web access only, at most 10 e-mails per hour. */
 export const DEFAULT_USER_QUOTA = 10;
@@ -88,6 +88,8 @@ export const PUSH_STATUS = {
   8: "Delivery Scheduled",
 } as const;
 
+export type PushStatus = keyof typeof PUSH_STATUS;
+
 /** Robot traffic statuses (management-routing §4). */
 export const ROBOT_STATUS = {
   0: "Processing",
@@ -112,6 +114,8 @@ export const DELIVERY_TYPES = {
   5: "ACK",
   6: "SMS",
 } as const;
+
+export type DeliveryType = keyof typeof DELIVERY_TYPES;
 
 /** Push traffic protocol filter. */
 export const TRAFFIC_PROTOCOLS = {
@@ -140,6 +144,8 @@ export const TRAFFIC_PROTOCOLS = {
   42: "VSAT via XChange",
   50: "Isat Datapro",
 } as const;
+
+export type TrafficProtocol = keyof typeof TRAFFIC_PROTOCOLS;
 
 /** Command list protocol filter. */
 export const COMMAND_PROTOCOLS = {
@@ -188,6 +194,7 @@ export const OCEANS = ["AORW", "AORE", "POR", "IOR", "CURRENT", "ALL"] as const;
 
 /** Push process delivery modes and defaults. */
 export const PROCESS_MODES = ["D", "P", "F", "W"] as const;
+export type ProcessMode = typeof PROCESS_MODES[number];
 export const PROCESS_DEFAULTS = { min: 2, max: 4, hostname: "pushc", mode: "D" } as const;
 export const PROCESS_MIN_SPARE_MAX = 19;
 export const PROCESS_MAX_SPARE_MAX = 49;

@@ -3,7 +3,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import { createApp } from "../server/app.ts";
 import { openApiDocument } from "../server/openapi_doc.ts";
 import { parseConfig } from "../server/config.ts";
-import { sessionKeys } from "../server/auth/session.ts";
+import { sessionKeys } from "../server/auth/token.ts";
 import type { Database } from "../db/client.ts";
 
 export function generatedDocument(): string {

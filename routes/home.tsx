@@ -1,8 +1,7 @@
 import type { PageRoute } from "./types.ts";
-import { areasFor } from "./mod.ts";
 import { IndexCards } from "./index_view.tsx";
 
-export const homeRoute: PageRoute<void> = {
+const homeRoute: PageRoute<void> = {
   pattern: "/",
   title: "Home",
   summary: "Your areas of the portal.",
@@ -12,7 +11,9 @@ export const homeRoute: PageRoute<void> = {
         Signed in as <strong>{ctx.user.id}</strong> — {ctx.user.companyName}, team{" "}
         {ctx.user.teamName}.
       </p>
-      <IndexCards ctx={ctx} routes={areasFor(ctx.user.admin)} />
+      <IndexCards ctx={ctx} routes={ctx.map.areas(ctx.user.admin)} />
     </>
   ),
 };
+
+export default [homeRoute];

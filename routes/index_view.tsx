@@ -1,6 +1,5 @@
 /** Index pages: a card per page the user may open, with what it is for and its own pages. */
 import type { AnyPageRoute, PageRoute, UserPageContext } from "./types.ts";
-import { childrenOf } from "./mod.ts";
 
 export function IndexCards({ ctx, routes }: { ctx: UserPageContext; routes: AnyPageRoute[] }) {
   return (
@@ -19,7 +18,7 @@ export function IndexCards({ ctx, routes }: { ctx: UserPageContext; routes: AnyP
 }
 
 function SubLinks({ ctx, route }: { ctx: UserPageContext; route: AnyPageRoute }) {
-  const sub = childrenOf(route.pattern, ctx.user.admin);
+  const sub = ctx.map.childrenOf(route.pattern, ctx.user.admin);
   if (!sub.length) return null;
   return (
     <ul>
@@ -37,5 +36,7 @@ export const indexRoute = (
   def: Omit<PageRoute<void>, "view">,
 ): PageRoute<void> => ({
   ...def,
-  view: ({ ctx }) => <IndexCards ctx={ctx} routes={childrenOf(def.pattern, ctx.user.admin)} />,
+  view: ({ ctx }) => (
+    <IndexCards ctx={ctx} routes={ctx.map.childrenOf(def.pattern, ctx.user.admin)} />
+  ),
 });

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { Deps } from "../server/router.ts";
-import type { SessionUser } from "../server/auth/session.ts";
+import type { SessionUser } from "../server/auth/sessions.ts";
+import type { Scope } from "../server/services/tenancy.ts";
+import type { RouteMap } from "./map.ts";
 
 /** What a page's loader and view see. */
 export interface PageContext {
@@ -8,7 +10,11 @@ export interface PageContext {
   params: Record<string, string | undefined>;
   /** Null only on public pages (login). */
   user: SessionUser | null;
+  /** Whose rows the user reaches (server/services/tenancy.ts); none when signed out. */
+  scope: Scope;
   deps: Deps;
+  /** The route map: index pages, breadcrumbs and menus read it. */
+  map: RouteMap;
 }
 
 /** A signed-in page's context. */

@@ -2,38 +2,45 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
 import { openerPolicy } from "./http/opener_policy.ts";
 import { bodyLimit } from "hono/body-limit";
-import { ApiError } from "./errors.ts";
+import { ApiError, unauthorized } from "./errors.ts";
 import type { AppEnv, AppOptions, Deps } from "./router.ts";
 import { toErrorResponse } from "./errors.ts";
-import { authenticate, clientIp } from "./auth/middleware.ts";
+import { clientIp } from "./http/client_ip.ts";
 import { csrfGuard } from "./auth/csrf.ts";
+import { requestUser } from "./auth/access.ts";
+import { Sessions } from "./auth/sessions.ts";
 import { openApiDocument, registerSecurity } from "./openapi_doc.ts";
 import { apiDocs } from "./pages/api_docs.ts";
-import { LOGIN_PATH, SET_PASSWORD_PATH, usersRouter } from "./rest/users/mod.ts";
-import { errorRouter } from "./rest/error/mod.ts";
-import { fileRouter } from "./rest/file/mod.ts";
-import { healthRouter } from "./rest/health/mod.ts";
-import { newsRouter } from "./rest/news/mod.ts";
-import { companiesRouter } from "./rest/companies/mod.ts";
-import { teamsRouter } from "./rest/teams/mod.ts";
-import { dnidsRouter } from "./rest/dnids/mod.ts";
-import { tgidRouter } from "./rest/tgid/mod.ts";
-import { pushRouter } from "./rest/push/mod.ts";
+import * as resources from "./rest/mod.ts";
+import { login } from "./rest/session/routes.ts";
 import { pagesRouter } from "./pages/router.ts";
 import { compress } from "hono/compress";
 
-/** Largest accepted /rest request body (Messaging C attachments are at most 32 KB). */
 /** The login page, which also takes a form post (no JavaScript needed). */
 const PAGE_LOGIN_PATH = "/login";
 
+/** Largest accepted /rest request body (Messaging C attachments are at most 32 KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Builds the whole application from its dependencies; no globals, nothing read per request. */
 export function createApp(options: AppOptions) {
-  const deps: Deps = { ...options, db: options.database.db, dbKind: options.database.kind };
+  const deps: Deps = {
+    ...options,
+    db: options.database.db,
+    dbKind: options.database.kind,
+    sessions: new Sessions(
+      options.database,
+      options.keys,
+      options.config.SESSION_RECHECK_SECONDS,
+    ),
+  };
   const app = new OpenAPIHono<AppEnv>();
   app.onError(toErrorResponse);
-  app.notFound((c) => c.json({ code: 404, message: "Not found" }, 404));
+  app.notFound(async (c) => {
+    // An unknown /rest call: 401 without a session, like every call but the public ones.
+    if (c.req.path.startsWith("/rest/") && !await requestUser(c)) throw unauthorized();
+    return c.json({ code: 404, message: "Not found" }, 404);
+  });
 
   app.use(
     "*",
@@ -74,27 +81,17 @@ export function createApp(options: AppOptions) {
     }),
   );
   app.use("/rest/*", clientIp);
-  app.use("/rest/*", csrfGuard({ loginPath: LOGIN_PATH, trustProxy: deps.config.TRUST_PROXY }));
+  app.use("/rest/*", csrfGuard({ loginPath: login.path, trustProxy: deps.config.TRUST_PROXY }));
   const pageLoginGuards = [
     clientIp,
     csrfGuard({ loginPath: PAGE_LOGIN_PATH, trustProxy: deps.config.TRUST_PROXY }),
   ];
-  app.use("/rest/*", authenticate([LOGIN_PATH, SET_PASSWORD_PATH]));
   app.use("/rest/*", async (c, next) => {
     await next();
     c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
   });
 
-  app.route("/", healthRouter);
-  app.route("/", usersRouter);
-  app.route("/", errorRouter);
-  app.route("/", fileRouter);
-  app.route("/", newsRouter);
-  app.route("/", companiesRouter);
-  app.route("/", teamsRouter);
-  app.route("/", dnidsRouter);
-  app.route("/", tgidRouter);
-  app.route("/", pushRouter);
+  for (const r of Object.values(resources)) app.route("/", r.router);
 
   registerSecurity(app);
   let document: unknown;

@@ -28,6 +28,7 @@ const schema = z.object({
   LOGIN_MAX_FAILURES: int(1, 1000).default(5),
   LOGIN_MAX_FAILURES_PER_IP: int(1, 100_000).default(50),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
+  SESSION_RECHECK_SECONDS: int(0, 60).default(2),
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
 });

@@ -1,14 +1,31 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./router.ts";
+import * as resources from "./rest/mod.ts";
 
 export const OPENAPI_INFO = {
   title: "Satellite data-tracking and messaging portal API",
   version: "1.0.0",
   description:
-    "The portal's `/rest` API. Sign in with `POST /rest/users/login`; browsers then use the session cookie, " +
-    "integrators send the returned token as `Authorization: Bearer <token>`. Every error is `{code, message}` " +
-    "(validation errors add `fields`).",
+    "The portal's `/rest` API. Sign in with `POST /rest/users/login`; browsers then use the " +
+    "session cookie, integrators send the returned token as `Authorization: Bearer <token>`. " +
+    "Every error is `{code, message}` (validation errors add `fields`). Each operation says who " +
+    "may call it (`x-access`: public, user or admin) and how its rows are scoped to the " +
+    "caller's company (`x-tenancy`: all, company, tgid, caller or none).",
+  contact: { name: "Portal operations" },
+  license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
 };
+
+/** Where the API is: the portal's own origin (set `origin` to your portal's address). */
+export const OPENAPI_SERVERS = [{
+  url: "{origin}",
+  description: "The portal this document came from",
+  variables: {
+    origin: {
+      default: "http://localhost:8000",
+      description: "The portal's address: scheme, host and port",
+    },
+  },
+}];
 
 /** Registers the security schemes once on the app's registry. */
 export function registerSecurity(app: OpenAPIHono<AppEnv>) {
@@ -26,15 +43,17 @@ export function registerSecurity(app: OpenAPIHono<AppEnv>) {
   });
 }
 
+/** Every resource's tag, by name. */
+const TAGS = Object.values(resources).map((r) => r.tag)
+  .sort((a, b) => a.name.localeCompare(b.name));
+
 /** The OpenAPI 3.1 document the server serves at /openapi.json. */
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {
   return app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: OPENAPI_INFO,
+    servers: OPENAPI_SERVERS,
     security: [{ bearerAuth: [] }, { cookieAuth: [] }],
-    tags: [
-      { name: "Session", description: "Sign in, sign out, the signed-in user" },
-      { name: "System", description: "Error codes, files, health" },
-    ],
+    tags: TAGS,
   });
 }

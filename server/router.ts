@@ -1,8 +1,10 @@
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "../db/client.ts";
-import type { SessionKeys, SessionUser } from "./auth/session.ts";
-import { ErrorSchema, validationError } from "./errors.ts";
+import type { SessionKeys } from "./auth/token.ts";
+import type { Sessions, SessionUser } from "./auth/sessions.ts";
+import type { Scope } from "./services/tenancy.ts";
+import { validationError } from "./errors.ts";
 
 /** What the app is built from; passed in, never read per request. */
 export interface AppOptions {
@@ -13,17 +15,20 @@ export interface AppOptions {
   startedAt: Date;
 }
 
-/** What handlers see: the options plus shortcuts. */
+/** What handlers see: the options plus shortcuts and the session resolver. */
 export interface Deps extends AppOptions {
   db: Db;
   dbKind: Database["kind"];
+  sessions: Sessions;
 }
 
 export type AppEnv = {
   Variables: {
     deps: Deps;
-    /** Set by the authentication middleware on every protected /rest call. */
+    /** Set by the route's guard on every operation that needs a session. */
     user: SessionUser;
+    /** The caller's company scope, for the services' tenant rules (services/tenancy.ts). */
+    scope: Scope;
     clientIp: string;
   };
 };
@@ -35,42 +40,3 @@ export const createRouter = () =>
       if (!result.success) throw validationError(result.error.issues);
     },
   });
-
-const STATUS_TEXT: Record<number, string> = {
-  400: "Invalid input: `fields` says which and why",
-  401: "Not signed in, or the session has ended",
-  403: "Forbidden: not allowed for this user, or a cross-site request",
-  404: "Not found (or belongs to another company)",
-  409: "Conflict: duplicate identifier (code 23000) or linked items",
-  413: "Request body larger than 1 MB",
-  429: "Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry",
-  500: "Unexpected failure (no internals are disclosed)",
-  503: "The database is unreachable",
-};
-
-/** The `responses` entries for the error statuses a route can answer. */
-export function errorResponses<S extends keyof typeof STATUS_TEXT>(...statuses: S[]) {
-  return Object.fromEntries(
-    statuses.map((s) => [s, {
-      description: STATUS_TEXT[s],
-      content: { "application/json": { schema: ErrorSchema } },
-    }]),
-  ) as Record<
-    S,
-    { description: string; content: { "application/json": { schema: typeof ErrorSchema } } }
-  >;
-}
-
-/** Errors every authenticated call may answer. */
-export const AUTHED_ERRORS = [400, 401, 403, 413, 500] as const;
-
-export const jsonBody = <T extends z.ZodType>(schema: T, description?: string) => ({
-  content: { "application/json": { schema } },
-  description: description ?? "",
-  required: true,
-});
-
-export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { "application/json": { schema } },
-  description,
-});

@@ -4,9 +4,9 @@ import { type Database, isEmpty, openPglite, openPostgres } from "../db/client.t
 import { ensureReferenceData } from "../db/seed/reference.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "../db/seed/demo.ts";
 import { hashPassword } from "./auth/password.ts";
-import { sessionKeys } from "./auth/session.ts";
+import { sessionKeys } from "./auth/token.ts";
 import { createApp } from "./app.ts";
-import { schedulePruning } from "./auth/housekeeping.ts";
+import { schedulePruning } from "./services/sessions/housekeeping.ts";
 import { assets } from "./pages/assets.ts";
 
 export const VERSION = "0.1.0";

@@ -16,6 +16,7 @@ import {
   DEFAULT_TEAM_RIGHTS,
   DEFAULT_USER_QUOTA,
   NEWS_LEVELS,
+  type Rights,
 } from "../../openapi/enums.ts";
 import { auditTimes, tstz } from "./columns.ts";
 
@@ -31,7 +32,7 @@ export const teams = pgTable("teams", {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
   name: text().notNull(),
   companyId: integer().notNull().references(() => companies.id),
-  rights: integer().notNull().default(DEFAULT_TEAM_RIGHTS),
+  rights: integer().$type<Rights>().notNull().default(DEFAULT_TEAM_RIGHTS),
   mtlInfoActive: boolean().notNull().default(false),
   mtlInfoFtp: boolean().notNull().default(false),
   ...auditTimes(),

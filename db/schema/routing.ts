@@ -11,6 +11,12 @@ import {
 import { auditTimes, tstz } from "./columns.ts";
 import { teams, users } from "./admin.ts";
 import { tgids } from "./management.ts";
+import type {
+  DeliveryType,
+  ProcessMode,
+  PushStatus,
+  TrafficProtocol,
+} from "../../openapi/enums.ts";
 
 /** Push delivery processes running on the store-and-push hosts. */
 export const pushProcesses = pgTable(
@@ -19,7 +25,7 @@ export const pushProcesses = pgTable(
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     hostname: text().notNull(),
     /** Delivery mode: D, P, F or W. */
-    mode: text().notNull(),
+    mode: text().$type<ProcessMode>().notNull(),
     protocol: text(),
     port: integer().notNull(),
     minSpare: integer().notNull(),
@@ -136,9 +142,9 @@ export const pushTraffic = pgTable("push_traffic", {
   dnid: integer(),
   les: integer(),
   lesCStoredTime: tstz().notNull(),
-  status: integer().notNull(),
-  deliveryType: integer().notNull(),
-  protocol: integer().notNull(),
+  status: integer().$type<PushStatus>().notNull(),
+  deliveryType: integer().$type<DeliveryType>().notNull(),
+  protocol: integer().$type<TrafficProtocol>().notNull(),
   errorLabel: text(),
   dataLength: integer().notNull().default(0),
   headerLength: integer().notNull().default(0),

@@ -1,5 +1,5 @@
 /** Demo seed, administration area: reference data, companies, teams, users and news. */
-import { CLIENT_RIGHTS, type NewsLevel, RIGHTS_VALUES } from "../../openapi/enums.ts";
+import { CLIENT_RIGHTS, type NewsLevel, type Rights, RIGHTS_VALUES } from "../../openapi/enums.ts";
 import { companies, news, newsReads, teams, userAliases, users } from "../schema/mod.ts";
 import {
   after,
@@ -33,7 +33,7 @@ export interface SeededCompany {
 export interface SeededTeam {
   id: number;
   name: string;
-  rights: number;
+  rights: Rights;
   company: SeededCompany;
 }
 export interface SeededUser {
@@ -238,7 +238,7 @@ async function seedTeams(ctx: SeedContext, list: SeededCompany[]): Promise<Seede
         rights,
         name: OPERATOR_TEAM_NAMES[rights],
       }))
-      : COMPANIES[i].teams.map((name) => ({ company, rights: CLIENT_RIGHTS, name }))
+      : COMPANIES[i].teams.map((name) => ({ company, rights: CLIENT_RIGHTS as Rights, name }))
   );
   const rows = await insertReturning(
     ctx,

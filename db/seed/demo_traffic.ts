@@ -2,10 +2,13 @@
 import {
   DEFAULT_LES,
   DELIVERY_TYPES,
+  type DeliveryType,
+  type PushStatus,
   ROBOT_NAMES,
   ROUTE_TYPES,
   type RouteType,
   TRAFFIC_PROTOCOLS,
+  type TrafficProtocol,
 } from "../../openapi/enums.ts";
 import { pushTraffic, robotTraffic } from "../schema/mod.ts";
 import type { ManagementData, SeededTgid } from "./demo_management.ts";
@@ -20,7 +23,6 @@ const PENDING_WINDOW = 2 * DAY;
 
 const keysOf = (o: object) => Object.keys(o).map(Number);
 
-type DeliveryType = keyof typeof DELIVERY_TYPES;
 /** Delivery types that go through a route (TCP, SMTP, FTP, WS) and that route's type. */
 const ROUTE_OF_DELIVERY = new Map(
   Object.entries(DELIVERY_TYPES)
@@ -231,9 +233,9 @@ function pushRow(c: Context, deliveryType: number, base?: PushRow): PushRow {
     dnid,
     les: inmarsatC ? DEFAULT_LES : null,
     lesCStoredTime: stored,
-    status,
-    deliveryType,
-    protocol,
+    status: status as PushStatus,
+    deliveryType: deliveryType as DeliveryType,
+    protocol: protocol as TrafficProtocol,
     errorLabel,
     dataLength: content.length,
     headerLength: inmarsatC ? rng.int(16, 48) : rng.int(0, 24),

@@ -2,10 +2,10 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { CasingCache } from "drizzle-orm/casing";
 import type { PgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import { type Db, executeRows } from "../client.ts";
+import { executeRows, type Tx } from "../client.ts";
 
 /** The transaction handle `db.transaction` passes to its callback. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx };
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

@@ -14,7 +14,7 @@ import { confirmDelete } from "./confirm_delete.ts";
 import { FormDialog, useStartFor, useSubmit } from "./form_dialog.tsx";
 import { rightsLabel, teamHref } from "./labels.ts";
 import { TextField } from "./text_field.tsx";
-import { DEFAULT_TEAM_RIGHTS, RIGHTS_VALUES } from "../../openapi/enums.ts";
+import { DEFAULT_TEAM_RIGHTS, type Rights, RIGHTS_VALUES } from "../../openapi/enums.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 import type { CompanyChoice } from "../../openapi/schemas/companies.ts";
 import type { Team } from "../../openapi/schemas/teams.ts";
@@ -25,7 +25,7 @@ const loadCreateForm = () =>
 interface TeamValues {
   name: string;
   company: CompanyChoice | null;
-  rights: number;
+  rights: Rights;
   mtlInfoActive: boolean;
   mtlInfoFtp: boolean;
 }
@@ -64,7 +64,7 @@ function TeamFields({ form, prefix }: { form: TeamForm; prefix: string }) {
           <select
             {...p}
             value={v.rights}
-            onChange={(e) => form.set("rights", Number(e.currentTarget.value))}
+            onChange={(e) => form.set("rights", Number(e.currentTarget.value) as Rights)}
           >
             {RIGHTS_VALUES.map((r) => <option key={r} value={r}>{rightsLabel(r)}</option>)}
           </select>

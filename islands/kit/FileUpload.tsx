@@ -17,7 +17,7 @@ import {
   UPLOAD_MAX_BYTES,
   UPLOAD_NAME_MAX,
   type UploadResult,
-} from "../../openapi/schemas/upload.ts";
+} from "../../openapi/schemas/file.ts";
 import { ApiFailure, failureOf, messageOf, portalFetch } from "../runtime/api.ts";
 import { Field } from "./form.tsx";
 

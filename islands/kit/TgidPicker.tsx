@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef } from "react";
 import { TGID_SEARCH_MIN_CHARS } from "../../openapi/enums.ts";
-import type { TgidChoice } from "../../openapi/schemas/tgid_choice.ts";
+import type { TgidChoice } from "../../openapi/schemas/tgids.ts";
 import { getJson } from "../runtime/api.ts";
 import { ComboboxList, type Option, useCombobox } from "./MultiSelect.tsx";
 

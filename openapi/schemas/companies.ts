@@ -4,42 +4,27 @@
  */
 import { z } from "zod";
 import { ADMIN_MESSAGES, formMessages } from "./messages.ts";
-import { intFilter, pagingShape, sortingSchema } from "./find.ts";
+import { findRequestSchema, findResponseSchema, intFilter } from "./find.ts";
+import {
+  bodyId,
+  line,
+  MAX_ID,
+  queryId,
+  RefSchema,
+  requiredText,
+  RightsSchema,
+  textFilter,
+  TgidRefSchema,
+} from "./common.ts";
 
 export const COMPANY_NAME_MAX = 100;
-/** Largest id PostgreSQL's integer column holds. */
-export const MAX_ID = 2_147_483_647;
 
-/** A required name: trimmed, 1 to `max` characters. */
-export const nameSchema = (label: string, max: number) =>
-  z.string({ error: formMessages.required(label) }).trim()
-    .min(1, formMessages.required(label))
-    .max(max, formMessages.maxLength(label, max));
-
-/** A positive id in the query string (`?id=12`); anything else is refused, never read as 0. */
-export const queryId = (label: string, description: string) =>
-  z.string({ error: formMessages.required(label) })
-    .regex(/^\d{1,10}$/, formMessages.match(label))
-    .pipe(
-      z.coerce.number<string>().int().min(1, formMessages.match(label))
-        .max(MAX_ID, formMessages.match(label)),
-    )
-    .meta({ description, example: "12", param: { in: "query" } });
-
-/** A positive id in a request body. */
-export const bodyId = (label: string) =>
-  z.number({ error: formMessages.match(label) }).int(formMessages.match(label))
-    .min(1, formMessages.min(label, 1)).max(MAX_ID, formMessages.max(label, MAX_ID));
-
-export const CompanyNameSchema = nameSchema("Name", COMPANY_NAME_MAX).meta({
+export const CompanyNameSchema = requiredText("Name", COMPANY_NAME_MAX).meta({
   description: `Unique; trimmed, 1 to ${COMPANY_NAME_MAX} characters`,
   example: "Oceanic Fisheries Ltd",
 });
 
 export const CompanyIdQuerySchema = z.object({ id: queryId("Id", "The company's id") });
-
-export const CompanyRefSchema = z.object({ id: z.number().int(), name: z.string() })
-  .meta({ id: "CompanyRef" });
 
 // ---- the company picker's choice ----
 
@@ -54,7 +39,7 @@ const CompanyIdInput = z.number({ error: ADMIN_MESSAGES.selectCompany })
  */
 export const CompanyChoiceSchema = z.union([
   CompanyIdInput,
-  z.object({ id: CompanyIdInput, name: z.string().optional() }, {
+  z.object({ id: CompanyIdInput, name: line("Company").optional() }, {
     error: ADMIN_MESSAGES.selectCompany,
   }),
 ], { error: ADMIN_MESSAGES.selectCompany })
@@ -88,16 +73,12 @@ export const CompanyHierarchyEntrySchema = z.object({
   teams: z.array(z.object({
     id: z.number().int(),
     name: z.string(),
-    rights: z.number().int().meta({
-      description: "0 Super Administrator … 100 Client, 200 Billing",
-    }),
+    rights: RightsSchema,
   })).meta({ description: "The company's teams, by name" }),
 }).meta({ id: "CompanyHierarchyEntry" });
 export type CompanyHierarchyEntry = z.infer<typeof CompanyHierarchyEntrySchema>;
 export const CompanyHierarchySchema = z.array(CompanyHierarchyEntrySchema)
   .meta({ id: "CompanyHierarchy" });
-
-const TgidRef = z.object({ id: z.number().int(), label: z.string() });
 
 export const CompanyDetailsSchema = z.object({
   id: z.number().int(),
@@ -105,13 +86,13 @@ export const CompanyDetailsSchema = z.object({
   teams: z.array(z.object({
     id: z.number().int(),
     name: z.string(),
-    rights: z.number().int(),
+    rights: RightsSchema,
     userCount: z.number().int(),
   })).meta({ description: "By name" }),
   tgids: z.array(z.object({
     id: z.number().int(),
     label: z.string().meta({ description: "The label, else the id as text" }),
-    team: CompanyRefSchema.meta({ description: "The owning team" }),
+    team: RefSchema.meta({ description: "The owning team" }),
   })).meta({ description: "Tgids owned by its teams, by id" }),
   enids: z.array(z.object({
     id: z.number().int(),
@@ -121,7 +102,7 @@ export const CompanyDetailsSchema = z.object({
   dnids: z.array(z.object({
     id: z.number().int(),
     les: z.number().int(),
-    tgid: TgidRef.nullable().meta({ description: "The tgid it is routed to, if any" }),
+    tgid: TgidRefSchema.nullable().meta({ description: "The tgid it is routed to, if any" }),
   })).meta({ description: "By id and LES" }),
   devices: z.array(z.object({
     deviceId: z.number().int(),
@@ -129,14 +110,14 @@ export const CompanyDetailsSchema = z.object({
     label: z.string().nullable(),
     serial: z.string().nullable().meta({ description: "The mtl's serial number (Inmarsat C)" }),
     imn: z.string().nullable().meta({ description: "The mtl (Inmarsat C)" }),
-    tgid: TgidRef,
+    tgid: TgidRefSchema,
   })).meta({ description: "Terminals of the tgids its teams own, by device id" }),
   users: z.array(z.object({
     id: z.string().meta({ description: "The login" }),
     name: z.string().meta({ description: "First and last name" }),
     mail: z.string(),
     active: z.boolean(),
-    team: CompanyRefSchema,
+    team: RefSchema,
   })).meta({ description: "By login" }),
 }).meta({ id: "CompanyDetails" });
 export type CompanyDetails = z.infer<typeof CompanyDetailsSchema>;
@@ -156,7 +137,7 @@ export type CompanyAdd = z.output<typeof CompanyAddSchema>;
  * output is what POST /rest/companies/add takes.
  */
 export const CompanyFormSchema = z.object({
-  id: z.string().trim()
+  id: line("Id").trim()
     .regex(/^\d{0,10}$/, formMessages.match("Id"))
     .transform((v) => v === "" ? undefined : Number(v))
     .pipe(bodyId("Id").optional()),
@@ -183,21 +164,29 @@ export const COMPANY_SORT_FIELDS = ["id", "name"] as const;
 
 export const CompanyFilterSchema = z.object({
   id: intFilter("Id").optional(),
-  name: z.string().trim().max(200).optional().meta({ description: "Contains, any case" }),
+  name: textFilter("Name"),
 }).strict().meta({ id: "CompanyFilter" });
 
-export const CompanyFindRequestSchema = z.object({
-  filter: CompanyFilterSchema.default({}),
-  sorting: sortingSchema(COMPANY_SORT_FIELDS).optional().meta({
-    description: "Default: name ascending",
-  }),
-  ...pagingShape,
-}).meta({ id: "CompanyFindRequest" });
+export const CompanyFindRequestSchema = findRequestSchema(
+  "CompanyFindRequest",
+  CompanyFilterSchema,
+  COMPANY_SORT_FIELDS,
+  "name ascending",
+);
 export type CompanyFindRequest = z.output<typeof CompanyFindRequestSchema>;
 
-export const CompanyFindResponseSchema = z.object({
-  results: z.array(CompanySchema),
-  total: z.number().int().meta({ description: "Every company" }),
-  filtered: z.number().int().meta({ description: "Companies matching the filter" }),
-}).meta({ id: "CompanyFindResponse" });
+export const CompanyFindResponseSchema = findResponseSchema(
+  "CompanyFindResponse",
+  CompanySchema,
+  "company",
+);
 export type CompanyFindResponse = z.infer<typeof CompanyFindResponseSchema>;
+
+// ---- search ----
+
+export const SearchCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+}).meta({ id: "SearchCompany" });
+export const SearchCompanyListSchema = z.array(SearchCompanySchema)
+  .meta({ id: "SearchCompanyList" });

@@ -1,10 +1,12 @@
 /**
  * The spec's find-style list call: `{filter, sorting, count, page}` in, the rows and the totals
- * out. Each list declares its own filter fields and sortable columns.
+ * out. Each list declares its filter fields and its sortable columns; the server pages it with
+ * server/services/paging.ts.
  */
 import { z } from "zod";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "../enums.ts";
 import { formMessages } from "./messages.ts";
+import { codeList, codeSchema, codesOf, line } from "./common.ts";
 
 export const sortingSchema = <const F extends readonly [string, ...string[]]>(fields: F) =>
   z.object({
@@ -24,6 +26,41 @@ export const pagingShape = {
 /** A filter value typed in a box that must be a whole number. */
 export const intFilter = (label: string) => {
   const error = formMessages.match(label);
-  return z.union([z.number().int(error), z.string().trim().regex(/^-?\d{1,9}$/, error)], { error })
-    .transform(Number);
+  return z.union([z.number().int(error), line(label).trim().regex(/^-?\d{1,9}$/, error)], {
+    error,
+  }).transform(Number);
 };
+
+/** A filter on an enumeration's code (a select box): the code as a number or as text. */
+export const codeFilter = <C extends number>(labels: Record<C, string>, label: string) => {
+  const codes = codesOf(labels);
+  const error = `${label} must be one of ${codeList(labels)}`;
+  return z.union([
+    codeSchema(labels, label),
+    z.enum(codes.map(String) as [string, ...string[]], { error }),
+  ], { error }).transform((v) => Number(v) as C);
+};
+
+/**
+ * A find call's request: the list's filter, its sortable fields (the default named), paging, and
+ * any fields of its own (`shape`).
+ */
+export const findRequestSchema = <
+  F extends z.ZodObject,
+  const S extends readonly [string, ...string[]],
+  X extends z.ZodRawShape = Record<never, never>,
+>(id: string, filter: F, sortFields: S, defaultSort: string, shape?: X) =>
+  z.object({
+    ...shape as X,
+    filter: filter.default({} as never),
+    sorting: sortingSchema(sortFields).optional().meta({ description: `Default: ${defaultSort}` }),
+    ...pagingShape,
+  }).meta({ id });
+
+/** A find call's answer: one page of rows, how many the caller may see and how many match. */
+export const findResponseSchema = <T extends z.ZodType>(id: string, row: T, rows: string) =>
+  z.object({
+    results: z.array(row),
+    total: z.number().int().meta({ description: `Every ${rows} the caller may see` }),
+    filtered: z.number().int().meta({ description: `${rows} matching the filter` }),
+  }).meta({ id });

@@ -13,6 +13,7 @@ export const formMessages = {
   minLength: (label: string, n: number) => `${label} must have at least ${n} characters`,
   maxLength: (label: string, n: number) => `${label} must have at most ${n} characters`,
   maxItems: (label: string, n: number) => `At most ${n} ${label} can be selected`,
+  controlCharacters: (label: string) => `${label} must not contain control characters`,
 };
 
 /** A form's tgid picker left empty (portal-shell §5). */

@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { DELIVERY_TYPES, PUSH_STATUS, TRAFFIC_PROTOCOLS } from "../enums.ts";
-import { intFilter, pagingShape, sortingSchema } from "./find.ts";
-
-const codes = (o: Record<number, string>) => Object.keys(o).map(Number);
-const oneOf = (o: Record<number, string>, what: string) =>
-  intFilter(what).refine((v) => codes(o).includes(v), `Unknown ${what.toLowerCase()}`);
+import { codeFilter, findRequestSchema, findResponseSchema, intFilter } from "./find.ts";
+import { codeSchema, textFilter } from "./common.ts";
 
 export const PUSH_TRAFFIC_SORT_FIELDS = [
   "pushTrafficId",
@@ -22,10 +19,10 @@ export const PushTrafficFilterSchema = z.object({
   pushTrafficId: intFilter("Id").optional(),
   tgid: intFilter("TGID").optional(),
   dnid: intFilter("DNID").optional(),
-  status: oneOf(PUSH_STATUS, "Push status").optional(),
-  deliveryType: oneOf(DELIVERY_TYPES, "Delivery type").optional(),
-  protocol: oneOf(TRAFFIC_PROTOCOLS, "Protocol").optional(),
-  errorLabel: z.string().trim().max(200).optional().meta({ description: "Contains, any case" }),
+  status: codeFilter(PUSH_STATUS, "Push status").optional(),
+  deliveryType: codeFilter(DELIVERY_TYPES, "Delivery type").optional(),
+  protocol: codeFilter(TRAFFIC_PROTOCOLS, "Protocol").optional(),
+  errorLabel: textFilter("Error label"),
 }).strict().meta({ id: "PushTrafficFilter" });
 
 /**
@@ -33,14 +30,13 @@ export const PushTrafficFilterSchema = z.object({
  * lists of the spec — events, processes, routes, robot traffic — join this call with their
  * screens).
  */
-export const PushFindRequestSchema = z.object({
-  type: z.literal("pushTraffic"),
-  filter: PushTrafficFilterSchema.default({}),
-  sorting: sortingSchema(PUSH_TRAFFIC_SORT_FIELDS).optional().meta({
-    description: "Default: lesCStoredTime descending",
-  }),
-  ...pagingShape,
-}).meta({ id: "PushFindRequest" });
+export const PushFindRequestSchema = findRequestSchema(
+  "PushFindRequest",
+  PushTrafficFilterSchema,
+  PUSH_TRAFFIC_SORT_FIELDS,
+  "lesCStoredTime descending",
+  { type: z.literal("pushTraffic") },
+);
 export type PushFindRequest = z.output<typeof PushFindRequestSchema>;
 
 export const PushTrafficRowSchema = z.object({
@@ -51,9 +47,9 @@ export const PushTrafficRowSchema = z.object({
   dnid: z.number().int().nullable(),
   les: z.number().int().nullable(),
   lesCStoredTime: z.string().meta({ format: "date-time" }),
-  status: z.number().int(),
-  deliveryType: z.number().int(),
-  protocol: z.number().int(),
+  status: codeSchema(PUSH_STATUS, "Push status"),
+  deliveryType: codeSchema(DELIVERY_TYPES, "Delivery type"),
+  protocol: codeSchema(TRAFFIC_PROTOCOLS, "Protocol"),
   errorLabel: z.string().nullable(),
   dataLength: z.number().int(),
   headerLength: z.number().int(),
@@ -67,9 +63,9 @@ export const PushTrafficRowSchema = z.object({
 }).meta({ id: "PushTrafficRow" });
 export type PushTrafficRow = z.infer<typeof PushTrafficRowSchema>;
 
-export const PushFindResponseSchema = z.object({
-  results: z.array(PushTrafficRowSchema),
-  total: z.number().int().meta({ description: "Rows the user may see" }),
-  filtered: z.number().int().meta({ description: "Rows matching the filter" }),
-}).meta({ id: "PushFindResponse" });
+export const PushFindResponseSchema = findResponseSchema(
+  "PushFindResponse",
+  PushTrafficRowSchema,
+  "push traffic row",
+);
 export type PushFindResponse = z.infer<typeof PushFindResponseSchema>;

@@ -3,26 +3,27 @@
  * shared by the server and the islands' forms.
  */
 import { z } from "zod";
-import { DEFAULT_TEAM_RIGHTS, RIGHTS, RIGHTS_VALUES } from "../enums.ts";
+import { DEFAULT_TEAM_RIGHTS, PROCESS_MODES, RIGHTS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
-import { intFilter, pagingShape, sortingSchema } from "./find.ts";
-import { bodyId, CompanyChoiceSchema, CompanyRefSchema, nameSchema, queryId } from "./companies.ts";
+import { codeFilter, findRequestSchema, findResponseSchema, intFilter } from "./find.ts";
+import {
+  bodyId,
+  codeList,
+  line,
+  queryId,
+  RefSchema,
+  requiredText,
+  RightsSchema,
+  textFilter,
+  TgidRefSchema,
+} from "./common.ts";
+import { CompanyChoiceSchema } from "./companies.ts";
 
 export const TEAM_NAME_MAX = 100;
-export const UNKNOWN_RIGHTS = `Rights must be one of ${
-  RIGHTS_VALUES.map((r) => `${r} ${RIGHTS[r]}`).join(", ")
-}`;
+/** The answer to rights that are not one of the spec's values. */
+export const UNKNOWN_RIGHTS = `Rights must be one of ${codeList(RIGHTS)}`;
 
-export const RightsSchema = z.number({ error: UNKNOWN_RIGHTS })
-  .refine((v) => (RIGHTS_VALUES as number[]).includes(v), { error: UNKNOWN_RIGHTS })
-  .meta({
-    description: "The team's role: " +
-      RIGHTS_VALUES.map((r) => `${r} ${RIGHTS[r]}`).join(", ") +
-      ". Below 100 is an administrator.",
-    example: DEFAULT_TEAM_RIGHTS,
-  });
-
-export const TeamNameSchema = nameSchema("Name", TEAM_NAME_MAX).meta({
+export const TeamNameSchema = requiredText("Name", TEAM_NAME_MAX).meta({
   description: `Unique within its company; trimmed, 1 to ${TEAM_NAME_MAX} characters`,
   example: "Fleet Operations",
 });
@@ -70,14 +71,12 @@ export const OpenPortsQuerySchema = z.object({ teamId: queryId("Team id", "The t
 export const TeamSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  company: CompanyRefSchema,
-  rights: z.number().int(),
+  company: RefSchema,
+  rights: RightsSchema,
   mtlInfoActive: z.boolean(),
   mtlInfoFtp: z.boolean(),
 }).meta({ id: "Team" });
 export type Team = z.infer<typeof TeamSchema>;
-
-const TgidRef = z.object({ id: z.number().int(), label: z.string() });
 
 export const TeamDetailsSchema = TeamSchema.extend({
   users: z.array(z.object({
@@ -90,7 +89,7 @@ export const TeamDetailsSchema = TeamSchema.extend({
     id: z.number().int(),
     label: z.string().meta({ description: "The label, else the id as text" }),
     shared: z.boolean().meta({ description: "Shared with the team by another team (tgid_teams)" }),
-    team: CompanyRefSchema.meta({ description: "The owning team" }),
+    team: RefSchema.meta({ description: "The owning team" }),
   })).meta({ description: "Tgids it owns, then those shared with it; by id" }),
   enids: z.array(z.object({
     id: z.number().int(),
@@ -100,7 +99,7 @@ export const TeamDetailsSchema = TeamSchema.extend({
   dnids: z.array(z.object({
     id: z.number().int(),
     les: z.number().int(),
-    tgid: TgidRef.nullable(),
+    tgid: TgidRefSchema.nullable(),
   })).meta({ description: "Dnids allocated to the team, by id and LES" }),
 }).meta({ id: "TeamDetails" });
 export type TeamDetails = z.infer<typeof TeamDetailsSchema>;
@@ -119,7 +118,7 @@ export const OpenPortSchema = z.object({
   id: z.number().int().meta({ description: "The push process" }),
   hostname: z.string(),
   port: z.number().int(),
-  mode: z.string().meta({ description: "Delivery mode: D, P, F or W" }),
+  mode: z.enum(PROCESS_MODES).meta({ description: "Delivery mode: D, P, F or W" }),
   protocol: z.string().nullable(),
 }).meta({ id: "OpenPort" });
 export const OpenPortListSchema = z.array(OpenPortSchema).meta({ id: "OpenPortList" });
@@ -143,13 +142,13 @@ const mtlIdError = formMessages.match("Mtl id");
 
 export const AddMtlSchema = z.object({
   mtlId: z.union([
-    z.string({ error: mtlIdError }).trim(),
+    line("Mtl id").trim(),
     z.number({ error: mtlIdError }).int({ error: mtlIdError }).min(0, mtlIdError)
       .transform(String),
   ], { error: mtlIdError })
     .pipe(z.string().regex(new RegExp(`^\\d{1,${MTL_ID_MAX_DIGITS}}$`), mtlIdError))
     .meta({ description: "The mtl (its imn, digits)", example: "436912345" }),
-  sn: nameSchema("Serial number", SERIAL_MAX).meta({
+  sn: requiredText("Serial number", SERIAL_MAX).meta({
     description: "The serial number to record",
     example: "TT3026-001234",
   }),
@@ -166,25 +165,30 @@ export const TEAM_SORT_FIELDS = ["id", "name", "company", "rights"] as const;
 
 export const TeamFilterSchema = z.object({
   id: intFilter("Id").optional(),
-  name: z.string().trim().max(200).optional().meta({ description: "Contains, any case" }),
-  company: z.string().trim().max(200).optional().meta({
-    description: "The company's id, or a part of its name (any case)",
+  name: textFilter("Name"),
+  company: textFilter("Company").meta({
+    description: "The company's id (digits), else a part of its name (any case)",
   }),
-  rights: intFilter("Rights").optional(),
+  rights: codeFilter(RIGHTS, "Rights").optional(),
 }).strict().meta({ id: "TeamFilter" });
 
-export const TeamFindRequestSchema = z.object({
-  filter: TeamFilterSchema.default({}),
-  sorting: sortingSchema(TEAM_SORT_FIELDS).optional().meta({
-    description: "Default: name ascending",
-  }),
-  ...pagingShape,
-}).meta({ id: "TeamFindRequest" });
+export const TeamFindRequestSchema = findRequestSchema(
+  "TeamFindRequest",
+  TeamFilterSchema,
+  TEAM_SORT_FIELDS,
+  "name ascending",
+);
 export type TeamFindRequest = z.output<typeof TeamFindRequestSchema>;
 
-export const TeamFindResponseSchema = z.object({
-  results: z.array(TeamRowSchema),
-  total: z.number().int().meta({ description: "Every team" }),
-  filtered: z.number().int().meta({ description: "Teams matching the filter" }),
-}).meta({ id: "TeamFindResponse" });
+export const TeamFindResponseSchema = findResponseSchema("TeamFindResponse", TeamRowSchema, "team");
 export type TeamFindResponse = z.infer<typeof TeamFindResponseSchema>;
+
+// ---- search ----
+
+export const SearchTeamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  rights: RightsSchema,
+  company: RefSchema,
+}).meta({ id: "SearchTeam" });
+export const SearchTeamListSchema = z.array(SearchTeamSchema).meta({ id: "SearchTeamList" });

@@ -6,7 +6,16 @@
 import { z } from "zod";
 import { DEFAULT_USER_QUOTA } from "../enums.ts";
 import { ADMIN_MESSAGES, formMessages } from "./messages.ts";
-import { pagingShape, sortingSchema } from "./find.ts";
+import { findRequestSchema, findResponseSchema } from "./find.ts";
+import {
+  block,
+  line,
+  MAX_ID,
+  optionalText,
+  RefSchema,
+  RightsSchema,
+  textFilter,
+} from "./common.ts";
 import {
   ALIASES_MAX,
   EMAIL_MAX,
@@ -21,26 +30,22 @@ import {
 
 export * from "./user_messages.ts";
 
-/** Largest id PostgreSQL's integer column holds. */
-const MAX_ID = 2_147_483_647;
-
-const trimmed = (label: string, max: number) =>
-  z.string().trim().max(max, formMessages.maxLength(label, max));
+const trimmed = optionalText;
 
 /** A text that may be empty: "" and null are both stored as null. */
-const optionalText = (label: string, max: number) =>
-  z.union([trimmed(label, max), z.null()]).optional().transform((v) => v ? v : null);
+const nullableText = (text: z.ZodType<string, string>) =>
+  z.union([text, z.null()]).optional().transform((v) => v ? v : null);
 
 /** An e-mail address, trimmed and lower-cased. */
 export const emailSchema = (label: string) =>
-  z.string({ error: formMessages.required(label) }).trim().toLowerCase()
+  line(label).trim().toLowerCase()
     .min(1, formMessages.required(label))
     .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX))
     .pipe(z.email(USER_MESSAGES.email(label)));
 
 /** A user id as a reference (an existing login): trimmed and lower-cased, not re-validated. */
 export const userRefSchema = (label = "User id") =>
-  z.string({ error: formMessages.required(label) }).trim().toLowerCase()
+  line(label).trim().toLowerCase()
     .min(1, formMessages.required(label))
     .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX));
 
@@ -65,6 +70,12 @@ const rulSchema = z.union([
     .min(0, formMessages.min("Rul", 0)).max(MAX_ID, formMessages.max("Rul", MAX_ID)),
   z.null(),
 ], { error: formMessages.match("Rul") });
+
+/** An armoured PGP key: several lines. */
+const pgpKey = block("PGP content").trim().max(
+  20_000,
+  formMessages.maxLength("PGP content", 20_000),
+);
 
 const aliasesSchema = z.array(emailSchema("E-mail alias"))
   .max(ALIASES_MAX, formMessages.maxItems("e-mail aliases", ALIASES_MAX))
@@ -95,15 +106,15 @@ export const UserCreateSchema = z.object({
     rul: rulSchema.optional().transform((v) => v ?? null),
   }).default({ access: false, rul: null }),
   downloadDnid: flag.default(false).meta({ description: "1 or 0 (1 means true)" }),
-  customerCareCase: optionalText("Customer care case", 200),
+  customerCareCase: nullableText(trimmed("Customer care case", 200)),
   telnet: z.object({
     access: z.boolean().default(false),
-    address: optionalText("Telnet address", 255),
+    address: nullableText(trimmed("Telnet address", 255)),
   }).default({ access: false, address: null }),
   smtp: z.object({
     access: z.boolean().default(false),
-    pgpId: optionalText("PGP id", 200),
-    pgpContent: optionalText("PGP content", 20_000),
+    pgpId: nullableText(trimmed("PGP id", 200)),
+    pgpContent: nullableText(pgpKey),
     quota: quotaSchema.default(DEFAULT_USER_QUOTA).meta({
       description: `Maximum e-mails per hour (default ${DEFAULT_USER_QUOTA})`,
     }),
@@ -141,7 +152,7 @@ export const UserUpdateSchema = z.object({
   smtp: z.object({
     access: z.boolean().optional(),
     pgpId: z.union([trimmed("PGP id", 200), z.null()]).optional(),
-    pgpContent: z.union([trimmed("PGP content", 20_000), z.null()]).optional(),
+    pgpContent: z.union([pgpKey, z.null()]).optional(),
     quota: quotaSchema.optional(),
   }).optional(),
   active: z.boolean().optional(),
@@ -151,12 +162,7 @@ export type UserUpdate = z.output<typeof UserUpdateSchema>;
 
 // ---- reads ----
 
-const Ref = z.object({ id: z.number().int(), name: z.string() });
-const TeamRef = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  rights: z.number().int().meta({ description: "0 Super Administrator … 100 Client, 200 Billing" }),
-});
+const TeamRef = z.object({ id: z.number().int(), name: z.string(), rights: RightsSchema });
 
 export const MailLoginSchema = z.object({
   user_id: z.string().meta({ description: "The user's id" }),
@@ -169,7 +175,7 @@ const listedFields = {
   firstName: z.string(),
   lastName: z.string(),
   active: z.boolean(),
-  company: Ref,
+  company: RefSchema,
   team: TeamRef,
 };
 
@@ -234,8 +240,6 @@ export const GetUserQuerySchema = z.object({
 export const USER_SORT_FIELDS = ["id", "name", "company", "team", "active"] as const;
 export const USER_STATUS_OPTIONS = [["true", "Active"], ["false", "Inactive"]] as const;
 
-const textFilter = (label: string) => trimmed(label, 200).optional();
-
 export const UsersFilterSchema = z.object({
   id: textFilter("Id").meta({ description: "Part of the id, any case" }),
   name: textFilter("Name").meta({ description: "Part of the first or last name, any case" }),
@@ -247,20 +251,19 @@ export const UsersFilterSchema = z.object({
     .meta({ description: "true: active users only; false: inactive ones" }),
 }).strict().meta({ id: "UsersFilter" });
 
-export const UsersFindRequestSchema = z.object({
-  filter: UsersFilterSchema.default({}),
-  sorting: sortingSchema(USER_SORT_FIELDS).optional().meta({
-    description: "Default: id ascending",
-  }),
-  ...pagingShape,
-}).meta({ id: "UsersFindRequest" });
+export const UsersFindRequestSchema = findRequestSchema(
+  "UsersFindRequest",
+  UsersFilterSchema,
+  USER_SORT_FIELDS,
+  "id ascending",
+);
 export type UsersFindRequest = z.output<typeof UsersFindRequestSchema>;
 
-export const UsersFindResponseSchema = z.object({
-  results: z.array(UserListItemSchema),
-  total: z.number().int().meta({ description: "Every user" }),
-  filtered: z.number().int().meta({ description: "Users matching the filter" }),
-}).meta({ id: "UsersFindResponse" });
+export const UsersFindResponseSchema = findResponseSchema(
+  "UsersFindResponse",
+  UserListItemSchema,
+  "user",
+);
 export type UsersFindResponse = z.infer<typeof UsersFindResponseSchema>;
 
 // ---- the other calls ----
@@ -272,7 +275,7 @@ export const ChangeIdSchema = z.object({
 
 export const ResetPasswordSchema = z.object({
   id: userRefSchema(),
-  reason: z.string({ error: USER_MESSAGES.reasonRequired }).trim()
+  reason: line("The reason", USER_MESSAGES.reasonRequired).trim()
     .min(1, USER_MESSAGES.reasonRequired)
     .max(REASON_MAX, formMessages.maxLength("The reason", REASON_MAX)),
 }).meta({ id: "UserResetPassword" });
@@ -285,12 +288,12 @@ export const ResetPasswordResponseSchema = z.object({
 }).meta({ id: "UserResetPasswordResponse" });
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponseSchema>;
 
-export const passwordSchema = z.string({ error: formMessages.required("Password") })
+export const passwordSchema = line("Password")
   .min(PASSWORD_MIN, formMessages.minLength("The password", PASSWORD_MIN))
   .max(PASSWORD_MAX, formMessages.maxLength("The password", PASSWORD_MAX));
 
 export const SetPasswordSchema = z.object({
-  token: z.string({ error: USER_MESSAGES.linkInvalid }).min(1, USER_MESSAGES.linkInvalid)
+  token: line("Token", USER_MESSAGES.linkInvalid).min(1, USER_MESSAGES.linkInvalid)
     .max(200, USER_MESSAGES.linkInvalid),
   password: passwordSchema,
 }).meta({ id: "UserSetPassword" });
@@ -298,7 +301,7 @@ export const SetPasswordSchema = z.object({
 /** The reset page's form: the password twice. */
 export const SetPasswordFormSchema = z.object({
   password: passwordSchema,
-  confirm: z.string(),
+  confirm: line("Confirmation"),
 }).refine((v) => v.password === v.confirm, {
   error: USER_MESSAGES.passwordsDiffer,
   path: ["confirm"],
@@ -323,3 +326,17 @@ export const ChangeTeamSchema = z.object({
   userId: userRefSchema(),
   teamId: z.number({ error: ADMIN_MESSAGES.selectCompanyAndTeam }).int().min(1).max(MAX_ID),
 }).meta({ id: "UserChangeTeam" });
+
+// ---- search ----
+
+export const SearchUserSchema = z.object({
+  id: z.string().meta({ description: "The login", example: "admin@demo.test" }),
+  mail: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  active: z.boolean(),
+  company: RefSchema,
+  team: RefSchema,
+}).meta({ id: "SearchUser" });
+export type SearchUser = z.infer<typeof SearchUserSchema>;
+export const SearchUserListSchema = z.array(SearchUserSchema).meta({ id: "SearchUserList" });

@@ -1,8 +1,7 @@
 import type { AnyPageRoute, PageRoute } from "../types.ts";
-import { A } from "./paths.ts";
-import { firstPage } from "./first_page.ts";
+import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
-import { notFound } from "../../server/errors.ts";
+import { pageId } from "../params.ts";
 import CompanyList, {
   COMPANY_TABLE_DEFAULTS,
   type CompanyListProps,
@@ -11,23 +10,15 @@ import CompanyDetails from "../../islands/CompanyDetails.tsx";
 import {
   type CompanyDetails as Details,
   CompanyFindRequestSchema,
-  MAX_ID,
 } from "../../openapi/schemas/companies.ts";
 import { companyDetails, findCompanies } from "../../server/services/companies/read.ts";
 
-/** A page's `{id}`: a positive number, else the page does not exist. */
-export function pageId(what: string, raw: string | undefined): number {
-  const id = /^\d{1,10}$/.test(raw ?? "") ? Number(raw) : 0;
-  if (id < 1 || id > MAX_ID) throw notFound(`${what} ${(raw ?? "").slice(0, 40)}`);
-  return id;
-}
-
 const companiesRoute: PageRoute<CompanyListProps> = {
-  pattern: `${A}/companies`,
+  pattern: `/administration/companies`,
   title: "Companies",
   summary: "Every customer company, with its teams, identifiers, terminals and users.",
   admin: true,
-  parent: A,
+  parent: "/administration",
   // The first page is rendered on the server, with the query the URL asks for.
   load: ({ deps, url }) =>
     firstPage(
@@ -40,15 +31,15 @@ const companiesRoute: PageRoute<CompanyListProps> = {
 };
 
 const companyRoute: PageRoute<Details> = {
-  pattern: `${A}/companies/:id`,
+  pattern: `/administration/companies/:id`,
   title: "Company",
   summary: "A company with its teams, tgids, enids, dnids, terminals and users.",
   admin: true,
-  parent: `${A}/companies`,
+  parent: `/administration/companies`,
   // An unknown company is a route change error: a toast, then /error/404.
   load: ({ deps, params }) => companyDetails(deps.db, pageId("Company", params.id)),
   label: (_ctx, data) => data.name,
   view: ({ data }) => <Island of={CompanyDetails} props={{ company: data }} />,
 };
 
-export const companyRoutes: AnyPageRoute[] = [companiesRoute, companyRoute];
+export default [companiesRoute, companyRoute] satisfies AnyPageRoute[];

@@ -1,19 +1,5 @@
-import type { AnyPageRoute } from "../types.ts";
-import { indexRoute } from "../index_view.tsx";
-import { A } from "./paths.ts";
-import { companyRoutes } from "./companies.tsx";
-import { teamRoutes } from "./teams.tsx";
-import { userRoutes } from "./users.tsx";
-
-export const administrationRoutes: AnyPageRoute[] = [
-  indexRoute({
-    pattern: A,
-    title: "Administration",
-    summary: "Companies, teams, users and their permissions.",
-    admin: true,
-    parent: "/",
-  }),
-  ...companyRoutes,
-  ...teamRoutes,
-  ...userRoutes,
-];
+/** The administration area's pages: one line per resource (docs/decisions/0009). */
+export { default as index } from "./index.ts";
+export { default as companies } from "./companies.tsx";
+export { default as teams } from "./teams.tsx";
+export { default as users } from "./users.tsx";

@@ -1,19 +1,18 @@
 import type { AnyPageRoute, PageRoute } from "../types.ts";
-import { A } from "./paths.ts";
-import { firstPage } from "./first_page.ts";
+import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
 import TeamList, { TEAM_TABLE_DEFAULTS, type TeamListProps } from "../../islands/TeamList.tsx";
 import TeamDetails, { type OpenPort } from "../../islands/TeamDetails.tsx";
 import { type TeamDetails as Details, TeamFindRequestSchema } from "../../openapi/schemas/teams.ts";
 import { findTeams, openPorts, teamDetails } from "../../server/services/teams/read.ts";
-import { pageId } from "./companies.tsx";
+import { pageId } from "../params.ts";
 
 const teamsRoute: PageRoute<TeamListProps> = {
-  pattern: `${A}/teams`,
+  pattern: `/administration/teams`,
   title: "Teams",
   summary: "Teams, their rights and the identifiers they share.",
   admin: true,
-  parent: A,
+  parent: "/administration",
   // The first page is rendered on the server, with the query the URL asks for.
   load: ({ deps, url }) =>
     firstPage(url, TEAM_TABLE_DEFAULTS, TeamFindRequestSchema, (req) => findTeams(deps.db, req)),
@@ -26,11 +25,11 @@ interface TeamData {
 }
 
 const teamRoute: PageRoute<TeamData> = {
-  pattern: `${A}/teams/:id`,
+  pattern: `/administration/teams/:id`,
   title: "Team",
   summary: "A team with its users, tgids, enids, dnids and terminals.",
   admin: true,
-  parent: `${A}/teams`,
+  parent: `/administration/teams`,
   // An unknown team is a route change error: a toast, then /error/404.
   load: async ({ deps, params }) => {
     const id = pageId("Team", params.id);
@@ -41,4 +40,4 @@ const teamRoute: PageRoute<TeamData> = {
   view: ({ data }) => <Island of={TeamDetails} props={data} />,
 };
 
-export const teamRoutes: AnyPageRoute[] = [teamsRoute, teamRoute];
+export default [teamsRoute, teamRoute] satisfies AnyPageRoute[];

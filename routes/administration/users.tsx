@@ -1,6 +1,5 @@
 import type { AnyPageRoute, PageRoute } from "../types.ts";
-import { A } from "./paths.ts";
-import { firstPage } from "./first_page.ts";
+import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
 import { ApiError } from "../../server/errors.ts";
 import Users, { USERS_DEFAULTS, type UsersProps } from "../../islands/Users.tsx";
@@ -9,11 +8,11 @@ import { type User, USER_MESSAGES, UsersFindRequestSchema } from "../../openapi/
 import { findUsers, userById } from "../../server/services/users/read.ts";
 
 const usersRoute: PageRoute<UsersProps> = {
-  pattern: `${A}/users`,
+  pattern: `/administration/users`,
   title: "Users",
   summary: "Users, their access rights, e-mail aliases and status.",
   admin: true,
-  parent: A,
+  parent: "/administration",
   // The first page is rendered on the server, with the query the URL asks for.
   load: ({ deps, url }) =>
     firstPage(url, USERS_DEFAULTS, UsersFindRequestSchema, (req) => findUsers(deps.db, req)),
@@ -21,11 +20,11 @@ const usersRoute: PageRoute<UsersProps> = {
 };
 
 const userRoute: PageRoute<User> = {
-  pattern: `${A}/users/:id`,
+  pattern: `/administration/users/:id`,
   title: "User",
   summary: "A user's access, quotas and e-mail aliases.",
   admin: true,
-  parent: `${A}/users`,
+  parent: `/administration/users`,
   load: async ({ deps, params }) => {
     const user = await userById(deps.db, params.id ?? "");
     if (!user) throw new ApiError(404, USER_MESSAGES.userNotFound);
@@ -38,4 +37,4 @@ const userRoute: PageRoute<User> = {
   view: ({ data }) => <Island of={UserDetail} props={{ user: data }} />,
 };
 
-export const userRoutes: AnyPageRoute[] = [usersRoute, userRoute];
+export default [usersRoute, userRoute] satisfies AnyPageRoute[];

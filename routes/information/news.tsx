@@ -9,7 +9,7 @@ import News from "../../islands/News.tsx";
 import type { NewsItem } from "../../openapi/schemas/news.ts";
 import { newsPage } from "../../server/services/news/items.ts";
 
-export const newsRoute: PageRoute<{ items: NewsItem[] }> = {
+const newsRoute: PageRoute<{ items: NewsItem[] }> = {
   pattern: "/information/news",
   title: "News",
   summary: "Service announcements, newest first.",
@@ -22,3 +22,5 @@ export const newsRoute: PageRoute<{ items: NewsItem[] }> = {
     />
   ),
 };
+
+export default [newsRoute];

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { ApiError } from "../errors.ts";
-import { SESSION_COOKIE } from "./session.ts";
+import { SESSION_COOKIE } from "./access.ts";
 
 /**
  * Cross-site request forgery defence (docs/security.md). The spec deletes with GET, so no

@@ -1,21 +1,18 @@
 /** The shell's header: the menu by area, quick search, news count, user guide and the user. */
-import type { SessionUser } from "../auth/session.ts";
-import { AREAS, areasFor, childrenOf } from "../../routes/mod.ts";
-import { USER_GUIDE_URL } from "../../routes/information/mod.tsx";
+import type { SessionUser } from "../auth/sessions.ts";
+import { ROUTE_MAP } from "../../routes/mod.ts";
+import { USER_GUIDE_URL } from "../../routes/information/help.tsx";
 import { Island } from "./island.tsx";
 import QuickSearch from "../../islands/QuickSearch.tsx";
 import NewsCount from "../../islands/NewsCount.tsx";
 import UserMenu from "../../islands/UserMenu.tsx";
 
-/** The area a path belongs to, for marking the menu. */
-const areaOf = (path: string) => AREAS.find((a) => path === a || path.startsWith(a + "/"));
-
 export function Nav({ user, path }: { user: SessionUser; path: string }) {
-  const current = areaOf(path);
+  const current = ROUTE_MAP.areaOf(path);
   return (
     <ul id="nav" aria-label="Main menu">
-      {areasFor(user.admin).map((area) => {
-        const pages = childrenOf(area.pattern, user.admin);
+      {ROUTE_MAP.areas(user.admin).map((area) => {
+        const pages = ROUTE_MAP.childrenOf(area.pattern, user.admin);
         return (
           <li key={area.pattern}>
             <details className={`dropdown${current === area.pattern ? " current" : ""}`}>

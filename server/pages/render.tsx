@@ -2,7 +2,7 @@
 import { renderToString } from "react-dom/server";
 import type { ReactNode } from "react";
 import type { AnyPageRoute, PageContext, UserPageContext } from "../../routes/types.ts";
-import { trail } from "../../routes/mod.ts";
+import type { RouteMap } from "../../routes/map.ts";
 import { assets } from "./assets.ts";
 import { htmlDocument } from "./document.ts";
 import { Header } from "./header.tsx";
@@ -19,8 +19,10 @@ export interface RenderInput {
   newsCount: number;
 }
 
-function Breadcrumbs({ route, heading }: { route: AnyPageRoute; heading: string }) {
-  const parents = trail(route);
+function Breadcrumbs(
+  { route, heading, map }: { route: AnyPageRoute; heading: string; map: RouteMap },
+) {
+  const parents = map.trail(route);
   if (route.pattern === "/") return null;
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -68,7 +70,7 @@ export async function renderPage({ ctx, route, data, flash, newsCount }: RenderI
   const View = route.view;
   const content = route.bare || !user ? View?.({ ctx: ctx as UserPageContext, data }) : (
     <>
-      <Breadcrumbs route={route} heading={heading} />
+      <Breadcrumbs route={route} heading={heading} map={ctx.map} />
       <div className="page-head">
         <hgroup>
           <h1>{heading}</h1>

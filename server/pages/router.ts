@@ -8,14 +8,15 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../router.ts";
 import { ApiError } from "../errors.ts";
-import { resolveSession, SESSION_COOKIE } from "../auth/session.ts";
-import { matchRoute } from "../../routes/mod.ts";
+import { SESSION_COOKIE } from "../auth/access.ts";
+import { ROUTE_MAP } from "../../routes/mod.ts";
+import { NO_COMPANY, scopeOf } from "../services/tenancy.ts";
 import { type PageContext, PageRedirect, type UserPageContext } from "../../routes/types.ts";
 import { ASSET_PREFIX, assets } from "./assets.ts";
 import { renderPage } from "./render.tsx";
 import { setFlash, takeFlash } from "./flash.ts";
 import { safeNext } from "./next.ts";
-import { signIn } from "../rest/users/session_handlers.ts";
+import { signInWithCookie } from "../rest/session/handlers.ts";
 import { LoginRequestSchema } from "../../openapi/schemas/session.ts";
 import { countNewNews } from "../services/news/unread.ts";
 
@@ -32,15 +33,15 @@ export const CSP = [
   "form-action 'self'",
 ].join("; ");
 
+/** Pages use the session cookie only (never a bearer token). */
 async function pageUser(c: Context<AppEnv>) {
   const token = getCookie(c, SESSION_COOKIE);
-  const { database, keys } = c.var.deps;
-  return token ? await resolveSession(database, keys, token) : null;
+  return token ? await c.var.deps.sessions.resolve(token) : null;
 }
 
 async function servePage(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
-  const match = matchRoute(url.pathname);
+  const match = ROUTE_MAP.match(url.pathname);
   if (!match) return c.redirect("/", 302);
   const { route, params } = match;
   const user = await pageUser(c);
@@ -51,7 +52,14 @@ async function servePage(c: Context<AppEnv>) {
     return c.redirect(safeNext(url.searchParams.get("next")), 302);
   }
   if (user && route.admin && !user.admin) return c.redirect("/error/403", 302);
-  const ctx: PageContext = { url, params, user, deps: c.var.deps };
+  const ctx: PageContext = {
+    url,
+    params,
+    user,
+    scope: user ? scopeOf(user) : NO_COMPANY,
+    deps: c.var.deps,
+    map: ROUTE_MAP,
+  };
 
   let data: unknown;
   try {
@@ -110,7 +118,7 @@ async function formLogin(c: Context<AppEnv>) {
   });
   try {
     if (!parsed.success) throw new ApiError(400, parsed.error.issues[0].message);
-    await signIn(c, parsed.data);
+    await signInWithCookie(c, parsed.data);
     return c.redirect(next, 303);
   } catch (e) {
     const message = e instanceof ApiError ? e.message : "Unknown server error";

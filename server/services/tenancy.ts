@@ -1,10 +1,42 @@
 /**
- * The tenant rule for tgid-owned data: a client sees a tgid (and its traffic, routes, ...)
- * when the tgid's team is in the client's company, or the tgid is shared with one of its teams.
+ * The tenant rules, in one place (docs/decisions/0009-resource-recipe.md, "Authorization").
+ * Administrators reach every company's rows; a client user (team rights 100 or above) only its own
+ * company's. Each operation declares which rule its rows follow (`tenancy` in its route); its
+ * service applies the matching condition below to every query, so a row of another company is
+ * answered exactly like a missing one.
  */
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import { teams, tgids, tgidTeams } from "../../db/schema/mod.ts";
 
-export const tgidVisibleTo = (tgidColumn: AnyColumn, companyId: number): SQL =>
-  sql`(${tgidColumn} in (select ${tgids.id} from ${tgids} join ${teams} on ${teams.id} = ${tgids.teamId} where ${teams.companyId} = ${companyId})
-    or ${tgidColumn} in (select ${tgidTeams.tgidId} from ${tgidTeams} join ${teams} on ${teams.id} = ${tgidTeams.teamId} where ${teams.companyId} = ${companyId}))`;
+/**
+ * Whose rows a caller reaches: one company's (`onlyCompany`), or every company's (null: an
+ * administrator). Made from the signed-in user by `scopeOf`; deliberately not shaped like a user,
+ * so a user cannot be passed where a scope is expected.
+ */
+export interface Scope {
+  readonly onlyCompany: number | null;
+}
+
+export const scopeOf = (user: { admin: boolean; companyId: number }): Scope => ({
+  onlyCompany: user.admin ? null : user.companyId,
+});
+
+/** Every company's rows (administrators' operations, server-side jobs). */
+export const EVERY_COMPANY: Scope = { onlyCompany: null };
+
+/** No company's rows (a signed-out visitor): ids start at 1. */
+export const NO_COMPANY: Scope = { onlyCompany: 0 };
+
+/** Rows that belong to a company (`tenancy: "company"`): the caller's company's only. */
+export const companyRows = (scope: Scope, companyColumn: AnyColumn): SQL | undefined =>
+  scope.onlyCompany === null ? undefined : eq(companyColumn, scope.onlyCompany);
+
+/**
+ * Rows that belong to a tgid (`tenancy: "tgid"`): a client sees a tgid (and its traffic, routes,
+ * ...) when the tgid's team is in the client's company, or the tgid is shared with one of its teams.
+ */
+export const tgidRows = (scope: Scope, tgidColumn: AnyColumn): SQL | undefined =>
+  scope.onlyCompany === null ? undefined : sql`(${tgidColumn} in (select ${tgids.id} from ${tgids}
+    join ${teams} on ${teams.id} = ${tgids.teamId} where ${teams.companyId} = ${scope.onlyCompany})
+    or ${tgidColumn} in (select ${tgidTeams.tgidId} from ${tgidTeams}
+    join ${teams} on ${teams.id} = ${tgidTeams.teamId} where ${teams.companyId} = ${scope.onlyCompany}))`;

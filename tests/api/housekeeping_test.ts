@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
 import { dbTest } from "../fixtures/app.ts";
 import { loginAttempts, passwordResets, sessions } from "../../db/schema/mod.ts";
-import { pruneAuthState } from "../../server/auth/housekeeping.ts";
+import { pruneAuthState } from "../../server/services/sessions/housekeeping.ts";
 
 const DAY = 86_400_000;
 

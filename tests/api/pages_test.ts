@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { dbTest, signIn } from "../fixtures/app.ts";
 import { TEST_PASSWORD } from "../fixtures/factories.ts";
-import { mayOpen, ROUTES } from "../../routes/mod.ts";
+import { ROUTES } from "../../routes/mod.ts";
+import { mayOpen } from "../../routes/map.ts";
 import { safeNext } from "../../server/pages/next.ts";
 import { FLASH_COOKIE } from "../../server/pages/flash.ts";
 

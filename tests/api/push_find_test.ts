@@ -3,6 +3,7 @@ import { dbTest, signIn } from "../fixtures/app.ts";
 import { TEST_PASSWORD } from "../fixtures/factories.ts";
 import type { Ctx } from "../fixtures/app.ts";
 import { pushTraffic, tgids, tgidTeams } from "../../db/schema/mod.ts";
+import type { DeliveryType, PushStatus } from "../../openapi/enums.ts";
 
 /** A tgid of `teamId` with `n` push traffic rows, one minute apart, statuses cycling 0..8. */
 async function trafficFor(ctx: Ctx, teamId: number, n: number) {
@@ -14,9 +15,9 @@ async function trafficFor(ctx: Ctx, teamId: number, n: number) {
       dnid: 7000 + i,
       les: 21,
       lesCStoredTime: new Date(base + i * 60_000),
-      status: i % 9,
-      deliveryType: i % 2,
-      protocol: 0,
+      status: (i % 9) as PushStatus,
+      deliveryType: (i % 2) as DeliveryType,
+      protocol: 0 as const,
       errorLabel: i === 0 ? "50%_off\\" : null,
     })),
   ).returning({ id: pushTraffic.id });
@@ -94,7 +95,7 @@ dbTest("[rest/push] find refuses bad input with a clear message", async (ctx) =>
   const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
   const cases: [Record<string, unknown>, string][] = [
     [{ filter: { tgid: "x" } }, "TGID is not in a valid format"],
-    [{ filter: { status: 99 } }, "Unknown push status"],
+    [{ filter: { status: 99 } }, "Push status must be one of 0 Stored, 1 In progress"],
     [{ count: 0 }, "count must be at least 1"],
     [{ count: 2001 }, "count must be at most 2000"],
     [{ page: 0 }, "page must be at least 1"],

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { dbTest, signIn } from "../fixtures/app.ts";
+import { call, dbTest, signIn, testApp } from "../fixtures/app.ts";
 import { TEST_PASSWORD } from "../fixtures/factories.ts";
 import { loginAttempts, sessions } from "../../db/schema/mod.ts";
 
@@ -115,11 +115,57 @@ dbTest("[rest/users] logout ends the session for cookie and token alike", async 
   assert.equal((await ctx.call("GET", "/rest/users/current", { token })).status, 401);
 });
 
-dbTest("[rest/users] deactivating a signed-in user ends their access at once", async (ctx) => {
-  const user = await ctx.f.user();
-  const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
-  assert.equal((await ctx.call("GET", "/rest/users/current", { token })).status, 200);
-  const { users } = await import("../../db/schema/mod.ts");
-  await ctx.db.update(users).set({ active: false }).where(eq(users.key, user.key));
-  assert.equal((await ctx.call("GET", "/rest/users/current", { token })).status, 401);
-});
+dbTest(
+  "[auth/sessions] deactivation, a password reset or logout end a session at once on the instance that handled it",
+  async (ctx) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const { token: adminToken } = await signIn(ctx, admin.id, TEST_PASSWORD);
+    const ended: Record<string, (id: string) => Promise<number>> = {
+      deactivation: async (id) =>
+        (await ctx.call("POST", "/rest/users/changeStatus", {
+          token: adminToken,
+          json: { userId: id, active: false },
+        })).status,
+      "password reset": async (id) =>
+        (await ctx.call("POST", "/rest/users/resetPassword", {
+          token: adminToken,
+          json: { id, reason: "test" },
+        })).status,
+    };
+    for (const [what, end] of Object.entries(ended)) {
+      const user = await ctx.f.user();
+      const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
+      // Resolved (and remembered by this instance) before the change.
+      assert.equal((await ctx.call("GET", "/rest/users/current", { token })).status, 200);
+      assert.equal(await end(user.id), 200, what);
+      assert.equal(
+        (await ctx.call("GET", "/rest/users/current", { token })).status,
+        401,
+        `${what} ends the session at once`,
+      );
+    }
+  },
+);
+
+dbTest(
+  "[auth/sessions] another instance sees a deactivation within SESSION_RECHECK_SECONDS",
+  async (ctx) => {
+    const other = testApp(ctx.database, { SESSION_RECHECK_SECONDS: "1" });
+    const user = await ctx.f.user();
+    const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
+    const current = async () => (await call(other, "GET", "/rest/users/current", { token })).status;
+    assert.equal(await current(), 200);
+    // Changed by another instance (here: straight in the database).
+    const { users } = await import("../../db/schema/mod.ts");
+    await ctx.db.update(users).set({ active: false }).where(eq(users.key, user.key));
+    const changedAt = Date.now();
+    let status = await current();
+    while (status === 200 && Date.now() - changedAt < 3000) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = await current();
+    }
+    assert.equal(status, 401);
+    const seconds = (Date.now() - changedAt) / 1000;
+    assert.ok(seconds <= 1.5, `ended after ${seconds} s`);
+  },
+);

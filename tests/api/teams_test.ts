@@ -266,7 +266,7 @@ dbTest("[rest/teams] find filters by id, name, company and rights; sorts; pages"
   assert.equal(bad.status, 400);
   assert.equal(bad.body.message, "Sort by one of: id, name, company, rights");
   const badRights = await find({ filter: { rights: "x" } });
-  assert.equal(badRights.body.message, "Rights is not in a valid format");
+  assert.equal(badRights.body.message, UNKNOWN_RIGHTS);
 });
 
 // ---- update ----

@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import { type Ctx, dbTest, signIn } from "../fixtures/app.ts";
 import { TEST_PASSWORD } from "../fixtures/factories.ts";
 import { files, uploadChunks } from "../../db/schema/mod.ts";
-import { pruneAuthState } from "../../server/auth/housekeeping.ts";
+import { pruneAuthState } from "../../server/services/sessions/housekeeping.ts";
 import {
   CHUNK_TOO_LARGE,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_TOO_LARGE,
-} from "../../openapi/schemas/upload.ts";
+} from "../../openapi/schemas/file.ts";
 
 const CHUNK = UPLOAD_CHUNK_BYTES;
 

@@ -1,5 +1,5 @@
 /** Reading companies: one, all, the company → team hierarchy, a company's details, find. */
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   companies,
@@ -19,9 +19,11 @@ import type {
   CompanyFindResponse,
   CompanyHierarchyEntry,
 } from "../../../openapi/schemas/companies.ts";
-import { escapeLike } from "../../../openapi/schemas/search.ts";
+import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { notFound } from "../../errors.ts";
 import { detailDnids, detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
+import { findPage } from "../paging.ts";
+import { contains, textSearch } from "../text_search.ts";
 
 export const companyNotFound = (id: number) => notFound(`Company ${id}`);
 
@@ -133,31 +135,28 @@ export async function companyDetails(db: Db, id: number): Promise<CompanyDetails
   };
 }
 
-const SORT_COLUMNS = { id: companies.id, name: companies.name };
-
 /** The company list page's query: filtered, sorted (default by name), paged, with totals. */
-export async function findCompanies(
-  db: Db,
-  req: CompanyFindRequest,
-): Promise<CompanyFindResponse> {
+export function findCompanies(db: Db, req: CompanyFindRequest): Promise<CompanyFindResponse> {
   const f = req.filter;
-  const conditions: (SQL | undefined)[] = [
-    f.id === undefined ? undefined : eq(companies.id, f.id),
-    f.name ? ilike(companies.name, `%${escapeLike(f.name)}%`) : undefined,
-  ];
-  const where = and(...conditions);
-  const sorting = req.sorting ?? { field: "name" as const, direction: "asc" as const };
-  const order = sorting.direction === "asc" ? asc : desc;
-  const [rows, [totals]] = await Promise.all([
-    db.select(summary).from(companies).where(where)
-      // The id breaks ties, so paging is stable.
-      .orderBy(order(SORT_COLUMNS[sorting.field]), order(companies.id))
-      .limit(req.count)
-      .offset((req.page - 1) * req.count),
-    db.select({
-      total: sql<number>`count(*)::int`,
-      filtered: sql<number>`(count(*) filter (where ${where ?? sql`true`}))::int`,
-    }).from(companies),
-  ]);
-  return { results: rows, total: totals?.total ?? 0, filtered: totals?.filtered ?? 0 };
+  return findPage(req, {
+    rows: db.select(summary).from(companies).$dynamic(),
+    count: (totals) => db.select(totals).from(companies),
+    filters: [
+      f.id === undefined ? undefined : eq(companies.id, f.id),
+      f.name ? contains(companies.name, f.name) : undefined,
+    ],
+    sorts: { id: companies.id, name: companies.name },
+    defaultSort: { field: "name", direction: "asc" },
+    key: companies.id,
+  });
+}
+
+/** GET /rest/companies/search: names containing the text, an exact name first. */
+export async function searchCompanies(db: Db, query: string) {
+  const match = textSearch(query, { contains: [companies.name] });
+  return await db.select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(match.where)
+    .orderBy(match.exactFirst, asc(companies.name), asc(companies.id))
+    .limit(MULTISELECT_SEARCH_LIMIT);
 }

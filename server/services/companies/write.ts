@@ -3,7 +3,7 @@
  * Each runs in one transaction.
  */
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import {
   commandLists,
   companies,
@@ -24,9 +24,6 @@ import type {
 } from "../../../openapi/schemas/companies.ts";
 import { ApiError, databaseFailure, DUPLICATE_CODE } from "../../errors.ts";
 import { companyNotFound, getCompany } from "./read.ts";
-
-/** A transaction, or the database: what the steps below run on. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const duplicateName = (name: string) =>
   new ApiError(409, `A company named "${name}" already exists`, { code: DUPLICATE_CODE });

@@ -43,11 +43,13 @@ export async function countNewNews(db: Db, user: Reader): Promise<number> {
   return row?.n ?? 0;
 }
 
-export function listNewNews(db: Db, user: Reader) {
-  return db.select({
+/** The user's new items (title and level), newest first: the header's count. */
+export async function listNewNews(db: Db, user: Reader) {
+  const rows = await db.select({
     id: news.id,
     title: news.title,
     level: news.level,
     createdAt: news.createdAt,
   }).from(news).where(unreadBy(db, user)).orderBy(desc(news.createdAt), desc(news.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -1,92 +1,73 @@
-/** The push traffic overview's query: scoped to the user's company, filtered, sorted, paged. */
-import { and, asc, type Column, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+/** The push traffic overview's query: scoped to the caller's tgids, filtered, sorted, paged. */
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { pushTraffic, tgids } from "../../../db/schema/mod.ts";
-import type {
-  PushFindRequest,
-  PushFindResponse,
-  PushTrafficRow,
-} from "../../../openapi/schemas/push.ts";
-import { companyScope } from "../../auth/middleware.ts";
-import { tgidVisibleTo } from "../tenancy.ts";
-import { escapeLike } from "../../../openapi/schemas/search.ts";
+import type { PushFindRequest, PushFindResponse } from "../../../openapi/schemas/push.ts";
+import { type Scope, tgidRows } from "../tenancy.ts";
+import { findPage } from "../paging.ts";
+import { contains } from "../text_search.ts";
 
-const SORT_COLUMNS: Record<string, Column> = {
+const columns = {
   pushTrafficId: pushTraffic.id,
+  parentId: pushTraffic.parentId,
   tgid: pushTraffic.tgidId,
+  tgidLabel: tgids.label,
   dnid: pushTraffic.dnid,
+  les: pushTraffic.les,
   lesCStoredTime: pushTraffic.lesCStoredTime,
   status: pushTraffic.status,
   deliveryType: pushTraffic.deliveryType,
   protocol: pushTraffic.protocol,
+  errorLabel: pushTraffic.errorLabel,
   dataLength: pushTraffic.dataLength,
+  headerLength: pushTraffic.headerLength,
   deliveryAttempts: pushTraffic.deliveryAttempts,
+  pushDeliveryAttempts: pushTraffic.pushDeliveryAttempts,
+  pushDeliveryStatus: pushTraffic.pushDeliveryStatus,
+  failureReason: pushTraffic.failureReason,
+  routagePushId: pushTraffic.routagePushId,
+  routageType: pushTraffic.routageType,
+  multiPush: sql<
+    number
+  >`(select count(*)::int from ${pushTraffic} as c where c.parent_id = ${pushTraffic.id})`,
 };
 
 export async function findPushTraffic(
   db: Db,
-  user: { admin: boolean; companyId: number },
+  scope: Scope,
   req: PushFindRequest,
 ): Promise<PushFindResponse> {
-  const company = companyScope(user);
-  const scope = company === null ? undefined : tgidVisibleTo(pushTraffic.tgidId, company);
   const f = req.filter;
-  const conditions: (SQL | undefined)[] = [
-    scope,
-    f.pushTrafficId === undefined ? undefined : eq(pushTraffic.id, f.pushTrafficId),
-    f.tgid === undefined ? undefined : eq(pushTraffic.tgidId, f.tgid),
-    f.dnid === undefined ? undefined : eq(pushTraffic.dnid, f.dnid),
-    f.status === undefined ? undefined : eq(pushTraffic.status, f.status),
-    f.deliveryType === undefined ? undefined : eq(pushTraffic.deliveryType, f.deliveryType),
-    f.protocol === undefined ? undefined : eq(pushTraffic.protocol, f.protocol),
-    f.errorLabel ? ilike(pushTraffic.errorLabel, `%${escapeLike(f.errorLabel)}%`) : undefined,
-  ];
-  const where = and(...conditions);
-  const sorting = req.sorting ?? { field: "lesCStoredTime", direction: "desc" as const };
-  const order = sorting.direction === "asc" ? asc : desc;
-
-  const [rows, [totals]] = await Promise.all([
-    db.select({
+  const page = await findPage(req, {
+    rows: db.select(columns).from(pushTraffic)
+      .leftJoin(tgids, eq(tgids.id, pushTraffic.tgidId)).$dynamic(),
+    count: (totals) => db.select(totals).from(pushTraffic),
+    scope: tgidRows(scope, pushTraffic.tgidId),
+    filters: [
+      f.pushTrafficId === undefined ? undefined : eq(pushTraffic.id, f.pushTrafficId),
+      f.tgid === undefined ? undefined : eq(pushTraffic.tgidId, f.tgid),
+      f.dnid === undefined ? undefined : eq(pushTraffic.dnid, f.dnid),
+      f.status === undefined ? undefined : eq(pushTraffic.status, f.status),
+      f.deliveryType === undefined ? undefined : eq(pushTraffic.deliveryType, f.deliveryType),
+      f.protocol === undefined ? undefined : eq(pushTraffic.protocol, f.protocol),
+      f.errorLabel ? contains(pushTraffic.errorLabel, f.errorLabel) : undefined,
+    ],
+    sorts: {
       pushTrafficId: pushTraffic.id,
-      parentId: pushTraffic.parentId,
       tgid: pushTraffic.tgidId,
-      tgidLabel: tgids.label,
       dnid: pushTraffic.dnid,
-      les: pushTraffic.les,
       lesCStoredTime: pushTraffic.lesCStoredTime,
       status: pushTraffic.status,
       deliveryType: pushTraffic.deliveryType,
       protocol: pushTraffic.protocol,
-      errorLabel: pushTraffic.errorLabel,
       dataLength: pushTraffic.dataLength,
-      headerLength: pushTraffic.headerLength,
       deliveryAttempts: pushTraffic.deliveryAttempts,
-      pushDeliveryAttempts: pushTraffic.pushDeliveryAttempts,
-      pushDeliveryStatus: pushTraffic.pushDeliveryStatus,
-      failureReason: pushTraffic.failureReason,
-      routagePushId: pushTraffic.routagePushId,
-      routageType: pushTraffic.routageType,
-      multiPush: sql<
-        number
-      >`(select count(*)::int from ${pushTraffic} as c where c.parent_id = ${pushTraffic.id})`,
-    }).from(pushTraffic)
-      .leftJoin(tgids, eq(tgids.id, pushTraffic.tgidId))
-      .where(where)
-      // The id breaks ties, so paging is stable.
-      .orderBy(order(SORT_COLUMNS[sorting.field]), order(pushTraffic.id))
-      .limit(req.count)
-      .offset((req.page - 1) * req.count),
-    db.select({
-      total: sql<number>`count(*)::int`,
-      filtered: sql<number>`(count(*) filter (where ${where ?? sql`true`}))::int`,
-    }).from(pushTraffic).where(scope),
-  ]);
+    },
+    defaultSort: { field: "lesCStoredTime", direction: "desc" },
+    key: pushTraffic.id,
+  });
   return {
-    results: rows.map((r): PushTrafficRow => ({
-      ...r,
-      lesCStoredTime: r.lesCStoredTime.toISOString(),
-    })),
-    total: totals?.total ?? 0,
-    filtered: totals?.filtered ?? 0,
+    ...page,
+    results: page.results.map((r) => ({ ...r, lesCStoredTime: r.lesCStoredTime.toISOString() })),
   };
 }

@@ -1,5 +1,5 @@
 /** Reading teams: one with what it has, all, find, and the ports open for a team. */
-import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -20,9 +20,11 @@ import type {
   TeamFindResponse,
   TeamRow,
 } from "../../../openapi/schemas/teams.ts";
-import { escapeLike } from "../../../openapi/schemas/search.ts";
+import { MULTISELECT_SEARCH_LIMIT, type Rights } from "../../../openapi/enums.ts";
 import { notFound } from "../../errors.ts";
 import { detailDnids, detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
+import { findPage } from "../paging.ts";
+import { contains, textSearch } from "../text_search.ts";
 
 export const teamNotFound = (id: number) => notFound(`Team ${id}`);
 
@@ -39,7 +41,7 @@ const teamColumns = {
 interface TeamColumns {
   id: number;
   name: string;
-  rights: number;
+  rights: Rights;
   mtlInfoActive: boolean;
   mtlInfoFtp: boolean;
   companyId: number;
@@ -127,49 +129,53 @@ export async function allTeams(db: Db): Promise<TeamRow[]> {
   return rows.map(toRow);
 }
 
-const SORT_COLUMNS = {
-  id: teams.id,
-  name: teams.name,
-  company: companies.name,
-  rights: teams.rights,
-};
-
 /** The team list page's query: filtered, sorted (default by name), paged, with totals. */
 export async function findTeams(db: Db, req: TeamFindRequest): Promise<TeamFindResponse> {
   const f = req.filter;
-  const company = f.company
-    ? or(
-      /^\d{1,9}$/.test(f.company) ? eq(companies.id, Number(f.company)) : undefined,
-      ilike(companies.name, `%${escapeLike(f.company)}%`),
-    )
-    : undefined;
-  const conditions: (SQL | undefined)[] = [
-    f.id === undefined ? undefined : eq(teams.id, f.id),
-    f.name ? ilike(teams.name, `%${escapeLike(f.name)}%`) : undefined,
-    company,
-    f.rights === undefined ? undefined : eq(teams.rights, f.rights),
-  ];
-  const where = and(...conditions);
-  const sorting = req.sorting ?? { field: "name" as const, direction: "asc" as const };
-  const order = sorting.direction === "asc" ? asc : desc;
-  const [rows, [totals]] = await Promise.all([
-    db.select(rowColumns).from(teams)
-      .innerJoin(companies, eq(companies.id, teams.companyId))
-      .where(where)
-      // The id breaks ties, so paging is stable.
-      .orderBy(order(SORT_COLUMNS[sorting.field]), order(teams.id))
-      .limit(req.count)
-      .offset((req.page - 1) * req.count),
-    db.select({
-      total: sql<number>`count(*)::int`,
-      filtered: sql<number>`(count(*) filter (where ${where ?? sql`true`}))::int`,
-    }).from(teams).innerJoin(companies, eq(companies.id, teams.companyId)),
-  ]);
-  return {
-    results: rows.map(toRow),
-    total: totals?.total ?? 0,
-    filtered: totals?.filtered ?? 0,
-  };
+  const page = await findPage(req, {
+    rows: db.select(rowColumns).from(teams)
+      .innerJoin(companies, eq(companies.id, teams.companyId)).$dynamic(),
+    count: (totals) =>
+      db.select(totals).from(teams).innerJoin(companies, eq(companies.id, teams.companyId)),
+    filters: [
+      f.id === undefined ? undefined : eq(teams.id, f.id),
+      f.name ? contains(teams.name, f.name) : undefined,
+      // Digits are the company's id (or a name of only those digits), else a part of its name.
+      f.company
+        ? /^\d{1,9}$/.test(f.company)
+          ? or(eq(companies.id, Number(f.company)), eq(companies.name, f.company))
+          : contains(companies.name, f.company)
+        : undefined,
+      f.rights === undefined ? undefined : eq(teams.rights, f.rights),
+    ],
+    sorts: { id: teams.id, name: teams.name, company: companies.name, rights: teams.rights },
+    defaultSort: { field: "name", direction: "asc" },
+    key: teams.id,
+  });
+  return { ...page, results: page.results.map(toRow) };
+}
+
+/** GET /rest/teams/search: names containing the text, with their company; exact names first. */
+export async function searchTeams(db: Db, query: string) {
+  const match = textSearch(query, { contains: [teams.name] });
+  const rows = await db.select({
+    id: teams.id,
+    name: teams.name,
+    rights: teams.rights,
+    companyId: companies.id,
+    companyName: companies.name,
+  })
+    .from(teams)
+    .innerJoin(companies, eq(companies.id, teams.companyId))
+    .where(match.where)
+    .orderBy(match.exactFirst, asc(teams.name), asc(teams.id))
+    .limit(MULTISELECT_SEARCH_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    rights: r.rights,
+    company: { id: r.companyId, name: r.companyName },
+  }));
 }
 
 /** The push processes assigned to the team (the ports open for it), by port; 404 if unknown. */

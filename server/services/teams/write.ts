@@ -3,7 +3,7 @@
  * (docs/decisions/0007-companies-and-teams.md).
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import {
   companies,
   dnids,
@@ -18,7 +18,6 @@ import { isAdminRights } from "../../../openapi/enums.ts";
 import { ADMIN_MESSAGES } from "../../../openapi/schemas/messages.ts";
 import type { Team, TeamCreateFields, TeamUpdateFields } from "../../../openapi/schemas/teams.ts";
 import { ApiError, DUPLICATE_CODE, forbidden } from "../../errors.ts";
-import type { Tx } from "../companies/write.ts";
 import { getTeam, teamNotFound } from "./read.ts";
 
 /** Who is acting: their own team and rights limit what they may grant. */

@@ -17,7 +17,8 @@ import {
 } from "../../../openapi/schemas/users.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { ApiError } from "../../errors.ts";
-import { type Actor, revokeSessions, userNotFound } from "./write.ts";
+import { type Actor, userNotFound } from "./write.ts";
+import { revokeUserSessions } from "../sessions/store.ts";
 import { idEquals } from "./read.ts";
 
 const base64url = (bytes: Uint8Array) =>
@@ -50,7 +51,7 @@ export function resetPassword(
       passwordChangedAt: new Date(),
       updatedAt: new Date(),
     }).where(eq(users.key, user.key));
-    await revokeSessions(tx, user.key);
+    await revokeUserSessions(tx, user.key);
     // Earlier links that were not used stop working.
     await tx.update(passwordResets).set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userKey, user.key), isNull(passwordResets.usedAt)));

@@ -2,18 +2,20 @@
  * Reading users: one user as the API reads it (getUser), every user (all), the company → team →
  * users hierarchy, and the list page's find (filtered, sorted and paged in SQL).
  */
-import { and, asc, type Column, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { companies, teams, userAliases, users } from "../../../db/schema/mod.ts";
 import type {
+  SearchUser,
   User,
   UserHierarchy,
   UserListItem,
   UsersFindRequest,
   UsersFindResponse,
 } from "../../../openapi/schemas/users.ts";
-import { escapeLike, type SearchUser } from "../../../openapi/schemas/search.ts";
-import { textSearch } from "../text_search.ts";
+import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
+import { contains, textSearch } from "../text_search.ts";
+import { findPage } from "../paging.ts";
 
 /** A user id as stored: ids are lower-cased on write, and compared lower-cased on read. */
 export const idEquals = (id: string) => eq(sql`lower(${users.id})`, id.toLowerCase());
@@ -116,7 +118,11 @@ const SEARCHED = [users.id, users.mail, users.firstName, users.lastName];
  * The users whose login, mail, first or last name contains `query` (any case): exact matches
  * first, then by login; at most `limit`. As in lists, but the team without its rights.
  */
-export async function searchUsers(db: Db, query: string, limit: number): Promise<SearchUser[]> {
+export async function searchUsers(
+  db: Db,
+  query: string,
+  limit = MULTISELECT_SEARCH_LIMIT,
+): Promise<SearchUser[]> {
   const match = textSearch(query, { contains: SEARCHED });
   const rows = await selectList(db).where(match.where)
     .orderBy(match.exactFirst, asc(users.id))
@@ -162,52 +168,39 @@ export async function userHierarchy(db: Db): Promise<UserHierarchy> {
   return out;
 }
 
-const contains = (column: SQL | Column, text: string) =>
-  ilike(column as SQL, `%${escapeLike(text)}%`);
-
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
 /** The list page: filtered, sorted (default id ascending) and paged in SQL. */
 export async function findUsers(db: Db, req: UsersFindRequest): Promise<UsersFindResponse> {
   const f = req.filter;
-  const where = and(
-    f.id ? contains(users.id, f.id) : undefined,
-    f.name
-      ? or(
-        contains(users.firstName, f.name),
-        contains(users.lastName, f.name),
-        contains(fullName, f.name),
-      )
-      : undefined,
-    f.company ? contains(companies.name, f.company) : undefined,
-    f.team ? contains(teams.name, f.team) : undefined,
-    f.active === undefined ? undefined : eq(users.active, f.active),
-  );
-  const sorting = req.sorting ?? { field: "id", direction: "asc" as const };
-  const order = sorting.direction === "asc" ? asc : desc;
-  const SORTS: Record<typeof sorting.field, SQL[]> = {
-    id: [order(users.id)],
-    name: [order(users.firstName), order(users.lastName)],
-    company: [order(companies.name)],
-    team: [order(teams.name)],
-    active: [order(users.active)],
-  };
-  const [rows, [totals]] = await Promise.all([
-    selectList(db).where(where)
-      // The id breaks ties, so paging is stable.
-      .orderBy(...SORTS[sorting.field], asc(users.id))
-      .limit(req.count)
-      .offset((req.page - 1) * req.count),
-    db.select({
-      total: sql<number>`count(*)::int`,
-      filtered: sql<number>`(count(*) filter (where ${where ?? sql`true`}))::int`,
-    }).from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .innerJoin(teams, eq(teams.id, users.teamId)),
-  ]);
-  return {
-    results: rows.map(toListItem),
-    total: Number(totals?.total ?? 0),
-    filtered: Number(totals?.filtered ?? 0),
-  };
+  const page = await findPage(req, {
+    rows: selectList(db).$dynamic(),
+    count: (totals) =>
+      db.select(totals).from(users)
+        .innerJoin(companies, eq(companies.id, users.companyId))
+        .innerJoin(teams, eq(teams.id, users.teamId)),
+    filters: [
+      f.id ? contains(users.id, f.id) : undefined,
+      f.name
+        ? or(
+          contains(users.firstName, f.name),
+          contains(users.lastName, f.name),
+          contains(fullName, f.name),
+        )
+        : undefined,
+      f.company ? contains(companies.name, f.company) : undefined,
+      f.team ? contains(teams.name, f.team) : undefined,
+      f.active === undefined ? undefined : eq(users.active, f.active),
+    ],
+    sorts: {
+      id: users.id,
+      name: [users.firstName, users.lastName],
+      company: companies.name,
+      team: teams.name,
+      active: users.active,
+    },
+    defaultSort: { field: "id", direction: "asc" },
+    key: users.key,
+  });
+  return { ...page, results: page.results.map(toListItem) };
 }

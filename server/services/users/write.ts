@@ -5,13 +5,14 @@
  * (docs/decisions/0008). Changes to it run in a transaction holding one advisory lock, so two
  * concurrent requests cannot both take the same address.
  */
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { companies, sessions, teams, userAliases, users } from "../../../db/schema/mod.ts";
+import { companies, teams, userAliases, users } from "../../../db/schema/mod.ts";
 import type { User, UserCreate, UserUpdate } from "../../../openapi/schemas/users.ts";
 import { USER_MESSAGES } from "../../../openapi/schemas/users.ts";
 import { ApiError, DUPLICATE_CODE } from "../../errors.ts";
 import { idEquals, userByKey } from "./read.ts";
+import { revokeUserSessions } from "../sessions/store.ts";
 
 /** Who is acting (the signed-in administrator). */
 export interface Actor {
@@ -70,12 +71,6 @@ async function teamOf(tx: Db, companyId: number, teamId: number) {
   if (!company) throw new ApiError(400, USER_MESSAGES.unknownCompany);
   if (!team) throw new ApiError(400, USER_MESSAGES.unknownTeam);
   throw new ApiError(400, USER_MESSAGES.teamNotInCompany);
-}
-
-/** Ends every session of a user (logout everywhere). */
-export async function revokeSessions(tx: Db, userKey: number) {
-  await tx.update(sessions).set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userKey, userKey), isNull(sessions.revokedAt)));
 }
 
 /** The aliases checks shared by create and update; throws 400 or 409. */
@@ -164,7 +159,7 @@ export function updateUser(db: Db, actor: Actor, input: UserUpdate): Promise<Use
     if (defined(input.active)) set.active = input.active;
     await tx.update(users).set(set).where(eq(users.key, user.key));
 
-    if (input.active === false && user.active) await revokeSessions(tx, user.key);
+    if (input.active === false && user.active) await revokeUserSessions(tx, user.key);
     if (input.aliases) {
       await tx.delete(userAliases).where(eq(userAliases.userKey, user.key));
       if (input.aliases.length) {
@@ -207,7 +202,7 @@ export function changeStatus(db: Db, actor: Actor, userId: string, active: boole
     const user = await target(tx, userId);
     if (!active) checkNotSelf(actor, user.key);
     await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.key, user.key));
-    if (!active) await revokeSessions(tx, user.key);
+    if (!active) await revokeUserSessions(tx, user.key);
     return (await userByKey(tx, user.key))!;
   });
 }

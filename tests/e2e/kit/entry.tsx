@@ -26,9 +26,7 @@ const ITEMS: Option[] = Array.from({ length: ITEM_COUNT }, (_, i) => ({
 }));
 
 const loadTgidForm = () =>
-  import("../../../openapi/schemas/tgid_choice.ts").then((m) =>
-    z.object({ tgid: m.TgidChoiceSchema })
-  );
+  import("../../../openapi/schemas/tgids.ts").then((m) => z.object({ tgid: m.TgidChoiceSchema }));
 
 function TgidForm() {
   const form = useZodForm(loadTgidForm, { tgid: null });

@@ -1,2 +1,0 @@
-/** The administration area's base path. */
-export const A = "/administration";

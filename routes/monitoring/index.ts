@@ -1,0 +1,19 @@
+import { indexRoute } from "../index_view.tsx";
+
+const M = "/monitoring";
+export default [
+  indexRoute({
+    pattern: M,
+    title: "Monitoring",
+    summary: "Gauges and charts of the service's health.",
+    admin: true,
+    parent: "/",
+  }),
+  indexRoute({
+    pattern: `${M}/control`,
+    title: "Control",
+    summary: "Services, delivery and message flow against their thresholds.",
+    admin: true,
+    parent: M,
+  }),
+];

@@ -1,0 +1,4 @@
+/** The routing area's pages: one line per resource (docs/decisions/0009). */
+export { default as index } from "./index.ts";
+export { default as pushTraffic } from "./push_traffic.tsx";
+export { default as planned } from "./planned.ts";

@@ -1,0 +1,65 @@
+/**
+ * The routing pages not built yet (issues 14 and 16): in the route map, menus and breadcrumbs
+ * already, each showing its title. A resource that builds one moves it into its own page module
+ * (listed in ./mod.ts) and deletes it here.
+ */
+import type { AnyPageRoute } from "../types.ts";
+
+const R = "/routing";
+const stationTraffic = {
+  title: "Les traffic",
+  summary: "Messages stored at the land earth station (legacy page).",
+};
+export default [
+  {
+    pattern: `${R}/events/push`,
+    title: "Push events",
+    summary: "Events of the push delivery processes, newest first.",
+    admin: true,
+    parent: `${R}/events`,
+  },
+  {
+    pattern: `${R}/events/robot`,
+    title: "Robot events",
+    summary: "Events of the robots that process incoming messages.",
+    admin: true,
+    parent: `${R}/events`,
+  },
+  {
+    pattern: `${R}/process`,
+    title: "Push processes",
+    summary: "The push delivery processes and their spare limits.",
+    admin: true,
+    parent: R,
+  },
+  {
+    pattern: `${R}/routes`,
+    title: "Route management",
+    summary: "Delivery routes over TCP, FTP, web service and SMTP, with their destinations.",
+    admin: true,
+    parent: R,
+  },
+  {
+    pattern: `${R}/statistics/push`,
+    title: "Push statistics",
+    summary: "Push delivery statistics (legacy page).",
+    admin: true,
+    parent: `${R}/statistics`,
+  },
+  {
+    pattern: `${R}/statistics/robot`,
+    title: "Robot statistics",
+    summary: "Robot processing statistics (legacy page).",
+    admin: true,
+    parent: `${R}/statistics`,
+  },
+  {
+    pattern: `${R}/traffic/robot`,
+    title: "Robot traffic",
+    summary: "Incoming messages processed by the robots.",
+    admin: true,
+    parent: `${R}/traffic`,
+  },
+  { pattern: "/station", parent: "/", ...stationTraffic },
+  { pattern: "/station/traffic", parent: R, ...stationTraffic },
+] satisfies AnyPageRoute[];

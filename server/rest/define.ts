@@ -1,0 +1,189 @@
+/**
+ * How every /rest operation is declared (docs/decisions/0009-resource-recipe.md). A route states,
+ * where it is declared, who may call it (`access`) and how its rows are scoped to the caller's
+ * company (`tenancy`); from that declaration come its guard, its `operationId`, the error
+ * statuses it documents, an "Access:" sentence in its description and the `x-access` and
+ * `x-tenancy` extensions of the OpenAPI document (which the contract and matrix tests read).
+ */
+import { createRoute, type RouteConfig, type RouteHandler, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { type AppEnv, createRouter } from "../router.ts";
+import { ErrorSchema } from "../errors.ts";
+import { guard } from "../auth/access.ts";
+
+/** Who may call an operation. */
+export type Access =
+  /** Anyone, without a session (sign-in, health). */
+  | "public"
+  /** Any signed-in user, whatever the team rights. */
+  | "user"
+  /** Signed-in administrators: team rights below 100. */
+  | "admin";
+
+/** How the rows an operation reads or changes are scoped to the caller's company. */
+export type Tenancy =
+  /** Administrators only: every company's rows. */
+  | "all"
+  /** Rows that belong to a company: a client user reaches only its own company's. */
+  | "company"
+  /** Rows that belong to a tgid: a client user reaches the tgids owned by, or shared with, a team of its company. */
+  | "tgid"
+  /** The caller's own rows (its session, its uploads). */
+  | "caller"
+  /** Nothing company-owned (reference data, news by role, health). */
+  | "none";
+
+/** An operation's authorization: who, and (for signed-in users) how its rows are scoped. */
+export type Authorization =
+  | { access: "public"; tenancy?: "none" }
+  | { access: "admin"; tenancy?: "all" }
+  | { access: "user"; tenancy: Exclude<Tenancy, "all"> };
+
+const STATUS_TEXT = {
+  400: "Invalid input: `fields` says which and why",
+  401: "Not signed in, or the session has ended",
+  403: "Forbidden: not allowed for this user, or a cross-site request",
+  404: "Not found (or belongs to another company)",
+  409: "Conflict: duplicate identifier (code 23000) or linked items",
+  413: "Request body larger than 1 MB",
+  429: "Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry",
+  500: "Unexpected failure (no internals are disclosed)",
+  503: "The database is unreachable",
+} as const;
+export type ErrorStatus = keyof typeof STATUS_TEXT;
+
+type ErrorResponse = {
+  description: string;
+  content: { "application/json": { schema: typeof ErrorSchema } };
+};
+
+/** The `responses` entries for the error statuses a route can answer. */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
+  return Object.fromEntries(
+    [...new Set(statuses)].sort().map((s) => [s, {
+      description: STATUS_TEXT[s],
+      content: { "application/json": { schema: ErrorSchema } },
+    }]),
+  ) as unknown as Record<S, ErrorResponse>;
+}
+
+export const jsonBody = <T extends z.ZodType>(schema: T, description = "") => ({
+  content: { "application/json": { schema } },
+  description,
+  required: true,
+});
+
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
+
+/** A route as declared: createRoute's config with its authorization, minus what it derives. */
+export type RouteDeclaration =
+  & Omit<RouteConfig, "middleware" | "security" | "operationId" | "tags">
+  & Authorization
+  & {
+    /** Error statuses besides those every operation answers (400, 401, 403, 413, 500). */
+    errors?: ErrorStatus[];
+    /**
+     * A successful call may change what a session resolves to (a user's status, team, rights or
+     * company): this instance forgets its cached sessions at once (docs/decisions/0009).
+     */
+    refreshesSessions?: boolean;
+  };
+
+/** `/rest/companies/getDetails` → `companiesGetDetails`; `/health` → `health`. */
+export function operationIdOf(path: string): string {
+  const [resource, ...rest] = path.replace(/^\/rest\//, "").split("/").filter(Boolean);
+  return resource + rest.map((s) => s[0].toUpperCase() + s.slice(1)).join("");
+}
+
+const ACCESS_TEXT: Record<Tenancy, string> = {
+  all: "Administrators only (team rights below 100).",
+  company: "Any signed-in user; a client user (team rights 100 or above) reaches only its own " +
+    "company's rows (another company's answer as not found).",
+  tgid: "Any signed-in user; a client user reaches only the tgids owned by, or shared with, a " +
+    "team of its company, and what belongs to them.",
+  caller: "Any signed-in user, for their own session and rows.",
+  none: "Any signed-in user.",
+};
+
+/**
+ * The statuses every operation can answer: 400 (its input), 401 (no session), 403 (not an
+ * administrator, or a cross-site request: server/auth/csrf.ts), 413 (body over 1 MB), 500.
+ */
+const impliedErrors = (d: RouteDeclaration): ErrorStatus[] => [
+  ...(d.request ? [400 as const] : []),
+  ...(d.access === "public" ? [] : [401 as const]),
+  403,
+  413,
+  500,
+];
+
+/** Clears this instance's session cache after the call succeeded. */
+const refreshSessions: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status < 400) c.var.deps.sessions.clear();
+};
+
+/**
+ * Declares an operation: createRoute with its guard, operationId, error responses and access
+ * documented. The tag is the resource's, set when it is mounted (`resource`).
+ */
+export function defineRoute<const P extends string, const D extends RouteDeclaration & { path: P }>(
+  declaration: D,
+) {
+  const { access, tenancy, errors, refreshesSessions, ...config } = declaration;
+  const scope: Tenancy = tenancy ?? (access === "admin" ? "all" : "none");
+  const text = access === "public" ? "Public: no session needed." : ACCESS_TEXT[scope];
+  return createRoute({
+    ...config,
+    operationId: operationIdOf(config.path),
+    description: config.description ? `${text} ${config.description}` : text,
+    ...(access === "public" ? { security: [] } : {}),
+    middleware: [
+      ...(access === "public" ? [] : [guard(access)]),
+      ...(refreshesSessions ? [refreshSessions] : []),
+    ],
+    responses: {
+      ...config.responses,
+      ...errorResponses(...impliedErrors(declaration), ...(errors ?? [])),
+    } as D["responses"] & Record<ErrorStatus, ErrorResponse>,
+    "x-access": access,
+    "x-tenancy": scope,
+  });
+}
+
+export interface ResourceTag {
+  name: string;
+  description: string;
+}
+
+type Declared = ReturnType<typeof defineRoute>;
+
+/** A resource's handlers.ts: one handler per route of its routes.ts, under the same name. */
+export type Handlers<R extends Record<string, Declared>> = {
+  [K in keyof R]: RouteHandler<R[K], AppEnv>;
+};
+
+/** What a resource's mod.ts exports: its tag and its router. */
+export interface Resource {
+  tag: ResourceTag;
+  router: ReturnType<typeof createRouter>;
+}
+
+/**
+ * Mounts a resource: every route of its routes.ts with the handler of the same name from its
+ * handlers.ts (the types make sure each route has one), under the resource's tag.
+ */
+export function resource<R extends Record<string, Declared>>(def: {
+  tag: ResourceTag;
+  routes: R;
+  handlers: Handlers<R>;
+}): Resource {
+  const router = createRouter();
+  for (const [key, route] of Object.entries(def.routes)) {
+    router.openapi({ ...route, tags: [def.tag.name] }, def.handlers[key] as never);
+  }
+  return { tag: def.tag, router };
+}

@@ -1,0 +1,15 @@
+/**
+ * Every /rest resource, one line each (docs/decisions/0009-resource-recipe.md): a new resource is
+ * mounted, documented and tested by the contract and matrix tests once its line is here.
+ */
+export { default as health } from "./health/mod.ts";
+export { default as session } from "./session/mod.ts";
+export { default as users } from "./users/mod.ts";
+export { default as companies } from "./companies/mod.ts";
+export { default as teams } from "./teams/mod.ts";
+export { default as news } from "./news/mod.ts";
+export { default as error } from "./error/mod.ts";
+export { default as file } from "./file/mod.ts";
+export { default as dnids } from "./dnids/mod.ts";
+export { default as tgids } from "./tgids/mod.ts";
+export { default as push } from "./push/mod.ts";

@@ -1,0 +1,67 @@
+/** The /rest/users handlers: each parses, calls its service and answers. */
+import type { Handlers } from "../define.ts";
+import type * as routes from "./routes.ts";
+import {
+  allUsers,
+  findUsers,
+  searchUsers,
+  userById,
+  userHierarchy,
+} from "../../services/users/read.ts";
+import {
+  addAlias,
+  changeStatus,
+  changeTeam,
+  changeUserId,
+  createUser,
+  deleteAlias,
+  updateUser,
+  userNotFound,
+} from "../../services/users/write.ts";
+import { resetPassword, setPasswordWithToken } from "../../services/users/password_reset.ts";
+import { USER_MESSAGES } from "../../../openapi/schemas/users.ts";
+import { setFlash } from "../../pages/flash.ts";
+
+export const handlers: Handlers<typeof routes> = {
+  search: async (c) => c.json(await searchUsers(c.var.deps.db, c.req.valid("query").query), 200),
+  getUser: async (c) => {
+    const user = await userById(c.var.deps.db, c.req.valid("query").user);
+    if (!user) throw userNotFound();
+    return c.json(user, 200);
+  },
+  hierarchy: async (c) => c.json(await userHierarchy(c.var.deps.db), 200),
+  all: async (c) => c.json(await allUsers(c.var.deps.db), 200),
+  find: async (c) => c.json(await findUsers(c.var.deps.db, c.req.valid("json")), 200),
+  create: async (c) => c.json(await createUser(c.var.deps.db, c.req.valid("json")), 200),
+  update: async (c) =>
+    c.json(await updateUser(c.var.deps.db, c.var.user, c.req.valid("json")), 200),
+  changeId: async (c) => {
+    const { oldId, newId } = c.req.valid("json");
+    return c.json(await changeUserId(c.var.deps.db, oldId, newId), 200);
+  },
+  changeStatus: async (c) => {
+    const { userId, active } = c.req.valid("json");
+    return c.json(await changeStatus(c.var.deps.db, c.var.user, userId, active), 200);
+  },
+  addEmailAlias: async (c) => {
+    const { userId, alias } = c.req.valid("json");
+    return c.json(await addAlias(c.var.deps.db, userId, alias), 200);
+  },
+  deleteEmailAlias: async (c) => {
+    const { userId, alias } = c.req.valid("json");
+    return c.json(await deleteAlias(c.var.deps.db, userId, alias), 200);
+  },
+  changeTeam: async (c) => {
+    const { userId, teamId } = c.req.valid("json");
+    return c.json(await changeTeam(c.var.deps.db, userId, teamId), 200);
+  },
+  resetPassword: async (c) =>
+    c.json(await resetPassword(c.var.deps.db, c.var.user, c.req.valid("json")), 200),
+  setPassword: async (c) => {
+    const { db, config } = c.var.deps;
+    await setPasswordWithToken(db, config.PASSWORD_ITERATIONS, c.req.valid("json"));
+    // The login page the browser goes to next says so.
+    setFlash(c, { kind: "success", message: USER_MESSAGES.passwordSet });
+    return c.json({ success: true as const }, 200);
+  },
+};

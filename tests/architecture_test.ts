@@ -1,0 +1,109 @@
+/**
+ * The recipe's rules that a reviewer would otherwise have to remember
+ * (docs/decisions/0009-resource-recipe.md): no import cycles, no Drizzle outside the services and
+ * the database layer, every resource folder in the same shape and mounted, islands named one way.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { dirname, join, relative } from "node:path";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const SOURCE_DIRS = ["server", "routes", "islands", "openapi", "db"];
+
+/** Every TypeScript source file under `dir` (relative to the repository), tests excluded. */
+async function sources(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const e of Deno.readDir(join(ROOT, dir))) {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory) out.push(...await sources(path));
+    else if (/\.tsx?$/.test(e.name) && !/_test\.tsx?$/.test(e.name)) out.push(path);
+  }
+  return out.sort();
+}
+
+/**
+ * The modules a file imports at run time: `import … from "./x.ts"` and `export … from`, but not
+ * `import type` (erased) nor `import("…")` (loaded later, so never part of a cycle).
+ */
+function runtimeImports(file: string, text: string): string[] {
+  const out: string[] = [];
+  const re = /^(?:import|export)\s+(type\s+)?(?:[^;'"]*?\sfrom\s+)?["']([^"']+)["']/gms;
+  for (const m of text.matchAll(re)) {
+    if (m[1] || !m[2].startsWith(".")) continue;
+    out.push(relative(ROOT, join(ROOT, dirname(file), m[2])));
+  }
+  return out;
+}
+
+async function graph() {
+  const files = (await Promise.all(SOURCE_DIRS.map(sources))).flat();
+  const edges = new Map<string, string[]>();
+  for (const f of files) edges.set(f, runtimeImports(f, await Deno.readTextFile(join(ROOT, f))));
+  return edges;
+}
+
+/** The strongly connected components with more than one module (Tarjan). */
+function cycles(edges: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>(), low = new Map<string, number>();
+  const stack: string[] = [], on = new Set<string>(), out: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index), low.set(v, index++), stack.push(v), on.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!edges.has(w)) continue;
+      if (!idx.has(w)) visit(w), low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do scc.push(w = stack.pop()!), on.delete(w); while (w !== v);
+      if (scc.length > 1) out.push(scc.sort());
+    }
+  };
+  for (const v of edges.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+Deno.test("[architecture] no import cycles among the sources", async () => {
+  const edges = await graph();
+  assert.ok(edges.size > 100, `${edges.size} modules read`);
+  assert.deepEqual(cycles(edges), [], "modules importing each other, directly or not");
+});
+
+Deno.test("[architecture] the detector finds a cycle when there is one", () => {
+  const edges = new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", []]]);
+  assert.deepEqual(cycles(edges), [["a.ts", "b.ts", "c.ts"]]);
+  assert.deepEqual(
+    runtimeImports("x/y.ts", 'import type { A } from "./a.ts";\nimport {\n  B,\n} from "../b.ts";'),
+    ["b.ts"],
+  );
+});
+
+Deno.test("[architecture] Drizzle and the tables are used in server/services/ and db/ only", async () => {
+  const offenders: string[] = [];
+  for (const dir of ["server", "routes", "islands", "openapi"]) {
+    for (const f of await sources(dir)) {
+      if (f.startsWith("server/services/")) continue;
+      const text = await Deno.readTextFile(join(ROOT, f));
+      const uses = /from\s+["']drizzle-orm/.test(text) || /db\/schema\/mod\.ts["']/.test(text);
+      // Type-only imports of the database handle are fine (handlers pass `db` to services).
+      if (uses) offenders.push(f);
+    }
+  }
+  assert.deepEqual(offenders, [], "files that query the database outside server/services/");
+});
+
+Deno.test("[architecture] every /rest resource has routes.ts, handlers.ts and mod.ts, and is mounted", async () => {
+  const mounted = await Deno.readTextFile(join(ROOT, "server/rest/mod.ts"));
+  for await (const e of Deno.readDir(join(ROOT, "server/rest"))) {
+    if (!e.isDirectory) continue;
+    for (const file of ["routes.ts", "handlers.ts", "mod.ts"]) {
+      const stat = await Deno.stat(join(ROOT, "server/rest", e.name, file)).catch(() => null);
+      assert.ok(stat?.isFile, `server/rest/${e.name}/${file}`);
+    }
+    assert.ok(mounted.includes(`"./${e.name}/mod.ts"`), `server/rest/mod.ts mounts ${e.name}`);
+    const routes = await Deno.readTextFile(join(ROOT, "server/rest", e.name, "routes.ts"));
+    assert.doesNotMatch(routes, /createRoute\(/, `${e.name}: routes are declared with defineRoute`);
+  }
+});
