@@ -1230,10 +1230,7 @@ export type components = {
         LoginResponse: {
             /** @description Team rights below 100 */
             admin: boolean;
-            company: {
-                id: number;
-                name: string;
-            };
+            company: components["schemas"]["Ref"];
             /** @description When the session ends (ISO 8601) */
             expiresAt: string;
             firstName: string;
@@ -1247,8 +1244,7 @@ export type components = {
             team: {
                 id: number;
                 name: string;
-                /** @description 0 Super Administrator … 100 Client, 200 Billing */
-                rights: number;
+                rights: components["schemas"]["Rights"];
             };
             /** @description Bearer token for `Authorization: Bearer` (integrators) */
             token: string;
@@ -1504,10 +1500,7 @@ export type components = {
         SessionUser: {
             /** @description Team rights below 100 */
             admin: boolean;
-            company: {
-                id: number;
-                name: string;
-            };
+            company: components["schemas"]["Ref"];
             firstName: string;
             /**
              * @description The login, also used as mail
@@ -1519,8 +1512,7 @@ export type components = {
             team: {
                 id: number;
                 name: string;
-                /** @description 0 Super Administrator … 100 Client, 200 Billing */
-                rights: number;
+                rights: components["schemas"]["Rights"];
             };
         };
         Success: {

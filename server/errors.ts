@@ -66,9 +66,11 @@ export function fromDatabaseError(err: unknown): ApiError | null {
       code: DUPLICATE_CODE,
     });
   }
+  // Malformed values, out of range, and text PostgreSQL cannot store (NUL: 22021, 22P05). The
+  // schemas refuse these first, naming the field; this is the last line of defence.
   if (
     code === "22P02" || code === "22003" || code === "22001" || code === "22007" ||
-    code === "22008"
+    code === "22008" || code === "22021" || code === "22P05"
   ) {
     return new ApiError(400, "A value is malformed or out of range");
   }

@@ -44,25 +44,35 @@ export const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009
 export const line = (label: string, required = formMessages.required(label)) =>
   z.string({ error: required }).regex(SINGLE_LINE, formMessages.controlCharacters(label));
 
+/** Single-line text, trimmed before it is checked (a pasted line break at the end is fine). */
+export const trimmedLine = (label: string, required = formMessages.required(label)) =>
+  z.string({ error: required }).trim()
+    .regex(SINGLE_LINE, formMessages.controlCharacters(label));
+
 /** Any multi-line text. */
 export const block = (label: string) =>
   z.string({ error: formMessages.required(label) })
     .regex(MULTI_LINE, formMessages.controlCharacters(label));
 
+/** Multi-line text, trimmed before it is checked. */
+export const trimmedBlock = (label: string) =>
+  z.string({ error: formMessages.required(label) }).trim()
+    .regex(MULTI_LINE, formMessages.controlCharacters(label));
+
 /** A required single-line text: trimmed, 1 to `max` characters. */
 export const requiredText = (label: string, max: number) =>
-  line(label).trim().min(1, formMessages.required(label)).max(
+  trimmedLine(label).min(1, formMessages.required(label)).max(
     max,
     formMessages.maxLength(label, max),
   );
 
 /** An optional single-line text: trimmed, at most `max` characters. */
 export const optionalText = (label: string, max: number) =>
-  line(label).trim().max(max, formMessages.maxLength(label, max));
+  trimmedLine(label).max(max, formMessages.maxLength(label, max));
 
 /** A required multi-line text: trimmed, 1 to `max` characters. */
 export const requiredBlock = (label: string, max: number) =>
-  block(label).trim().min(1, formMessages.required(label))
+  trimmedBlock(label).min(1, formMessages.required(label))
     .max(max, formMessages.maxLength(label, max));
 
 /** A text filter of a find call: part of the value, any case. */

@@ -15,6 +15,7 @@ import {
   RightsSchema,
   textFilter,
   TgidRefSchema,
+  trimmedLine,
 } from "./common.ts";
 
 export const COMPANY_NAME_MAX = 100;
@@ -137,7 +138,7 @@ export type CompanyAdd = z.output<typeof CompanyAddSchema>;
  * output is what POST /rest/companies/add takes.
  */
 export const CompanyFormSchema = z.object({
-  id: line("Id").trim()
+  id: trimmedLine("Id")
     .regex(/^\d{0,10}$/, formMessages.match("Id"))
     .transform((v) => v === "" ? undefined : Number(v))
     .pipe(bodyId("Id").optional()),

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "../enums.ts";
 import { formMessages } from "./messages.ts";
-import { codeList, codeSchema, codesOf, line } from "./common.ts";
+import { codeList, codeSchema, codesOf, trimmedLine } from "./common.ts";
 
 export const sortingSchema = <const F extends readonly [string, ...string[]]>(fields: F) =>
   z.object({
@@ -26,7 +26,7 @@ export const pagingShape = {
 /** A filter value typed in a box that must be a whole number. */
 export const intFilter = (label: string) => {
   const error = formMessages.match(label);
-  return z.union([z.number().int(error), line(label).trim().regex(/^-?\d{1,9}$/, error)], {
+  return z.union([z.number().int(error), trimmedLine(label).regex(/^-?\d{1,9}$/, error)], {
     error,
   }).transform(Number);
 };

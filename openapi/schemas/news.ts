@@ -6,13 +6,12 @@
 import { z } from "zod";
 import { DEFAULT_NEWS_LEVEL, NEWS_LEVELS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
+import { line, MAX_ID, requiredBlock, requiredText } from "./common.ts";
 
 /** An item is new for a user for this many days after it is published, until the user reads it. */
 export const NEW_NEWS_DAYS = 30;
 export const NEWS_TITLE_MAX = 200;
 export const NEWS_CONTENT_MAX = 10_000;
-/** Largest id a news item can have (a PostgreSQL integer). */
-const ID_MAX = 2_147_483_647;
 /** The public flag is sent and read as 1 or 0 (an integer enum in the document). */
 const ZERO_ONE = { no: 0, yes: 1 } as const;
 
@@ -27,19 +26,13 @@ export const NewNewsSchema = z.object({
 }).meta({ id: "NewNews" });
 export const NewNewsListSchema = z.array(NewNewsSchema).meta({ id: "NewNewsList" });
 
-/** Trimmed text of 1 to `max` characters, with the form messages of the spec. */
-const text = (label: string, max: number) =>
-  z.string({ error: formMessages.required(label) }).trim()
-    .min(1, formMessages.required(label))
-    .max(max, formMessages.maxLength(label, max));
-
 /** The fields of POST /rest/news/add, and of edit with the item's id. */
 export const NewsWriteSchema = z.object({
-  title: text("Title", NEWS_TITLE_MAX).meta({
+  title: requiredText("Title", NEWS_TITLE_MAX).meta({
     description: `Trimmed, 1 to ${NEWS_TITLE_MAX} characters`,
     example: "Maintenance of the LES 21 gateway",
   }),
-  content: text("Content", NEWS_CONTENT_MAX).meta({
+  content: requiredBlock("Content", NEWS_CONTENT_MAX).meta({
     description: `Plain text (line breaks kept, never read as HTML); trimmed, 1 to ` +
       `${NEWS_CONTENT_MAX} characters`,
     example: "Saturday 02:00-04:00 UTC: messages are queued and delivered afterwards.",
@@ -55,16 +48,16 @@ export type NewsWriteInput = z.input<typeof NewsWriteSchema>;
 
 export const NewsEditSchema = NewsWriteSchema.extend({
   id: z.number({ error: formMessages.required("Id") }).int(formMessages.match("Id"))
-    .min(1, formMessages.match("Id")).max(ID_MAX, formMessages.match("Id")),
+    .min(1, formMessages.match("Id")).max(MAX_ID, formMessages.match("Id")),
 }).meta({ id: "NewsEdit" });
 export type NewsEdit = z.output<typeof NewsEditSchema>;
 
 /** `?id=` of get and delete. */
 export const NewsIdQuerySchema = z.object({
-  id: z.string({ error: formMessages.required("Id") }).regex(/^\d{1,10}$/, formMessages.match("Id"))
+  id: line("Id").regex(/^\d{1,10}$/, formMessages.match("Id"))
     .pipe(
       z.coerce.number<string>().int().min(1, formMessages.match("Id")).max(
-        ID_MAX,
+        MAX_ID,
         formMessages.match("Id"),
       ),
     )

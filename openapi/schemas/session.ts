@@ -1,14 +1,14 @@
 import { z } from "zod";
 
 import { EMPTY_LOGIN } from "./messages.ts";
+import { line, RefSchema, RightsSchema, trimmedLine } from "./common.ts";
 
 export { EMPTY_LOGIN };
 
-const required = z.string({ error: EMPTY_LOGIN }).trim().min(1, EMPTY_LOGIN);
-
 export const LoginRequestSchema = z.object({
-  username: required.max(254).meta({ example: "admin@demo.test" }),
-  password: z.string({ error: EMPTY_LOGIN }).min(1, EMPTY_LOGIN).max(1024),
+  username: trimmedLine("Username", EMPTY_LOGIN).min(1, EMPTY_LOGIN).max(254)
+    .meta({ example: "admin@demo.test" }),
+  password: line("Password", EMPTY_LOGIN).min(1, EMPTY_LOGIN).max(1024),
   remember: z.boolean().default(false).meta({
     description: "Keep the session for REMEMBER_DAYS; otherwise it ends with the browser",
   }),
@@ -20,14 +20,8 @@ export const SessionUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   admin: z.boolean().meta({ description: "Team rights below 100" }),
-  company: z.object({ id: z.number().int(), name: z.string() }),
-  team: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    rights: z.number().int().meta({
-      description: "0 Super Administrator … 100 Client, 200 Billing",
-    }),
-  }),
+  company: RefSchema,
+  team: z.object({ id: z.number().int(), name: z.string(), rights: RightsSchema }),
 }).meta({ id: "SessionUser" });
 export type SessionUserDto = z.infer<typeof SessionUserSchema>;
 

@@ -9,13 +9,13 @@ import { codeFilter, findRequestSchema, findResponseSchema, intFilter } from "./
 import {
   bodyId,
   codeList,
-  line,
   queryId,
   RefSchema,
   requiredText,
   RightsSchema,
   textFilter,
   TgidRefSchema,
+  trimmedLine,
 } from "./common.ts";
 import { CompanyChoiceSchema } from "./companies.ts";
 
@@ -142,7 +142,7 @@ const mtlIdError = formMessages.match("Mtl id");
 
 export const AddMtlSchema = z.object({
   mtlId: z.union([
-    line("Mtl id").trim(),
+    trimmedLine("Mtl id"),
     z.number({ error: mtlIdError }).int({ error: mtlIdError }).min(0, mtlIdError)
       .transform(String),
   ], { error: mtlIdError })

@@ -8,13 +8,14 @@ import { DEFAULT_USER_QUOTA } from "../enums.ts";
 import { ADMIN_MESSAGES, formMessages } from "./messages.ts";
 import { findRequestSchema, findResponseSchema } from "./find.ts";
 import {
-  block,
   line,
   MAX_ID,
   optionalText,
   RefSchema,
   RightsSchema,
   textFilter,
+  trimmedBlock,
+  trimmedLine,
 } from "./common.ts";
 import {
   ALIASES_MAX,
@@ -38,14 +39,14 @@ const nullableText = (text: z.ZodType<string, string>) =>
 
 /** An e-mail address, trimmed and lower-cased. */
 export const emailSchema = (label: string) =>
-  line(label).trim().toLowerCase()
+  trimmedLine(label).toLowerCase()
     .min(1, formMessages.required(label))
     .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX))
     .pipe(z.email(USER_MESSAGES.email(label)));
 
 /** A user id as a reference (an existing login): trimmed and lower-cased, not re-validated. */
 export const userRefSchema = (label = "User id") =>
-  line(label).trim().toLowerCase()
+  trimmedLine(label).toLowerCase()
     .min(1, formMessages.required(label))
     .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX));
 
@@ -72,7 +73,7 @@ const rulSchema = z.union([
 ], { error: formMessages.match("Rul") });
 
 /** An armoured PGP key: several lines. */
-const pgpKey = block("PGP content").trim().max(
+const pgpKey = trimmedBlock("PGP content").max(
   20_000,
   formMessages.maxLength("PGP content", 20_000),
 );
@@ -275,7 +276,7 @@ export const ChangeIdSchema = z.object({
 
 export const ResetPasswordSchema = z.object({
   id: userRefSchema(),
-  reason: line("The reason", USER_MESSAGES.reasonRequired).trim()
+  reason: trimmedLine("The reason", USER_MESSAGES.reasonRequired)
     .min(1, USER_MESSAGES.reasonRequired)
     .max(REASON_MAX, formMessages.maxLength("The reason", REASON_MAX)),
 }).meta({ id: "UserResetPassword" });

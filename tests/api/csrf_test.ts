@@ -12,6 +12,13 @@ const CROSS_SITE: Record<string, string>[] = [
   // "Origin: null" (sandboxed frames, privacy settings) is only trusted with Sec-Fetch-Site.
   { origin: "null" },
   { origin: "null", "sec-fetch-site": "cross-site" },
+  // Older browsers send no Sec-Fetch-Site: then the Origin, else the Referer, must be ours.
+  { referer: "https://evil.example/page" },
+  { referer: "http://localhost.evil.example/" },
+  { referer: "not a url" },
+  { origin: "https://evil.example", referer: "http://localhost/administration" },
+  // None of the three: no browser sends that on our own pages' requests.
+  {},
 ];
 
 dbTest(
@@ -40,6 +47,8 @@ dbTest(
           },
           { origin: "http://localhost" },
           { origin: "null", "sec-fetch-site": "same-origin" },
+          // An older browser's same-origin GET: no Sec-Fetch-Site, no Origin, our Referer.
+          { referer: "http://localhost/administration/users" },
         ]
       ) {
         assert.equal(
@@ -70,3 +79,21 @@ dbTest("[auth/csrf] a cross-site login is refused (login CSRF) and sets no cooki
   assert.equal(r.status, 403);
   assert.equal(r.res.headers.get("set-cookie"), null);
 });
+
+dbTest(
+  "[auth/csrf] a program signs in without browser headers; a foreign Referer is refused",
+  async (ctx) => {
+    const user = await ctx.f.user();
+    // curl, an integration: no Sec-Fetch-Site, Origin or Referer. It gets a token.
+    const plain = await ctx.call("POST", "/rest/users/login", {
+      json: { username: user.id, password: TEST_PASSWORD },
+      headers: {},
+    });
+    assert.equal(plain.status, 200);
+    const foreign = await ctx.call("POST", "/rest/users/login", {
+      json: { username: user.id, password: TEST_PASSWORD },
+      headers: { referer: "https://evil.example/" },
+    });
+    assert.equal(foreign.status, 403);
+  },
+);
