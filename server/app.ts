@@ -16,9 +16,6 @@ import { login } from "./rest/session/routes.ts";
 import { pagesRouter } from "./pages/router.ts";
 import { compress } from "hono/compress";
 
-/** The login page, which also takes a form post (no JavaScript needed). */
-const PAGE_LOGIN_PATH = "/login";
-
 /** Largest accepted /rest request body (Messaging C attachments are at most 32 KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -82,9 +79,10 @@ export function createApp(options: AppOptions) {
   );
   app.use("/rest/*", clientIp);
   app.use("/rest/*", csrfGuard({ loginPath: login.path, trustProxy: deps.config.TRUST_PROXY }));
-  const pageLoginGuards = [
+  // The pages' no-JavaScript form posts sign in or set a password: guarded like a login.
+  const formGuards = (path: string) => [
     clientIp,
-    csrfGuard({ loginPath: PAGE_LOGIN_PATH, trustProxy: deps.config.TRUST_PROXY }),
+    csrfGuard({ loginPath: path, trustProxy: deps.config.TRUST_PROXY }),
   ];
   app.use("/rest/*", async (c, next) => {
     await next();
@@ -102,7 +100,7 @@ export function createApp(options: AppOptions) {
     if (c.req.path.startsWith("/assets/")) return await next();
     return await compress({ encoding: "gzip" })(c, next);
   });
-  app.route("/", pagesRouter(pageLoginGuards));
+  app.route("/", pagesRouter(formGuards));
   return app;
 }
 

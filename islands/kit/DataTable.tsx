@@ -10,6 +10,7 @@ import useSWR from "swr";
 import { FILTER_DELAY_MS, MAX_PAGE_SIZE } from "../../openapi/enums.ts";
 import { messageOf } from "../runtime/api.ts";
 import { ContextMenu, type MenuItem } from "./ContextMenu.tsx";
+import { useTypedBeforeHydration } from "./early_input.ts";
 import {
   sameState,
   searchFromState,
@@ -162,13 +163,23 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     clearTimeout(timer.current);
     update({ filter, page: 1 });
   };
-  const onFilterInput = (key: string, value: string, immediate: boolean) => {
-    const next = { ...drafts, [key]: value };
+  const onFilterInput = (changes: Record<string, string>, immediate: boolean) => {
+    const next = { ...drafts, ...changes };
     setDrafts(next);
     clearTimeout(timer.current);
     if (immediate) applyFilter(next);
     else timer.current = setTimeout(() => applyFilter(next), FILTER_DELAY_MS);
   };
+  // Filters typed before the table hydrated apply as if typed now.
+  const tools = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(tools, (typed) => {
+    const changes = Object.fromEntries(
+      typed.filter((t) => t.field.dataset.filter).map((
+        t,
+      ) => [t.field.dataset.filter, String(t.value)]),
+    );
+    if (Object.keys(changes).length) onFilterInput(changes, false);
+  });
   const sortBy = (field: string) => {
     const s = state.sorting;
     const sorting: Sorting = s?.field === field && s.direction === "asc"
@@ -237,7 +248,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
 
   return (
     <section className="data-table-wrap" aria-labelledby={`${id}-caption`} data-table={id}>
-      <div className="table-tools" role="search" aria-label={`Filter ${props.caption}`}>
+      <div
+        ref={tools}
+        className="table-tools"
+        role="search"
+        aria-label={`Filter ${props.caption}`}
+      >
         {filterable.map((c) => (
           <label key={c.key} htmlFor={`${id}-filter-${c.key}`}>
             <small>{c.label}</small>
@@ -246,7 +262,8 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                 <select
                   id={`${id}-filter-${c.key}`}
                   value={drafts[c.key] ?? ""}
-                  onChange={(e) => onFilterInput(c.key, e.currentTarget.value, true)}
+                  data-filter={c.key}
+                  onChange={(e) => onFilterInput({ [c.key]: e.currentTarget.value }, true)}
                 >
                   <option value="">All</option>
                   {c.filter!.options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
@@ -258,11 +275,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   type="search"
                   value={drafts[c.key] ?? ""}
                   placeholder={(c.filter as { placeholder?: string }).placeholder ?? "Filter"}
-                  onChange={(e) => onFilterInput(c.key, e.currentTarget.value, false)}
+                  data-filter={c.key}
+                  onChange={(e) => onFilterInput({ [c.key]: e.currentTarget.value }, false)}
                   onKeyDown={(e) => {
                     if (e.key === "Enter") {
                       e.preventDefault();
-                      onFilterInput(c.key, e.currentTarget.value, true);
+                      onFilterInput({ [c.key]: e.currentTarget.value }, true);
                     }
                   }}
                 />

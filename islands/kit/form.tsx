@@ -1,9 +1,11 @@
 /**
  * Forms validated with the same zod schemas as the server: errors show only after a submit
- * attempt, and an invalid form is never sent.
+ * attempt, and an invalid form is never sent. A server-rendered form keeps what was typed into it
+ * before it hydrated: attach `ref` to the <form> and name each field after its value's key.
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
+import { useTypedBeforeHydration } from "./early_input.ts";
 
 export type FieldErrors = Record<string, string>;
 
@@ -40,6 +42,16 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
       document.querySelector<HTMLElement>(`${scope}[aria-invalid=true]`);
     (first("dialog[open] ") ?? first(""))?.focus();
   }, [focusRequest]);
+  // Text typed (or autofilled) before hydration becomes the form's value (kit/early_input.ts).
+  const ref = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(ref, (typed) => {
+    void load();
+    setValues((v) => {
+      const next = { ...(v as Record<string, unknown>) };
+      for (const { field, value } of typed) if (field.name in next) next[field.name] = value;
+      return next as z.input<S>;
+    });
+  });
   const parsed = schema?.safeParse(values);
   const errors: FieldErrors = submitted && parsed && !parsed.success
     ? fieldErrors(parsed.error)
@@ -52,6 +64,8 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
     return null;
   }
   return {
+    /** For the <form>: what was typed in it before hydration is kept. */
+    ref,
     values,
     errors,
     submitted,

@@ -20,10 +20,27 @@ export interface TableDefaults {
   pageSizes: readonly number[];
 }
 
-/** The `{filter, sorting, count, page}` body of a find call (empty filters left out). */
-export function findBody(state: TableState) {
+/** A find call's `{filter, sorting, count, page}`, its sort field one of `F`. */
+export interface FindBody<F extends string> {
+  filter: Record<string, string>;
+  sorting?: { field: F; direction: "asc" | "desc" };
+  count: number;
+  page: number;
+}
+
+/**
+ * The `{filter, sorting, count, page}` body of a find call (empty filters left out). With the
+ * list's `sortable` fields, a sort on any other field (a hand-edited URL) is left out too, and
+ * the body's type says which fields the sort can name.
+ */
+export function findBody(state: TableState): FindBody<string>;
+export function findBody<F extends string>(state: TableState, sortable: readonly F[]): FindBody<F>;
+export function findBody(state: TableState, sortable?: readonly string[]): FindBody<string> {
   const filter = Object.fromEntries(Object.entries(state.filter).filter(([, v]) => v !== ""));
-  return { filter, sorting: state.sorting ?? undefined, count: state.count, page: state.page };
+  const sorting = state.sorting && (!sortable || sortable.includes(state.sorting.field))
+    ? state.sorting
+    : undefined;
+  return { filter, sorting, count: state.count, page: state.page };
 }
 
 /** Reads `filter.<key>`, `sort` (`field` or `-field`), `page` and `size` from a query string. */

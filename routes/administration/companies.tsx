@@ -5,8 +5,8 @@ import { pageId } from "../params.ts";
 import CompanyList, {
   COMPANY_TABLE_DEFAULTS,
   type CompanyListProps,
-} from "../../islands/CompanyList.tsx";
-import CompanyDetails from "../../islands/CompanyDetails.tsx";
+} from "../../islands/administration/CompanyList.tsx";
+import CompanyDetail from "../../islands/administration/CompanyDetail.tsx";
 import {
   type CompanyDetails as Details,
   CompanyFindRequestSchema,
@@ -39,7 +39,7 @@ const companyRoute: PageRoute<Details> = {
   // An unknown company is a route change error: a toast, then /error/404.
   load: ({ deps, params }) => companyDetails(deps.db, pageId("Company", params.id)),
   label: (_ctx, data) => data.name,
-  view: ({ data }) => <Island of={CompanyDetails} props={{ company: data }} />,
+  view: ({ data }) => <Island of={CompanyDetail} props={{ company: data }} />,
 };
 
 export default [companiesRoute, companyRoute] satisfies AnyPageRoute[];

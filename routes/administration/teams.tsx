@@ -1,8 +1,11 @@
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
-import TeamList, { TEAM_TABLE_DEFAULTS, type TeamListProps } from "../../islands/TeamList.tsx";
-import TeamDetails, { type OpenPort } from "../../islands/TeamDetails.tsx";
+import TeamList, {
+  TEAM_TABLE_DEFAULTS,
+  type TeamListProps,
+} from "../../islands/administration/TeamList.tsx";
+import TeamDetail, { type OpenPort } from "../../islands/administration/TeamDetail.tsx";
 import { type TeamDetails as Details, TeamFindRequestSchema } from "../../openapi/schemas/teams.ts";
 import { findTeams, openPorts, teamDetails } from "../../server/services/teams/read.ts";
 import { pageId } from "../params.ts";
@@ -37,7 +40,7 @@ const teamRoute: PageRoute<TeamData> = {
     return { team, ports: await openPorts(deps.db, id) };
   },
   label: (_ctx, data) => data.team.name,
-  view: ({ data }) => <Island of={TeamDetails} props={data} />,
+  view: ({ data }) => <Island of={TeamDetail} props={data} />,
 };
 
 export default [teamsRoute, teamRoute] satisfies AnyPageRoute[];

@@ -2,12 +2,15 @@ import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
 import { ApiError } from "../../server/errors.ts";
-import Users, { USERS_DEFAULTS, type UsersProps } from "../../islands/Users.tsx";
-import UserDetail from "../../islands/UserDetail.tsx";
+import UserList, {
+  type UserListProps,
+  USERS_DEFAULTS,
+} from "../../islands/administration/UserList.tsx";
+import UserDetail from "../../islands/administration/UserDetail.tsx";
 import { type User, USER_MESSAGES, UsersFindRequestSchema } from "../../openapi/schemas/users.ts";
 import { findUsers, userById } from "../../server/services/users/read.ts";
 
-const usersRoute: PageRoute<UsersProps> = {
+const usersRoute: PageRoute<UserListProps> = {
   pattern: `/administration/users`,
   title: "Users",
   summary: "Users, their access rights, e-mail aliases and status.",
@@ -16,7 +19,7 @@ const usersRoute: PageRoute<UsersProps> = {
   // The first page is rendered on the server, with the query the URL asks for.
   load: ({ deps, url }) =>
     firstPage(url, USERS_DEFAULTS, UsersFindRequestSchema, (req) => findUsers(deps.db, req)),
-  view: ({ data }) => <Island of={Users} props={data} />,
+  view: ({ data }) => <Island of={UserList} props={data} />,
 };
 
 const userRoute: PageRoute<User> = {

@@ -1,7 +1,7 @@
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { allErrorCodes, errorMessage } from "../../server/services/error/read.ts";
 import { Island } from "../../server/pages/island.tsx";
-import ErrorCodes, { ERROR_TABLE_DEFAULTS } from "../../islands/ErrorCodes.tsx";
+import ErrorCodeList, { ERROR_TABLE_DEFAULTS } from "../../islands/error/ErrorCodeList.tsx";
 import { stateFromSearch } from "../../islands/kit/table_state.ts";
 
 const list: PageRoute<{ rows: { code: number; message: string }[] }> = {
@@ -12,7 +12,7 @@ const list: PageRoute<{ rows: { code: number; message: string }[] }> = {
   load: async ({ deps }) => ({ rows: await allErrorCodes(deps.db) }),
   view: ({ ctx, data }) => (
     <Island
-      of={ErrorCodes}
+      of={ErrorCodeList}
       props={{
         rows: data.rows,
         initialState: stateFromSearch(ctx.url.searchParams, ERROR_TABLE_DEFAULTS),

@@ -5,7 +5,7 @@
  */
 import type { PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
-import News from "../../islands/News.tsx";
+import NewsList from "../../islands/information/NewsList.tsx";
 import type { NewsItem } from "../../openapi/schemas/news.ts";
 import { newsPage } from "../../server/services/news/items.ts";
 
@@ -17,7 +17,7 @@ const newsRoute: PageRoute<{ items: NewsItem[] }> = {
   load: async ({ deps, user }) => ({ items: await newsPage(deps.db, user) }),
   view: ({ ctx, data }) => (
     <Island
-      of={News}
+      of={NewsList}
       props={{ items: data.items, admin: ctx.user.admin }}
     />
   ),

@@ -1,6 +1,6 @@
 import type { PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
-import LoginForm from "../../islands/LoginForm.tsx";
+import LoginForm from "../../islands/login/LoginForm.tsx";
 import { safeNext } from "../../server/pages/next.ts";
 import { PRODUCT } from "../../server/pages/document.ts";
 

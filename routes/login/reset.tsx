@@ -4,7 +4,7 @@
  */
 import type { PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
-import PasswordReset from "../../islands/PasswordReset.tsx";
+import PasswordResetForm from "../../islands/login/PasswordResetForm.tsx";
 import { PRODUCT } from "../../server/pages/document.ts";
 import { RESET_PAGE_PATH } from "../../openapi/schemas/users.ts";
 import { resetLinkValid } from "../../server/services/users/password_reset.ts";
@@ -34,7 +34,7 @@ const loginResetRoute: PageRoute<Data> = {
         <h1>{PRODUCT}</h1>
         <p>Set your password.</p>
       </header>
-      <Island of={PasswordReset} props={{ token: data.token, valid: data.valid }} />
+      <Island of={PasswordResetForm} props={{ token: data.token, valid: data.valid }} />
     </article>
   ),
 };

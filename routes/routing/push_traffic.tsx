@@ -1,7 +1,7 @@
 import type { PageRoute } from "../types.ts";
 import { type FirstPage, firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
-import PushTraffic, { PUSH_TRAFFIC_DEFAULTS } from "../../islands/PushTraffic.tsx";
+import PushTrafficList, { PUSH_TRAFFIC_DEFAULTS } from "../../islands/routing/PushTrafficList.tsx";
 import { PushFindRequestSchema, type PushTrafficRow } from "../../openapi/schemas/push.ts";
 import { findPushTraffic } from "../../server/services/push/traffic.ts";
 
@@ -19,7 +19,7 @@ const pushTrafficRoute: PageRoute<FirstPage<PushTrafficRow>> = {
       (req) => findPushTraffic(deps.db, scope, req),
       { type: "pushTraffic" },
     ),
-  view: ({ data }) => <Island of={PushTraffic} props={data} />,
+  view: ({ data }) => <Island of={PushTrafficList} props={data} />,
 };
 
 export default [pushTrafficRoute];

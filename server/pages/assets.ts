@@ -1,5 +1,5 @@
 /**
- * The browser bundle: every island in `islands/` plus the client runtime, built by esbuild
+ * The browser bundle: every island in `islands/<area>/` plus the client runtime, built by esbuild
  * (ESM, code splitting, minified, content-hashed names) together with the stylesheet, gzipped
  * once, and kept in memory. Built once per process, on first use (about 0.3 s).
  */
@@ -33,28 +33,40 @@ const TYPES: Record<string, string> = {
   map: "application/json",
 };
 
-/** Island names: the PascalCase `.tsx` files directly in `islands/`. */
-async function islandNames(): Promise<string[]> {
-  const names: string[] = [];
-  for await (const e of Deno.readDir(ISLANDS_DIR)) {
-    const m = e.isFile && e.name.match(/^([A-Z]\w*)\.tsx$/);
-    if (m) names.push(m[1]);
+/** Folders of islands/ that hold no islands: the shared kit, the runtime, the styles. */
+const NOT_AREAS = new Set(["kit", "runtime", "styles"]);
+
+/**
+ * The islands (docs/decisions/0009-resource-recipe.md): the PascalCase `.tsx` files of the area
+ * folders of `islands/` (`islands/administration/CompanyList.tsx`), by name → path. A name is
+ * the island's component name, so it must be unique.
+ */
+export async function islandPaths(): Promise<Map<string, string>> {
+  const paths = new Map<string, string>();
+  for await (const area of Deno.readDir(ISLANDS_DIR)) {
+    if (!area.isDirectory || NOT_AREAS.has(area.name)) continue;
+    for await (const e of Deno.readDir(join(ISLANDS_DIR, area.name))) {
+      const m = e.isFile && e.name.match(/^([A-Z]\w*)\.tsx$/);
+      if (!m) continue;
+      if (paths.has(m[1])) throw new Error(`two islands are named ${m[1]}`);
+      paths.set(m[1], `./${area.name}/${e.name}`);
+    }
   }
-  return names.sort();
+  return new Map([...paths].sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /**
  * `islands/runtime/registry.ts` is a typed stand-in; in the bundle its contents become one
  * dynamic import per island, so each island is its own chunk.
  */
-const registryPlugin = (names: string[]): esbuild.Plugin => ({
+const registryPlugin = (islands: Map<string, string>): esbuild.Plugin => ({
   name: "islands-registry",
   setup(build) {
     build.onLoad({ filter: /islands[\\/]runtime[\\/]registry\.ts$/ }, () => ({
       resolveDir: ISLANDS_DIR,
       loader: "ts",
       contents: `export default {${
-        names.map((n) => `${n}: () => import(${JSON.stringify(`./${n}.tsx`)})`).join(",")
+        [...islands].map(([n, path]) => `${n}: () => import(${JSON.stringify(path)})`).join(",")
       }};`,
     }));
   },
@@ -77,7 +89,7 @@ async function gzip(data: Uint8Array): Promise<Uint8Array> {
 }
 
 export async function buildAssets(): Promise<AssetManifest> {
-  const names = await islandNames();
+  const islands = await islandPaths();
   const common: esbuild.BuildOptions = {
     absWorkingDir: ROOT,
     bundle: true,
@@ -99,7 +111,7 @@ export async function buildAssets(): Promise<AssetManifest> {
       target: ["es2022", "chrome110", "firefox110", "safari16"],
       jsx: "automatic",
       define: { "process.env.NODE_ENV": '"production"' },
-      plugins: [registryPlugin(names), zodEnglishOnly],
+      plugins: [registryPlugin(islands), zodEnglishOnly],
     }),
     esbuild.build({ ...common, entryPoints: { app: STYLESHEET }, loader: { ".woff2": "file" } }),
   ]);

@@ -3,9 +3,9 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { ROUTE_MAP } from "../../routes/mod.ts";
 import { USER_GUIDE_URL } from "../../routes/information/help.tsx";
 import { Island } from "./island.tsx";
-import QuickSearch from "../../islands/QuickSearch.tsx";
-import NewsCount from "../../islands/NewsCount.tsx";
-import UserMenu from "../../islands/UserMenu.tsx";
+import QuickSearch from "../../islands/shell/QuickSearch.tsx";
+import NewsCount from "../../islands/shell/NewsCount.tsx";
+import UserMenu from "../../islands/shell/UserMenu.tsx";
 
 export function Nav({ user, path }: { user: SessionUser; path: string }) {
   const current = ROUTE_MAP.areaOf(path);

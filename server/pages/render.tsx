@@ -8,8 +8,8 @@ import { htmlDocument } from "./document.ts";
 import { Header } from "./header.tsx";
 import { Island } from "./island.tsx";
 import type { Flash } from "./flash.ts";
-import Toaster from "../../islands/Toaster.tsx";
-import ConfirmHost from "../../islands/ConfirmHost.tsx";
+import Toaster from "../../islands/shell/Toaster.tsx";
+import ConfirmHost from "../../islands/shell/ConfirmHost.tsx";
 
 export interface RenderInput {
   ctx: PageContext;

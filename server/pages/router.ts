@@ -18,6 +18,12 @@ import { setFlash, takeFlash } from "./flash.ts";
 import { safeNext } from "./next.ts";
 import { signInWithCookie } from "../rest/session/handlers.ts";
 import { LoginRequestSchema } from "../../openapi/schemas/session.ts";
+import {
+  RESET_PAGE_PATH,
+  SetPasswordFormSchema,
+  USER_MESSAGES,
+} from "../../openapi/schemas/users.ts";
+import { setPasswordWithToken } from "../services/users/password_reset.ts";
 import { countNewNews } from "../services/news/unread.ts";
 
 /** The pages' Content-Security-Policy (docs/security.md). */
@@ -128,11 +134,45 @@ async function formLogin(c: Context<AppEnv>) {
   }
 }
 
-export function pagesRouter(loginGuards: MiddlewareHandler<AppEnv>[]) {
+/**
+ * The set-password form posted without JavaScript (pressed before the page hydrated, or with
+ * scripts off): the same check and call as the page's, then the login page, or the form again
+ * with the reason as a flash.
+ */
+async function formSetPassword(c: Context<AppEnv>) {
+  const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
+  const token = String(form.token ?? "").slice(0, 200);
+  const parsed = SetPasswordFormSchema.safeParse({
+    password: String(form.password ?? ""),
+    confirm: String(form.confirm ?? ""),
+  });
+  try {
+    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0].message);
+    const { db, config } = c.var.deps;
+    await setPasswordWithToken(db, config.PASSWORD_ITERATIONS, {
+      token,
+      password: parsed.data.password,
+    });
+    setFlash(c, { kind: "success", message: USER_MESSAGES.passwordSet });
+    return c.redirect("/login", 303);
+  } catch (e) {
+    const message = e instanceof ApiError ? e.message : "Unknown server error";
+    if (!(e instanceof ApiError)) console.error("form set-password failed:", e);
+    setFlash(c, { kind: "error", message });
+    return c.redirect(`${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}`, 303);
+  }
+}
+
+/** The pages' forms that work without JavaScript: path → handler (their guards run first). */
+export const FORM_POSTS = { "/login": formLogin, [RESET_PAGE_PATH]: formSetPassword };
+
+export function pagesRouter(formGuards: (path: string) => MiddlewareHandler<AppEnv>[]) {
   const router = new Hono<AppEnv>();
   router.get(`${ASSET_PREFIX}*`, serveAsset);
-  for (const guard of loginGuards) router.post("/login", guard);
-  router.post("/login", formLogin);
+  for (const [path, handler] of Object.entries(FORM_POSTS)) {
+    for (const guard of formGuards(path)) router.post(path, guard);
+    router.post(path, handler);
+  }
   router.get("*", (c, next) => c.req.path.startsWith("/rest/") ? next() : servePage(c));
   return router;
 }

@@ -200,10 +200,14 @@ Deno.test({
         await out.filter({ hasText: /"name"/ }).waitFor();
         return JSON.parse(await out.innerText());
       };
+      // Downloaded by the page itself, as a user's click would (with the browser's own headers).
       const download = async (name: string) => {
-        const r = await page.request.get(`/rest/file/get?name=${encodeURIComponent(name)}`);
-        assert.equal(r.status(), 200);
-        return new Uint8Array(await r.body());
+        const r = await page.evaluate(async (url) => {
+          const res = await fetch(url);
+          return { status: res.status, bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
+        }, `/rest/file/get?name=${encodeURIComponent(name)}`);
+        assert.equal(r.status, 200);
+        return new Uint8Array(r.bytes);
       };
       const clearResult = () =>
         page.locator("#uploaded").evaluate((el) => {

@@ -13,7 +13,7 @@ import { Field, useZodForm } from "../../../islands/kit/form.tsx";
 import { CreateDialog } from "../../../islands/kit/CreateDialog.tsx";
 import { ApiFailure } from "../../../islands/runtime/api.ts";
 import { formMessages } from "../../../openapi/schemas/messages.ts";
-import Toaster from "../../../islands/Toaster.tsx";
+import Toaster from "../../../islands/shell/Toaster.tsx";
 
 const COLORS: Option[] = ["Red", "Green", "Blue", "Cyan", "Magenta"].map((c) => ({
   value: c.toLowerCase(),

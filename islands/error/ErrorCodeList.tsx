@@ -1,0 +1,41 @@
+/** The error code list (/error): every code with its message, filterable and sortable. */
+import { DataTable } from "../kit/DataTable.tsx";
+import type { TableDefaults, TableState } from "../kit/table_state.ts";
+
+interface ErrorCode {
+  code: number;
+  message: string;
+}
+
+export const ERROR_TABLE_DEFAULTS: TableDefaults = {
+  sorting: { field: "code", direction: "asc" },
+  count: 25,
+  pageSizes: [10, 25, 50, 100],
+};
+
+export default function ErrorCodeList(
+  { rows, initialState }: { rows: ErrorCode[]; initialState: TableState },
+) {
+  return (
+    <DataTable<ErrorCode>
+      id="error-codes"
+      caption="Error codes"
+      columns={[
+        {
+          key: "code",
+          label: "Code",
+          sortable: true,
+          filter: { kind: "text" },
+          render: (r) => <a href={`/error/${r.code}`}>{r.code}</a>,
+        },
+        { key: "message", label: "Message", sortable: true, filter: { kind: "text" } },
+      ]}
+      rowKey={(r) => String(r.code)}
+      source={{ kind: "local", rows }}
+      defaults={ERROR_TABLE_DEFAULTS}
+      initialState={initialState}
+      urlState
+      exportName="error-codes"
+    />
+  );
+}
