@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { eventually, hydrated, startE2e, submitLogin } from "./harness.ts";
+import { eventually, startE2e, submitLogin } from "./harness.ts";
 import { headingIs, mail, path, toast } from "./page_helpers.ts";
 import { unique } from "../fixtures/factories.ts";
 import { companies, news, newsReads, teams, users } from "../../db/schema/mod.ts";
@@ -50,7 +50,6 @@ Deno.test({
     page.setDefaultTimeout(TIMEOUT);
     const open = async (url: string) => {
       await page.goto(url);
-      await hydrated(page);
     };
 
     const tag = unique("Journey");
@@ -78,7 +77,6 @@ Deno.test({
         companyId = Number(path(page).split("/").pop());
         const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
         assert.equal(row.name, companyName);
-        await hydrated(page);
         await page.getByRole("heading", { name: /^Teams \(0\)$/ }).waitFor();
       });
 
@@ -104,7 +102,6 @@ Deno.test({
           const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
           assert.equal(row.companyId, companyId);
           assert.equal(row.name, teamName);
-          await hydrated(page);
           await page.getByRole("link", { name: companyName }).first().waitFor();
         },
       );
@@ -142,7 +139,6 @@ Deno.test({
           await dialog.getByRole("button", { name: "Create", exact: true }).click();
           await page.waitForURL((u) => u.pathname === `/administration/users/${second}`);
           await page.getByRole("heading", { level: 1, name: `Dora Second (${second})` }).waitFor();
-          await hydrated(page);
           await page.getByText(USER_MESSAGES.noPassword).waitFor();
           const two = await userById(second);
           assert.equal(two.companyId, companyId);
@@ -169,7 +165,6 @@ Deno.test({
             // The heading shows the new name (the page is loaded again).
             await page.getByRole("heading", { level: 1, name: `Dora Updated (${second})` })
               .waitFor();
-            await hydrated(page);
             assert.equal((await userById(second)).lastName, "Updated");
           });
 
@@ -205,7 +200,6 @@ Deno.test({
             await page.waitForURL((u) => u.pathname === `/administration/users/${renamed}`);
             await page.getByRole("heading", { level: 1, name: `Dora Updated (${renamed})` })
               .waitFor();
-            await hydrated(page);
             assert.equal((await userById(renamed)).key, secondKey, "the same user");
             assert.equal(await userById(second), undefined, "the old id is gone");
           });
@@ -248,17 +242,14 @@ Deno.test({
               try {
                 user.setDefaultTimeout(TIMEOUT);
                 await user.goto(link);
-                await hydrated(user);
                 await user.getByLabel(/^New password/).fill(NEW_PASSWORD);
                 await user.getByLabel(/^Confirm the new password/).fill(NEW_PASSWORD);
                 await user.getByRole("button", { name: "Set password" }).click();
                 await user.waitForURL((u) => u.pathname === "/login");
-                await hydrated(user);
                 await toast(user, "success", USER_MESSAGES.passwordSet).waitFor();
 
                 await submitLogin(user, renamed, NEW_PASSWORD);
                 await user.waitForURL((u) => u.pathname === "/");
-                await hydrated(user);
                 // Signed in as that user: the header's account menu names them.
                 await user.locator('summary[aria-label="Account: Dora Updated"]').waitFor();
               } finally {
@@ -267,7 +258,6 @@ Deno.test({
 
               // The admin's page shows the password set now.
               await page.reload();
-              await hydrated(page);
               assert.equal((await userField(page, "Password").innerText()).trim(), "Set");
               assert.equal(await page.locator("[data-no-password]").count(), 0);
             },
@@ -290,7 +280,6 @@ Deno.test({
           assert.equal(path(page), `/administration/teams/${teamId}`, "still on the team's page");
           assert.equal((await db.select().from(teams).where(eq(teams.id, teamId))).length, 1);
           await page.reload();
-          await hydrated(page);
           await headingIs(page, teamName);
         },
       );
@@ -305,9 +294,7 @@ Deno.test({
           // The client's baseline: news already published (by other tests too) read first, so
           // that "back" below means exactly the count before.
           await cpage.goto("/information/news");
-          await hydrated(cpage);
           await cpage.goto("/");
-          await hydrated(cpage);
           const before = await newsCount(cpage);
 
           const title = unique("Journey news");
@@ -330,7 +317,6 @@ Deno.test({
 
           // The client sees one more on their next page load.
           await cpage.reload();
-          await hydrated(cpage);
           assert.equal(await newsCount(cpage), before + 1);
 
           // The header's link opens the news page; the item is new there, and the count drops.
@@ -348,7 +334,6 @@ Deno.test({
           assert.equal(reads.length, 1, "the item is marked read for the client");
           // Still so on the next page load.
           await cpage.goto("/");
-          await hydrated(cpage);
           assert.equal(await newsCount(cpage), before);
           await client.context.close();
         },

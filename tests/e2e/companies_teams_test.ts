@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Locator } from "playwright-core";
-import { eventually, hydrated, startE2e } from "./harness.ts";
+import { eventually, startE2e } from "./harness.ts";
 import { headingIs, path, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
@@ -36,7 +36,6 @@ Deno.test({
     page.setDefaultTimeout(TIMEOUT);
     const open = async (url: string) => {
       await page.goto(url);
-      await hydrated(page);
     };
     const tag = unique("E2E");
     let companyId = 0;
@@ -63,7 +62,6 @@ Deno.test({
         const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
         assert.equal(row.name, companyName);
         await toast(page, "success", `Company ${companyName} created`).waitFor();
-        await hydrated(page);
         // The page's sections, empty for now.
         for (const section of ["Teams", "Tgids", "Enids", "Dnids", "Terminals", "Users"]) {
           await page.getByRole("heading", { name: new RegExp(`^${section} \\(0\\)$`) }).waitFor();
@@ -115,7 +113,6 @@ Deno.test({
           assert.deepEqual(await names(), [`${tag} Alpha`, `${tag} Beta`, `${tag} Shipping`])
         );
         await page.reload();
-        await hydrated(page);
         assert.deepEqual(await names(), [`${tag} Alpha`, `${tag} Beta`, `${tag} Shipping`]);
         assert.equal(await table.getByLabel("Name").inputValue(), tag.toLowerCase());
         // The row opens the company's page.
@@ -147,7 +144,6 @@ Deno.test({
           const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
           assert.equal(row.companyId, companyId);
           assert.equal(row.rights, 100);
-          await hydrated(page);
           await page.getByRole("link", { name: companyName }).first().waitFor();
         },
       );

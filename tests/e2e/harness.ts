@@ -77,11 +77,10 @@ export async function startE2e(
       const team = await f.team({ rights });
       const user = await f.user({ teamId: team.id, companyId: team.companyId });
       const { context, page: p } = await page();
+      // As a user does: type as soon as the form shows, whether it is hydrated yet or not.
       await p.goto("/login");
-      await p.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await submitLogin(p, user.id);
       await p.waitForURL((u) => u.pathname === "/");
-      await p.locator("html[data-hydrated]").waitFor({ state: "attached" });
       return { context, page: p, userId: user.id };
     },
     async close() {

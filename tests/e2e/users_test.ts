@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { eventually, hydrated, startE2e, submitLogin } from "./harness.ts";
+import { eventually, startE2e, submitLogin } from "./harness.ts";
 import { mail, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
@@ -69,7 +69,6 @@ Deno.test({
 
     const openList = async () => {
       await page.goto("/administration/users");
-      await hydrated(page);
     };
     const newUserDialog = () => page.getByRole("dialog", { name: "New user" });
 
@@ -134,7 +133,6 @@ Deno.test({
         await dialog.getByRole("button", { name: "Create", exact: true }).click();
         await page.waitForURL((u) => u.pathname === `/administration/users/${created}`);
         await page.getByRole("heading", { level: 1, name: `Carla Created (${created})` }).waitFor();
-        await hydrated(page);
         // A new user has no password yet.
         await page.getByText(USER_MESSAGES.noPassword).waitFor();
         const row = await byId(created);
@@ -181,7 +179,6 @@ Deno.test({
       const renamed = mail("renamed");
       await t.step("[e2e/users] change the id: the page follows the new id", async () => {
         await page.goto(`/administration/users/${created}`);
-        await hydrated(page);
         await assertAccessible(page, "the user page");
         const key = (await byId(created)).key;
         await page.getByRole("button", { name: "Change user id" }).click();
@@ -192,7 +189,6 @@ Deno.test({
         await page.getByRole("heading", { level: 1, name: `Carla Created (${renamed})` })
           .waitFor();
         assert.equal((await byId(renamed)).key, key, "the same user");
-        await hydrated(page);
       });
 
       await t.step("[e2e/users] add an e-mail alias and delete it", async () => {
@@ -248,7 +244,6 @@ Deno.test({
         try {
           user.setDefaultTimeout(TIMEOUT);
           await user.goto(link);
-          await hydrated(user);
           await assertAccessible(user, "the set-password page");
           await user.getByLabel(/^New password/).fill(NEW_PASSWORD);
           await user.getByLabel(/^Confirm the new password/).fill("something else");
@@ -257,7 +252,6 @@ Deno.test({
           await user.getByLabel(/^Confirm the new password/).fill(NEW_PASSWORD);
           await user.getByRole("button", { name: "Set password" }).click();
           await user.waitForURL((u) => u.pathname === "/login");
-          await hydrated(user);
           await toast(user, "success", USER_MESSAGES.passwordSet).waitFor();
 
           await submitLogin(user, renamed, NEW_PASSWORD);
