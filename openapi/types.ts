@@ -1090,22 +1090,9 @@ export type components = {
                 tgid: components["schemas"]["TgidRef"];
             }[];
             /** @description By id and LES */
-            dnids: {
-                id: number;
-                les: number;
-                /** @description The tgid it is routed to, if any */
-                tgid: {
-                    id: number;
-                    /** @description The tgid's label, else its id as text */
-                    label: string;
-                } | null;
-            }[];
+            dnids: components["schemas"]["DetailDnid"][];
             /** @description By id and LES */
-            enids: {
-                id: number;
-                rulId: number;
-                rulLes: number;
-            }[];
+            enids: components["schemas"]["DetailEnid"][];
             id: number;
             name: string;
             /** @description By name */
@@ -1116,17 +1103,8 @@ export type components = {
                 userCount: number;
             }[];
             /** @description Tgids owned by its teams, by id */
-            tgids: {
-                id: number;
-                /** @description The label, else the id as text */
-                label: string;
-                /** @description The owning team */
-                team: {
-                    id: number;
-                    name: string;
-                };
-            }[];
-            /** @description By login */
+            tgids: components["schemas"]["DetailTgid"][];
+            /** @description By login, with their team */
             users: {
                 active: boolean;
                 /** @description The login */
@@ -1185,6 +1163,39 @@ export type components = {
              * @description Unique; trimmed, 1 to 100 characters
              * @example Oceanic Fisheries Ltd
              */
+            name: string;
+        };
+        DetailDnid: {
+            id: number;
+            les: number;
+            /** @description The tgid it is routed to, if any */
+            tgid: {
+                id: number;
+                /** @description The tgid's label, else its id as text */
+                label: string;
+            } | null;
+        };
+        DetailEnid: {
+            id: number;
+            rulId: number;
+            rulLes: number;
+        };
+        DetailTgid: {
+            id: number;
+            /** @description The label, else the id as text */
+            label: string;
+            /** @description The owning team */
+            team: {
+                id: number;
+                name: string;
+            };
+        };
+        DetailUser: {
+            active: boolean;
+            /** @description The login */
+            id: string;
+            mail: string;
+            /** @description First and last name */
             name: string;
         };
         Empty: Record<string, never>;
@@ -1572,17 +1583,9 @@ export type components = {
         TeamDetails: {
             company: components["schemas"]["Ref"];
             /** @description Dnids allocated to the team, by id and LES */
-            dnids: {
-                id: number;
-                les: number;
-                tgid: components["schemas"]["TgidRef"] & (Record<string, never> | null);
-            }[];
+            dnids: components["schemas"]["DetailDnid"][];
             /** @description Enids the team uses, by id and LES */
-            enids: {
-                id: number;
-                rulId: number;
-                rulLes: number;
-            }[];
+            enids: components["schemas"]["DetailEnid"][];
             id: number;
             mtlInfoActive: boolean;
             mtlInfoFtp: boolean;
@@ -1602,14 +1605,7 @@ export type components = {
                 };
             }[];
             /** @description By login */
-            users: {
-                active: boolean;
-                /** @description The login */
-                id: string;
-                mail: string;
-                /** @description First and last name */
-                name: string;
-            }[];
+            users: components["schemas"]["DetailUser"][];
         };
         /** @default {} */
         TeamFilter: {

@@ -1,6 +1,7 @@
-/** `deno task openapi`: writes openapi/openapi.json and openapi/types.ts. */
-import { generatedDocument, generatedTypes } from "./generate.ts";
+/** `deno task openapi`: writes openapi/openapi.json, openapi/types.ts and openapi/sort_fields.ts. */
+import { generatedDocument, generatedSortFields, generatedTypes } from "./generate.ts";
 
 await Deno.writeTextFile(new URL("./openapi.json", import.meta.url), generatedDocument());
 await Deno.writeTextFile(new URL("./types.ts", import.meta.url), await generatedTypes());
-console.log("wrote openapi/openapi.json and openapi/types.ts");
+await Deno.writeTextFile(new URL("./sort_fields.ts", import.meta.url), generatedSortFields());
+console.log("wrote openapi/openapi.json, openapi/types.ts and openapi/sort_fields.ts");

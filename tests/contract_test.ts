@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { generatedDocument, generatedTypes } from "../openapi/generate.ts";
+import { generatedDocument, generatedSortFields, generatedTypes } from "../openapi/generate.ts";
 
 const root = new URL("../openapi/", import.meta.url);
 const ACCESS = ["public", "user", "admin"];
@@ -36,6 +36,16 @@ Deno.test("[contract] the islands' typed client types are generated from that do
     await generatedTypes(),
     "openapi/types.ts is stale: run `deno task openapi`",
   );
+});
+
+Deno.test("[contract] the lists' sortable fields are generated from that document", async () => {
+  const committed = await Deno.readTextFile(new URL("sort_fields.ts", root));
+  assert.equal(
+    committed,
+    generatedSortFields(),
+    "openapi/sort_fields.ts is stale: run `deno task openapi`",
+  );
+  assert.match(committed, /"\/rest\/companies\/find": \["id","name"\]/);
 });
 
 Deno.test("[contract] every operation declares who may call it and how its rows are scoped", () => {

@@ -5,7 +5,8 @@
  */
 import { lazy } from "react";
 import { EditableList, type ListProps } from "../kit/EditableList.tsx";
-import { rowsOf, type SortField } from "../kit/finder.ts";
+import { rowsOf } from "../kit/finder.ts";
+import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import { findBody, type TableDefaults, type TableState } from "../kit/table_state.ts";
 import { call, client } from "../runtime/api.ts";
 import { companyHref, idAndNameColumns } from "./labels.ts";
@@ -23,10 +24,14 @@ export const COMPANY_TABLE_DEFAULTS: TableDefaults = {
   pageSizes: PAGE_SIZES,
 };
 
-const SORTABLE: SortField<"/rest/companies/find">[] = ["id", "name"];
-
 export const findCompanies = async (state: TableState) =>
-  rowsOf(await call(client.POST("/rest/companies/find", { body: findBody(state, SORTABLE) })));
+  rowsOf(
+    await call(
+      client.POST("/rest/companies/find", {
+        body: findBody(state, SORT_FIELDS["/rest/companies/find"]),
+      }),
+    ),
+  );
 
 export type CompanyListProps = ListProps<Company>;
 

@@ -6,7 +6,8 @@
 import { lazy } from "react";
 import { EditableList, type ListProps } from "../kit/EditableList.tsx";
 import { companyHref, idAndNameColumns, rightsLabel, teamHref } from "./labels.ts";
-import { rowsOf, type SortField } from "../kit/finder.ts";
+import { rowsOf } from "../kit/finder.ts";
+import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import { findBody, type TableDefaults, type TableState } from "../kit/table_state.ts";
 import { optionsOf } from "../kit/format.ts";
 import { call, client } from "../runtime/api.ts";
@@ -24,10 +25,12 @@ export const TEAM_TABLE_DEFAULTS: TableDefaults = {
   pageSizes: PAGE_SIZES,
 };
 
-const SORTABLE: SortField<"/rest/teams/find">[] = ["id", "name", "company", "rights"];
-
 export const findTeams = async (state: TableState) =>
-  rowsOf(await call(client.POST("/rest/teams/find", { body: findBody(state, SORTABLE) })));
+  rowsOf(
+    await call(
+      client.POST("/rest/teams/find", { body: findBody(state, SORT_FIELDS["/rest/teams/find"]) }),
+    ),
+  );
 
 export type TeamListProps = ListProps<TeamRow>;
 

@@ -1,7 +1,8 @@
 /** The user pages' calls, through the typed client (failures thrown as ApiFailure). */
 import { call, client, getJson } from "../runtime/api.ts";
 import { findBody, type TableState } from "../kit/table_state.ts";
-import { rowsOf, type SortField } from "../kit/finder.ts";
+import { rowsOf } from "../kit/finder.ts";
+import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import type {
   ResetPasswordResponse,
   User,
@@ -20,10 +21,12 @@ export const userHref = (id: string) =>
 export const fullName = (u: { firstName: string; lastName: string }) =>
   `${u.firstName} ${u.lastName}`.trim();
 
-const SORTABLE: SortField<"/rest/users/find">[] = ["id", "name", "company", "team", "active"];
-
 export const findUsers = async (state: TableState) =>
-  rowsOf(await call(client.POST("/rest/users/find", { body: findBody(state, SORTABLE) })));
+  rowsOf(
+    await call(
+      client.POST("/rest/users/find", { body: findBody(state, SORT_FIELDS["/rest/users/find"]) }),
+    ),
+  );
 
 export const getUser = (id: string): Promise<User> =>
   call(client.GET("/rest/users/getUser", { params: { query: { user: id } } }));

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { DataTable } from "../kit/DataTable.tsx";
 import { Dialog } from "../kit/Dialog.tsx";
 import { findBody, type TableDefaults, type TableState } from "../kit/table_state.ts";
-import { rowsOf, type SortField } from "../kit/finder.ts";
+import { rowsOf } from "../kit/finder.ts";
+import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import { formatDateTime, optionsOf, productLabel } from "../kit/format.ts";
 import { call, client } from "../runtime/api.ts";
 import {
@@ -30,22 +31,10 @@ const label = (map: Record<number, string>, code: number | null) =>
 export const pushStatusClass = (s: number) =>
   s === 4 ? "success" : [3, 5, 6, 7].includes(s) ? "danger" : "pending";
 
-const SORTABLE: SortField<"/rest/push/find">[] = [
-  "pushTrafficId",
-  "tgid",
-  "dnid",
-  "lesCStoredTime",
-  "status",
-  "deliveryType",
-  "protocol",
-  "dataLength",
-  "deliveryAttempts",
-];
-
 export const findPushTraffic = async (state: TableState) =>
   rowsOf(
     await call(client.POST("/rest/push/find", {
-      body: { type: "pushTraffic", ...findBody(state, SORTABLE) },
+      body: { type: "pushTraffic", ...findBody(state, SORT_FIELDS["/rest/push/find"]) },
     })),
   );
 

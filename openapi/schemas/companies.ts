@@ -4,6 +4,12 @@
  */
 import { z } from "zod";
 import { ADMIN_MESSAGES, formMessages } from "./messages.ts";
+import {
+  DetailDnidSchema,
+  DetailEnidSchema,
+  DetailTgidSchema,
+  DetailUserSchema,
+} from "./detail_lists.ts";
 import { findRequestSchema, findResponseSchema, intFilter } from "./find.ts";
 import {
   bodyId,
@@ -90,21 +96,9 @@ export const CompanyDetailsSchema = z.object({
     rights: RightsSchema,
     userCount: z.number().int(),
   })).meta({ description: "By name" }),
-  tgids: z.array(z.object({
-    id: z.number().int(),
-    label: z.string().meta({ description: "The label, else the id as text" }),
-    team: RefSchema.meta({ description: "The owning team" }),
-  })).meta({ description: "Tgids owned by its teams, by id" }),
-  enids: z.array(z.object({
-    id: z.number().int(),
-    rulLes: z.number().int(),
-    rulId: z.number().int(),
-  })).meta({ description: "By id and LES" }),
-  dnids: z.array(z.object({
-    id: z.number().int(),
-    les: z.number().int(),
-    tgid: TgidRefSchema.nullable().meta({ description: "The tgid it is routed to, if any" }),
-  })).meta({ description: "By id and LES" }),
+  tgids: z.array(DetailTgidSchema).meta({ description: "Tgids owned by its teams, by id" }),
+  enids: z.array(DetailEnidSchema).meta({ description: "By id and LES" }),
+  dnids: z.array(DetailDnidSchema).meta({ description: "By id and LES" }),
   devices: z.array(z.object({
     deviceId: z.number().int(),
     deviceType: z.object({ id: z.number().int(), name: z.string() }),
@@ -113,13 +107,8 @@ export const CompanyDetailsSchema = z.object({
     imn: z.string().nullable().meta({ description: "The mtl (Inmarsat C)" }),
     tgid: TgidRefSchema,
   })).meta({ description: "Terminals of the tgids its teams own, by device id" }),
-  users: z.array(z.object({
-    id: z.string().meta({ description: "The login" }),
-    name: z.string().meta({ description: "First and last name" }),
-    mail: z.string(),
-    active: z.boolean(),
-    team: RefSchema,
-  })).meta({ description: "By login" }),
+  users: z.array(DetailUserSchema.extend({ team: RefSchema }))
+    .meta({ description: "By login, with their team" }),
 }).meta({ id: "CompanyDetails" });
 export type CompanyDetails = z.infer<typeof CompanyDetailsSchema>;
 

@@ -14,10 +14,15 @@ import {
   requiredText,
   RightsSchema,
   textFilter,
-  TgidRefSchema,
   trimmedLine,
 } from "./common.ts";
 import { CompanyChoiceSchema } from "./companies.ts";
+import {
+  DetailDnidSchema,
+  DetailEnidSchema,
+  DetailTgidSchema,
+  DetailUserSchema,
+} from "./detail_lists.ts";
 
 export const TEAM_NAME_MAX = 100;
 /** The answer to rights that are not one of the spec's values. */
@@ -79,28 +84,13 @@ export const TeamSchema = z.object({
 export type Team = z.infer<typeof TeamSchema>;
 
 export const TeamDetailsSchema = TeamSchema.extend({
-  users: z.array(z.object({
-    id: z.string().meta({ description: "The login" }),
-    name: z.string().meta({ description: "First and last name" }),
-    mail: z.string(),
-    active: z.boolean(),
-  })).meta({ description: "By login" }),
-  tgids: z.array(z.object({
-    id: z.number().int(),
-    label: z.string().meta({ description: "The label, else the id as text" }),
+  users: z.array(DetailUserSchema).meta({ description: "By login" }),
+  tgids: z.array(DetailTgidSchema.extend({
     shared: z.boolean().meta({ description: "Shared with the team by another team (tgid_teams)" }),
-    team: RefSchema.meta({ description: "The owning team" }),
   })).meta({ description: "Tgids it owns, then those shared with it; by id" }),
-  enids: z.array(z.object({
-    id: z.number().int(),
-    rulLes: z.number().int(),
-    rulId: z.number().int(),
-  })).meta({ description: "Enids the team uses, by id and LES" }),
-  dnids: z.array(z.object({
-    id: z.number().int(),
-    les: z.number().int(),
-    tgid: TgidRefSchema.nullable(),
-  })).meta({ description: "Dnids allocated to the team, by id and LES" }),
+  enids: z.array(DetailEnidSchema).meta({ description: "Enids the team uses, by id and LES" }),
+  dnids: z.array(DetailDnidSchema)
+    .meta({ description: "Dnids allocated to the team, by id and LES" }),
 }).meta({ id: "TeamDetails" });
 export type TeamDetails = z.infer<typeof TeamDetailsSchema>;
 
