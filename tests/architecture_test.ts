@@ -107,3 +107,34 @@ Deno.test("[architecture] every /rest resource has routes.ts, handlers.ts and mo
     assert.doesNotMatch(routes, /createRoute\(/, `${e.name}: routes are declared with defineRoute`);
   }
 });
+
+Deno.test("[architecture] islands: one folder per area, <Thing><Role>.tsx with a default export of that name", async () => {
+  const NOT_AREAS = ["kit", "runtime", "styles"];
+  const problems: string[] = [];
+  const names = new Map<string, string>();
+  for await (const e of Deno.readDir(join(ROOT, "islands"))) {
+    if (!e.isDirectory) {
+      problems.push(`islands/${e.name}: files belong in an area folder, the kit or the runtime`);
+      continue;
+    }
+    for await (const f of Deno.readDir(join(ROOT, "islands", e.name))) {
+      const path = `islands/${e.name}/${f.name}`;
+      if (!f.isFile || f.name.endsWith(".css")) continue;
+      const pascal = /^[A-Z][A-Za-z]*\.tsx$/.test(f.name);
+      if (!pascal && !/^[a-z][a-z0-9_]*\.tsx?$/.test(f.name)) {
+        problems.push(`${path}: PascalCase.tsx for a component, snake_case otherwise`);
+      }
+      if (!pascal || NOT_AREAS.includes(e.name)) continue;
+      // An island: its default export is the component, named as the file (the runtime's key).
+      const name = f.name.replace(/\.tsx$/, "");
+      const text = await Deno.readTextFile(join(ROOT, path));
+      if (!new RegExp(`export default function ${name}\\b`).test(text)) {
+        problems.push(`${path}: an island's default export is \`function ${name}\``);
+      }
+      if (names.has(name)) problems.push(`${path}: ${names.get(name)} has the same name`);
+      names.set(name, path);
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(names.size >= 10, `${names.size} islands`);
+});

@@ -374,6 +374,39 @@ Deno.test({
         await page.waitForURL((u) => u.pathname === "/information/about");
       });
 
+      await t.step(
+        "EditableList and its edit dialog tell rows with a two-field key apart",
+        async () => {
+          await page.goto(KIT_PAGE);
+          const table = page.locator('[data-table="les-rows"]');
+          const row = (key: string) => table.locator(`tbody tr[data-row="${key}"]`);
+          for (const key of ["4661-15", "4661-21", "4662-21"]) await row(key).waitFor();
+          const edit = async (key: string, label: string) => {
+            await row(key).getByRole("button", { name: /^Actions for / }).click();
+            await page.getByRole("menuitem", { name: "Edit" }).click();
+            const [id, les] = key.split("-");
+            const dialog = page.getByRole("dialog", { name: `Edit dnid ${id} LES ${les}` });
+            await dialog.waitFor({ state: "visible" });
+            return { dialog, field: dialog.getByLabel("Label"), label };
+          };
+          // The same id at two LES: each opens with its own values.
+          const first = await edit("4661-15", "North fleet");
+          assert.equal(await first.field.inputValue(), "North fleet");
+          await first.dialog.getByRole("button", { name: "Cancel" }).click();
+          const second = await edit("4661-21", "South fleet");
+          assert.equal(await second.field.inputValue(), "South fleet");
+          await second.field.fill("South fleet 2");
+          await second.dialog.getByRole("button", { name: "Save" }).click();
+          await row("4661-21").getByText("South fleet 2").waitFor();
+          assert.equal(await row("4661-15").getByText("North fleet").count(), 1);
+          // Deleting one removes that row only.
+          await row("4661-15").getByRole("button", { name: /^Actions for / }).click();
+          await page.getByRole("menuitem", { name: "Delete" }).click();
+          await row("4661-15").waitFor({ state: "detached" });
+          assert.equal(await row("4661-21").count(), 1);
+        },
+      );
+
       assert.deepEqual(cspErrors.filter((m) => /Content Security Policy/i.test(m)), []);
     } finally {
       await e2e.close();

@@ -1,7 +1,8 @@
 /**
  * A bare test page for the UI kit (tests/e2e/kit_test.ts bundles it and serves it next to the
  * app): a MultiSelect limited to 2, a long MultiSelect, a TgidPicker form validated with
- * TgidChoiceSchema, a FileUpload, and a CreateDialog whose "server" refuses the name "taken".
+ * TgidChoiceSchema, a FileUpload, a CreateDialog whose "server" refuses the name "taken", and an
+ * EditableList of rows whose key is two fields (a dnid's id and LES), with its edit dialog.
  */
 import { useState } from "react";
 import { createRoot } from "react-dom/client";
@@ -14,6 +15,10 @@ import { CreateDialog } from "../../../islands/kit/CreateDialog.tsx";
 import { ApiFailure } from "../../../islands/runtime/api.ts";
 import { formMessages } from "../../../openapi/schemas/messages.ts";
 import Toaster from "../../../islands/shell/Toaster.tsx";
+import { EditableList } from "../../../islands/kit/EditableList.tsx";
+import { FormDialog, useStartFor, useSubmit } from "../../../islands/kit/FormDialog.tsx";
+import { TextField } from "../../../islands/kit/TextField.tsx";
+import type { TableState } from "../../../islands/kit/table_state.ts";
 
 const COLORS: Option[] = ["Red", "Green", "Blue", "Cyan", "Magenta"].map((c) => ({
   value: c.toLowerCase(),
@@ -95,6 +100,80 @@ function CreateDemo() {
   );
 }
 
+/** Rows keyed by two fields: the same id at two LES are two rows. */
+interface LesRow {
+  id: number;
+  les: number;
+  label: string;
+}
+const lesKey = (r: LesRow) => `${r.id}-${r.les}`;
+let lesRows: LesRow[] = [
+  { id: 4661, les: 15, label: "North fleet" },
+  { id: 4661, les: 21, label: "South fleet" },
+  { id: 4662, les: 21, label: "Buoys" },
+];
+const lesState: TableState = { filter: {}, sorting: null, page: 1, count: 10 };
+const findLes = () =>
+  Promise.resolve({ rows: [...lesRows], total: lesRows.length, filtered: lesRows.length });
+
+function LesEditDialog(
+  { row, onClose, onSaved }: { row: LesRow | null; onClose: () => void; onSaved: () => void },
+) {
+  const [label, setLabel] = useState("");
+  const submit = useSubmit();
+  const forget = useStartFor(row, lesKey, (r) => setLabel(r.label));
+  const close = () => {
+    forget();
+    onClose();
+  };
+  return (
+    <FormDialog
+      open={row !== null}
+      title={row ? `Edit dnid ${row.id} LES ${row.les}` : "Edit dnid"}
+      name="les-edit"
+      onClose={close}
+      submitLabel="Save"
+      state={submit.state}
+      error={submit.error}
+      onSubmit={(e) => {
+        e.preventDefault();
+        lesRows = lesRows.map((r) => lesKey(r) === lesKey(row!) ? { ...r, label } : r);
+        forget();
+        onSaved();
+      }}
+    >
+      <TextField label="Label" name="les-label" value={label} onChange={setLabel} />
+    </FormDialog>
+  );
+}
+
+function CompositeKeys() {
+  return (
+    <EditableList<LesRow>
+      id="les-rows"
+      caption="Dnids by LES"
+      noun="dnid"
+      rowKey={lesKey}
+      rowLabel={(r) => `dnid ${r.id} LES ${r.les}`}
+      find={findLes}
+      defaults={{ sorting: null, count: 10, pageSizes: [10] }}
+      initialState={lesState}
+      initialData={{ rows: lesRows, total: lesRows.length, filtered: lesRows.length }}
+      columns={[
+        { key: "id", label: "Id" },
+        { key: "les", label: "LES" },
+        { key: "label", label: "Label" },
+      ]}
+      href={(r) => `/management/dnids/${r.id}/${r.les}`}
+      remove={(r) => {
+        lesRows = lesRows.filter((x) => lesKey(x) !== lesKey(r));
+        return Promise.resolve(true);
+      }}
+      editDialog={(p) => <LesEditDialog {...p} />}
+    />
+  );
+}
+
 function Kit() {
   const [colors, setColors] = useState<Option[]>([]);
   const [items, setItems] = useState<Option[]>([]);
@@ -107,6 +186,7 @@ function Kit() {
       <TgidForm />
       <FileUpload label="Attachment" onUploaded={setUploaded} />
       <CreateDemo />
+      <CompositeKeys />
       <Toaster />
       <output id="uploaded" aria-label="Uploaded file">
         {uploaded ? JSON.stringify(uploaded) : ""}
