@@ -1,6 +1,5 @@
 import { PageRedirect, type PageRoute } from "../types.ts";
 import { notFound } from "../../server/errors.ts";
-import { scopeOf } from "../../server/services/tenancy.ts";
 import { terminalOfMtl } from "../../server/services/terminals/read.ts";
 
 /** /management/terminal/mtl/{mid}: looks the mtl up and goes to its terminal's page. */
@@ -9,9 +8,9 @@ const terminalByMtlRoute: PageRoute<void> = {
   title: "Terminal by mtl",
   summary: "Finds the terminal of an mtl.",
   parent: "/management/terminal",
-  load: async ({ deps, user, params }) => {
+  load: async ({ deps, scope, params }) => {
     const mid = (params.mid ?? "").slice(0, 64);
-    const deviceId = await terminalOfMtl(deps.db, scopeOf(user), mid);
+    const deviceId = await terminalOfMtl(deps.db, scope, mid);
     if (deviceId === null) throw notFound(`Mtl ${mid}`);
     throw new PageRedirect(`/management/terminal/${deviceId}`);
   },
