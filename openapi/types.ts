@@ -1440,7 +1440,11 @@ export type components = {
             pushDeliveryStatus: number | null;
             pushTrafficId: number;
             routagePushId: number | null;
-            routageType: number | null;
+            /**
+             * @description The route's type: 0 TCP, 1 SMTP, 2 DB, 3 FTP, 4 WS, 5 ACK, 6 SMS
+             * @enum {integer|null}
+             */
+            routageType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
             /**
              * @description 0 Stored, 1 In progress, 2 In {product} relay, 3 Delivering error, 4 Delivered, 5 Destinator error, 6 FTP delivery corrupted, 7 SMTP delivery frozen, 8 Delivery Scheduled
              * @enum {integer}

@@ -153,7 +153,7 @@ export const pushTraffic = pgTable("push_traffic", {
   pushDeliveryStatus: integer(),
   failureReason: text(),
   routagePushId: integer(),
-  routageType: integer(),
+  routageType: integer().$type<DeliveryType>(),
   content: text(),
   updatedAt: tstz().notNull().defaultNow(),
 }, (t) => [

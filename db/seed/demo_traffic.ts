@@ -244,7 +244,7 @@ function pushRow(c: Context, deliveryType: number, base?: PushRow): PushRow {
     pushDeliveryStatus: status === 4 ? 1 : failed ? 0 : null,
     failureReason,
     routagePushId: route?.id ?? null,
-    routageType: deliveryType,
+    routageType: deliveryType as DeliveryType,
     content,
     updatedAt: after(ctx, stored, attempts * rng.int(1, 15) * MINUTE),
   };

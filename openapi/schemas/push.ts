@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DELIVERY_TYPES, PUSH_STATUS, TRAFFIC_PROTOCOLS } from "../enums.ts";
 import { codeFilter, findRequestSchema, findResponseSchema, intFilter } from "./find.ts";
-import { codeSchema, textFilter } from "./common.ts";
+import { codeList, codeSchema, textFilter } from "./common.ts";
 
 export const PUSH_TRAFFIC_SORT_FIELDS = [
   "pushTrafficId",
@@ -58,7 +58,8 @@ export const PushTrafficRowSchema = z.object({
   pushDeliveryStatus: z.number().int().nullable(),
   failureReason: z.string().nullable(),
   routagePushId: z.number().int().nullable(),
-  routageType: z.number().int().nullable(),
+  routageType: codeSchema(DELIVERY_TYPES, "Routage type").nullable()
+    .meta({ description: `The route's type: ${codeList(DELIVERY_TYPES)}` }),
   multiPush: z.number().int().meta({ description: "How many multi-push items the row has" }),
 }).meta({ id: "PushTrafficRow" });
 export type PushTrafficRow = z.infer<typeof PushTrafficRowSchema>;

@@ -169,3 +169,28 @@ dbTest(
     assert.ok(seconds <= 1.5, `ended after ${seconds} s`);
   },
 );
+
+dbTest(
+  "[auth/sessions] a team's new rights apply at once to its signed-in users on the instance that changed them",
+  async (ctx) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const { token: adminToken } = await signIn(ctx, admin.id, TEST_PASSWORD);
+    const client = await ctx.f.user({ rights: 100 });
+    const { token } = await signIn(ctx, client.id, TEST_PASSWORD);
+    const companies = () => ctx.call("GET", "/rest/companies/all", { token });
+    assert.equal((await companies()).status, 403);
+    const r = await ctx.call("POST", "/rest/teams/update", {
+      token: adminToken,
+      json: {
+        team: {
+          id: client.teamId,
+          name: `Promoted ${client.teamId}`,
+          company: client.companyId,
+          rights: 11,
+        },
+      },
+    });
+    assert.equal(r.status, 200);
+    assert.equal((await companies()).status, 200, "an administrator now, without signing in again");
+  },
+);
