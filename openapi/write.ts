@@ -1,4 +1,4 @@
-/** `deno task openapi`: writes openapi/openapi.json, openapi/types.ts and openapi/sort_fields.ts. */
+/** `deno task openapi`: writes openapi.json, types.ts and sort_fields.ts in openapi/. */
 import { generatedDocument, generatedSortFields, generatedTypes } from "./generate.ts";
 
 await Deno.writeTextFile(new URL("./openapi.json", import.meta.url), generatedDocument());

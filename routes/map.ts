@@ -29,7 +29,10 @@ function compile(route: AnyPageRoute): Compiled {
   return { route, regex: new RegExp(`^${source || "/"}$`), keys, rank };
 }
 
-/** Fixed segments before parameters, segment by segment: `/terminal/mtl/:mid` before `/terminal/:id`. */
+/**
+ * Fixed segments before parameters, segment by segment: `/terminal/mtl/:mid` before
+ * `/terminal/:id`.
+ */
 function bySpecificity(a: Compiled, b: Compiled): number {
   for (let i = 0; i < Math.max(a.rank.length, b.rank.length); i++) {
     const d = (b.rank[i] ?? -1) - (a.rank[i] ?? -1);

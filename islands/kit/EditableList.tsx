@@ -11,7 +11,7 @@ import type { TableDefaults, TableState } from "./table_state.ts";
 import { useMounted } from "./lazy.ts";
 import { navigate } from "../runtime/navigate.ts";
 
-/** A list island's props: its query and first page, rendered on the server (routes/first_page.ts). */
+/** A list island's props: its query and first page, rendered on the server (routes/first_page). */
 export interface ListProps<R> {
   initialState: TableState;
   initialData: FindResult<R>;

@@ -1,6 +1,7 @@
 /**
- * Tgids (management-routing §3 and §7). The tgid a form's picker chose (islands/kit/TgidPicker.tsx): required, with the spec's message
- * 'Please, select a Tgid' when nothing is chosen. Shared by server schemas and browser forms.
+ * Tgids (management-routing §3 and §7). The tgid a form's picker chose
+ * (islands/kit/TgidPicker.tsx): required, with the spec's message 'Please, select a Tgid' when
+ * nothing is chosen. Shared by server schemas and browser forms.
  */
 import { z } from "zod";
 import { SELECT_TGID } from "./messages.ts";

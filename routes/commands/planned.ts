@@ -1,7 +1,7 @@
 /**
- * The commands pages not built yet (issue 15): in the route map, menus and breadcrumbs already, each
- * showing its title. A resource that builds one moves it into its own page module (listed in
- * ./mod.ts) and deletes it here.
+ * The commands pages not built yet (issue 15): in the route map, menus and breadcrumbs
+ * already, each showing its title. A resource that builds one moves it into its own page module
+ * (listed in ./mod.ts) and deletes it here.
  */
 import type { AnyPageRoute } from "../types.ts";
 

@@ -26,7 +26,10 @@ export type Tenancy =
   | "all"
   /** Rows that belong to a company: a client user reaches only its own company's. */
   | "company"
-  /** Rows that belong to a tgid: a client user reaches the tgids owned by, or shared with, a team of its company. */
+  /**
+   * Rows that belong to a tgid: a client user reaches the tgids owned by, or shared with, a team
+   * of its company.
+   */
   | "tgid"
   /** The caller's own rows (its session, its uploads). */
   | "caller"

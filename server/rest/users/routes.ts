@@ -1,4 +1,7 @@
-/** The /rest/users calls (portal-shell §7 Users, plus find for the list page): administrators', but for setting a password with a reset link. */
+/**
+ * The /rest/users calls (portal-shell §7 Users, plus find for the list page): all for
+ * administrators, but setting a password with a reset link.
+ */
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import { SearchQuerySchema } from "../../../openapi/schemas/search.ts";
 import {
