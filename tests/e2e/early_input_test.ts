@@ -48,15 +48,26 @@ Deno.test({
   sanitizeResources: false,
   async fn(t) {
     const e = await startE2e();
+    /** Runs `fn` on a fresh page, signed in with `rights` or signed out, and closes it. */
+    const onFreshPage = async (
+      fn: (page: Page, context: BrowserContext) => Promise<void>,
+      rights?: number,
+    ) => {
+      const { context, page } = rights === undefined ? await e.page() : await e.signedIn(rights);
+      page.setDefaultTimeout(TIMEOUT);
+      try {
+        await fn(page, context);
+      } finally {
+        await context.close();
+      }
+    };
     try {
       await t.step(
         "[e2e/early-input] sign in typed as soon as the form shows, in five fresh pages in a row",
         async () => {
           for (let i = 1; i <= 5; i++) {
             const user = await e.f.user();
-            const { context, page } = await e.page();
-            page.setDefaultTimeout(TIMEOUT);
-            try {
+            await onFreshPage(async (page) => {
               // Signed out: /management/tgid sends the browser to the login page.
               await page.goto("/management/tgid");
               await page.getByLabel("Username").fill(user.id);
@@ -64,9 +75,7 @@ Deno.test({
               await page.getByRole("button", { name: "Sign in" }).click();
               await page.waitForURL((u) => u.pathname === "/management/tgid");
               await headingIs(page, "Tgids");
-            } finally {
-              await context.close();
-            }
+            });
           }
         },
       );
@@ -75,9 +84,7 @@ Deno.test({
         "[e2e/early-input] typed before hydration, pressed after: the fields keep the text and sign in",
         async () => {
           const user = await e.f.user();
-          const { context, page } = await e.page();
-          page.setDefaultTimeout(TIMEOUT);
-          try {
+          await onFreshPage(async (page, context) => {
             const release = await holdScripts(context);
             await openHeld(page, "/login?next=/information");
             await page.getByLabel("Username").fill(user.id);
@@ -100,9 +107,7 @@ Deno.test({
             // "Remember me" was ticked before hydration too: the cookie lasts.
             const cookie = (await context.cookies()).find((c) => c.name === "portal_session");
             assert.ok(cookie && cookie.expires > Date.now() / 1000 + 86400, "a remembered session");
-          } finally {
-            await context.close();
-          }
+          });
         },
       );
 
@@ -110,9 +115,7 @@ Deno.test({
         "[e2e/early-input] pressed before hydration: a plain POST, the password in no URL",
         async () => {
           const user = await e.f.user();
-          const { context, page } = await e.page();
-          page.setDefaultTimeout(TIMEOUT);
-          try {
+          await onFreshPage(async (page, context) => {
             const release = await holdScripts(context);
             const requests: { method: string; url: string }[] = [];
             page.on("request", (r) => requests.push({ method: r.method(), url: r.url() }));
@@ -131,9 +134,7 @@ Deno.test({
             );
             assert.ok(!requests.some((r) => r.url.includes(encodeURIComponent(TEST_PASSWORD))));
             assert.ok(!requests.some((r) => r.url.includes(TEST_PASSWORD)));
-          } finally {
-            await context.close();
-          }
+          });
         },
       );
 
@@ -143,9 +144,7 @@ Deno.test({
           for (const pressed of ["after", "before"] as const) {
             const user = await e.f.user();
             const token = await e.f.resetToken(user.key);
-            const { context, page } = await e.page();
-            page.setDefaultTimeout(TIMEOUT);
-            try {
+            await onFreshPage(async (page, context) => {
               const release = await holdScripts(context);
               const newPassword = `${unique("Pw")}-${pressed}`;
               await openHeld(page, `/login/reset?token=${encodeURIComponent(token)}`);
@@ -164,9 +163,7 @@ Deno.test({
               await page.getByLabel("Password").fill(newPassword);
               await page.getByRole("button", { name: "Sign in" }).click();
               await page.waitForURL((u) => u.pathname === "/");
-            } finally {
-              await context.close();
-            }
+            });
           }
         },
       );
@@ -174,9 +171,7 @@ Deno.test({
       await t.step(
         "[e2e/early-input] a table filter typed before hydration applies once the table is live",
         async () => {
-          const { context, page } = await e.signedIn(1);
-          page.setDefaultTimeout(TIMEOUT);
-          try {
+          await onFreshPage(async (page, context) => {
             const tag = unique("Early");
             await e.f.company(`${tag} Alpha`);
             await e.f.company(`${tag} Beta`);
@@ -191,18 +186,14 @@ Deno.test({
             );
             await page.getByRole("link", { name: `${tag} Beta` }).waitFor();
             assert.equal(await page.getByRole("link", { name: `${tag} Alpha` }).count(), 0);
-          } finally {
-            await context.close();
-          }
+          }, 1);
         },
       );
 
       await t.step(
         "[e2e/early-input] a quick search typed before hydration runs once the header is live",
         async () => {
-          const { context, page } = await e.signedIn(1);
-          page.setDefaultTimeout(TIMEOUT);
-          try {
+          await onFreshPage(async (page, context) => {
             const name = `${unique("Quick")} Marine`;
             await e.f.company(name);
             const release = await holdScripts(context);
@@ -212,18 +203,14 @@ Deno.test({
             await page.getByRole("option", { name: new RegExp(name) }).click();
             await page.waitForURL((u) => /^\/administration\/companies\/\d+$/.test(u.pathname));
             await headingIs(page, name);
-          } finally {
-            await context.close();
-          }
+          }, 1);
         },
       );
 
       await t.step(
         "[e2e/early-input] a button pressed before its island is live acts once it is",
         async () => {
-          const { context, page } = await e.signedIn(1);
-          page.setDefaultTimeout(TIMEOUT);
-          try {
+          await onFreshPage(async (page, context) => {
             const release = await holdScripts(context);
             await openHeld(page, "/administration/companies");
             // Pressed while the page cannot act on it yet: the press waits, it is not lost.
@@ -233,18 +220,14 @@ Deno.test({
             release();
             await press;
             await page.getByRole("dialog", { name: "New company" }).waitFor({ state: "visible" });
-          } finally {
-            await context.close();
-          }
+          }, 1);
         },
       );
 
       await t.step(
         "[e2e/early-input] create dialogs used as soon as the list shows: company, team, user",
         async () => {
-          const { context, page } = await e.signedIn(1);
-          page.setDefaultTimeout(TIMEOUT);
-          try {
+          await onFreshPage(async (page) => {
             const tag = unique("Fast");
             // Company: open the list, press "New company" at once, type, create.
             await page.goto("/administration/companies");
@@ -280,9 +263,7 @@ Deno.test({
             await dialog.getByRole("button", { name: "Create", exact: true }).click();
             await page.waitForURL((u) => u.pathname === `/administration/users/${id}`);
             assert.equal(path(page), `/administration/users/${id}`);
-          } finally {
-            await context.close();
-          }
+          }, 1);
         },
       );
     } finally {
