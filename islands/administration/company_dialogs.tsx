@@ -7,7 +7,7 @@ import { useZodForm } from "../kit/form.tsx";
 import { call, client } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { confirmDelete } from "../kit/confirm_delete.ts";
-import { FormDialog, useStartFor, useSubmit } from "../kit/FormDialog.tsx";
+import { FormDialog, useEditDialog } from "../kit/FormDialog.tsx";
 import { companyHref } from "./labels.ts";
 import { TextField } from "../kit/TextField.tsx";
 import type { Company, CompanyDeleted } from "../../openapi/schemas/companies.ts";
@@ -77,35 +77,25 @@ export interface CompanyEditDialogProps {
 
 export function CompanyEditDialog({ company, onClose, onSaved }: CompanyEditDialogProps) {
   const form = useZodForm(loadEditForm, { name: "" });
-  const submit = useSubmit();
-  const forget = useStartFor(company, (x) => x.id, (c) => {
-    submit.setError(null);
-    form.reset({ name: c.name });
+  const edit = useEditDialog(company, (c) => c.id, (c) => form.reset({ name: c.name }), {
+    onClose,
+    onSaved: (saved: Company) => {
+      toast("success", `Company ${saved.name} saved`);
+      onSaved(saved);
+    },
   });
-  const save = form.onSubmit(async (data) => {
-    if (!company) return;
-    const saved = await submit.send(() =>
-      call(client.POST("/rest/companies/update", { body: { id: company.id, name: data.name } }))
-    );
-    if (!saved) return;
-    toast("success", `Company ${saved.name} saved`);
-    forget();
-    onSaved(saved);
-  });
-  const close = () => {
-    forget();
-    onClose();
-  };
+  const save = form.onSubmit((data) =>
+    void edit.save((c) =>
+      call(client.POST("/rest/companies/update", { body: { id: c.id, name: data.name } }))
+    )
+  );
   return (
     <FormDialog
-      open={company !== null}
+      {...edit.dialog}
       title={company ? `Edit company ${company.name}` : "Edit company"}
       name="company-edit"
-      onClose={close}
       submitLabel="Save"
-      state={submit.state}
       onSubmit={save}
-      error={submit.error}
     >
       <TextField
         label="Name"

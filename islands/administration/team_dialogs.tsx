@@ -11,7 +11,7 @@ import { call, client, getJson } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { CompanyPicker } from "./company_picker.tsx";
 import { confirmDelete } from "../kit/confirm_delete.ts";
-import { FormDialog, useStartFor, useSubmit } from "../kit/FormDialog.tsx";
+import { FormDialog, useEditDialog, useSubmit } from "../kit/FormDialog.tsx";
 import { rightsLabel, teamHref } from "./labels.ts";
 import { TextField } from "../kit/TextField.tsx";
 import { DEFAULT_TEAM_RIGHTS, type Rights, RIGHTS_VALUES } from "../../openapi/enums.ts";
@@ -142,41 +142,33 @@ export interface TeamEditDialogProps {
 /** Editing a team; a failure shows 'Team update error' and the server's message. */
 export function TeamEditDialog({ team, onClose, onSaved }: TeamEditDialogProps) {
   const form = useTeamForm(blank());
-  const submit = useSubmit();
-  const forget = useStartFor(team, (x) => x.id, (t) => {
-    submit.setError(null);
+  const edit = useEditDialog(team, (t) => t.id, (t) =>
     form.reset({
       name: t.name,
       company: t.company,
       rights: t.rights,
       mtlInfoActive: t.mtlInfoActive,
       mtlInfoFtp: t.mtlInfoFtp,
-    });
+    }), {
+    onClose,
+    onSaved: (saved: Team) => {
+      toast("success", `Team ${saved.name} saved`);
+      onSaved(saved);
+    },
   });
-  const close = () => {
-    forget();
-    onClose();
-  };
   const save = form.onSubmit(async (data) => {
-    if (!team) return;
-    const saved = await submit.send(() =>
-      call(client.POST("/rest/teams/update", { body: { team: { id: team.id, ...data } } }))
+    const saved = await edit.save((t) =>
+      call(client.POST("/rest/teams/update", { body: { team: { id: t.id, ...data } } }))
     );
-    if (!saved) return void toast("error", ADMIN_MESSAGES.teamUpdateError);
-    toast("success", `Team ${saved.name} saved`);
-    forget();
-    onSaved(saved);
+    if (!saved) toast("error", ADMIN_MESSAGES.teamUpdateError);
   });
   return (
     <FormDialog
-      open={team !== null}
+      {...edit.dialog}
       title={team ? `Edit team ${team.name}` : "Edit team"}
       name="team-edit"
-      onClose={close}
       submitLabel="Save"
-      state={submit.state}
       onSubmit={save}
-      error={submit.error}
     >
       <TeamFields form={form} prefix="team-edit" />
     </FormDialog>

@@ -81,3 +81,44 @@ export function useStartFor<T>(
   }
   return () => setForKey(null);
 }
+
+/**
+ * An edit dialog's life: it starts from the item's values when it opens for an item other than
+ * last time (`start`), sends with its button's state and the server's message on failure, and
+ * forgets the item once saved or closed, so the next opening starts afresh. `keyOf` tells items
+ * apart (an id, or "id-les" for a composite key).
+ */
+export function useEditDialog<T, S>(
+  item: T | null,
+  keyOf: (item: T) => string | number,
+  start: (item: T) => void,
+  done: { onClose: () => void; onSaved: (saved: S) => void },
+) {
+  const submit = useSubmit();
+  const forget = useStartFor(item, keyOf, (i) => {
+    submit.setError(null);
+    start(i);
+  });
+  return {
+    /** For <FormDialog>: open, close, its button's state and the server's message. */
+    dialog: {
+      open: item !== null,
+      onClose: () => {
+        forget();
+        done.onClose();
+      },
+      state: submit.state,
+      error: submit.error,
+    },
+    /** Sends the change; once it succeeds, forgets the item and calls onSaved. Null on failure. */
+    async save(send: (item: T) => Promise<S>): Promise<S | null> {
+      if (!item) return null;
+      const saved = await submit.send(() => send(item));
+      if (saved) {
+        forget();
+        done.onSaved(saved);
+      }
+      return saved;
+    },
+  };
+}

@@ -16,7 +16,7 @@ import { ApiFailure } from "../../../islands/runtime/api.ts";
 import { formMessages } from "../../../openapi/schemas/messages.ts";
 import Toaster from "../../../islands/shell/Toaster.tsx";
 import { EditableList } from "../../../islands/kit/EditableList.tsx";
-import { FormDialog, useStartFor, useSubmit } from "../../../islands/kit/FormDialog.tsx";
+import { FormDialog, useEditDialog } from "../../../islands/kit/FormDialog.tsx";
 import { TextField } from "../../../islands/kit/TextField.tsx";
 import type { TableState } from "../../../islands/kit/table_state.ts";
 
@@ -120,26 +120,19 @@ function LesEditDialog(
   { row, onClose, onSaved }: { row: LesRow | null; onClose: () => void; onSaved: () => void },
 ) {
   const [label, setLabel] = useState("");
-  const submit = useSubmit();
-  const forget = useStartFor(row, lesKey, (r) => setLabel(r.label));
-  const close = () => {
-    forget();
-    onClose();
-  };
+  const edit = useEditDialog(row, lesKey, (r) => setLabel(r.label), { onClose, onSaved });
   return (
     <FormDialog
-      open={row !== null}
+      {...edit.dialog}
       title={row ? `Edit dnid ${row.id} LES ${row.les}` : "Edit dnid"}
       name="les-edit"
-      onClose={close}
       submitLabel="Save"
-      state={submit.state}
-      error={submit.error}
       onSubmit={(e) => {
         e.preventDefault();
-        lesRows = lesRows.map((r) => lesKey(r) === lesKey(row!) ? { ...r, label } : r);
-        forget();
-        onSaved();
+        void edit.save((r) => {
+          lesRows = lesRows.map((x) => lesKey(x) === lesKey(r) ? { ...x, label } : x);
+          return Promise.resolve(r);
+        });
       }}
     >
       <TextField label="Label" name="les-label" value={label} onChange={setLabel} />
