@@ -1,7 +1,7 @@
 /**
  * Serves every page of the route map: session and admin guards, the page's loader (its
  * failures are route change errors), and the rendered document. Also the bundle under
- * /assets/ and a login form that works without JavaScript.
+ * /assets/ and the forms that work without JavaScript (./form_posts.ts).
  */
 import { Hono } from "hono";
 import type { Context, MiddlewareHandler } from "hono";
@@ -16,14 +16,7 @@ import { ASSET_PREFIX, assets } from "./assets.ts";
 import { renderPage } from "./render.tsx";
 import { setFlash, takeFlash } from "./flash.ts";
 import { safeNext } from "./next.ts";
-import { signInWithCookie } from "../rest/session/handlers.ts";
-import { LoginRequestSchema } from "../../openapi/schemas/session.ts";
-import {
-  RESET_PAGE_PATH,
-  SetPasswordFormSchema,
-  USER_MESSAGES,
-} from "../../openapi/schemas/users.ts";
-import { setPasswordWithToken } from "../services/users/password_reset.ts";
+import { FORM_POSTS } from "./form_posts.ts";
 import { countNewNews } from "../services/news/unread.ts";
 
 /** The pages' Content-Security-Policy (docs/security.md). */
@@ -108,63 +101,6 @@ async function serveAsset(c: Context<AppEnv>) {
     ...(gz ? { "Content-Encoding": "gzip" } : {}),
   });
 }
-
-/**
- * The login form posted without JavaScript: the same sign-in as the API (same lockout and
- * session rules; the CSRF guard runs before it), then back to the page asked for, or to the form
- * with the server's message as a flash.
- */
-async function formLogin(c: Context<AppEnv>) {
-  const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
-  const next = safeNext(String(form.next ?? ""));
-  const parsed = LoginRequestSchema.safeParse({
-    username: String(form.username ?? ""),
-    password: String(form.password ?? ""),
-    remember: form.remember === "on",
-  });
-  try {
-    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0].message);
-    await signInWithCookie(c, parsed.data);
-    return c.redirect(next, 303);
-  } catch (e) {
-    const message = e instanceof ApiError ? e.message : "Unknown server error";
-    if (!(e instanceof ApiError)) console.error("form login failed:", e);
-    setFlash(c, { kind: "error", message });
-    return c.redirect(`/login?next=${encodeURIComponent(next)}`, 303);
-  }
-}
-
-/**
- * The set-password form posted without JavaScript (pressed before the page hydrated, or with
- * scripts off): the same check and call as the page's, then the login page, or the form again
- * with the reason as a flash.
- */
-async function formSetPassword(c: Context<AppEnv>) {
-  const form = await c.req.parseBody().catch(() => ({} as Record<string, unknown>));
-  const token = String(form.token ?? "").slice(0, 200);
-  const parsed = SetPasswordFormSchema.safeParse({
-    password: String(form.password ?? ""),
-    confirm: String(form.confirm ?? ""),
-  });
-  try {
-    if (!parsed.success) throw new ApiError(400, parsed.error.issues[0].message);
-    const { db, config } = c.var.deps;
-    await setPasswordWithToken(db, config.PASSWORD_ITERATIONS, {
-      token,
-      password: parsed.data.password,
-    });
-    setFlash(c, { kind: "success", message: USER_MESSAGES.passwordSet });
-    return c.redirect("/login", 303);
-  } catch (e) {
-    const message = e instanceof ApiError ? e.message : "Unknown server error";
-    if (!(e instanceof ApiError)) console.error("form set-password failed:", e);
-    setFlash(c, { kind: "error", message });
-    return c.redirect(`${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}`, 303);
-  }
-}
-
-/** The pages' forms that work without JavaScript: path → handler (their guards run first). */
-export const FORM_POSTS = { "/login": formLogin, [RESET_PAGE_PATH]: formSetPassword };
 
 export function pagesRouter(formGuards: (path: string) => MiddlewareHandler<AppEnv>[]) {
   const router = new Hono<AppEnv>();
