@@ -263,6 +263,9 @@ export const PROMISE_RESET_MS = 2000;
 /** Page-size choices: the default set, and the long tables' set (command lists, traffic). */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const LONG_PAGE_SIZES = [10, 25, 50, 100, 1000, 2000] as const;
+/** The dnid and dnid status tables: 255 rows by default, and their page-size choices. */
+export const DNID_PAGE_SIZE = 255;
+export const DNID_PAGE_SIZES = [10, 25, 50, 100, 255] as const;
 /** Largest page any find call returns. */
 export const MAX_PAGE_SIZE = 2000;
 /** Tgid label search starts at this many characters. */

@@ -2,7 +2,11 @@
 /** The fields each find operation sorts by (its `sorting.field` enum). */
 export const SORT_FIELDS = {
   "/rest/companies/find": ["id","name"],
+  "/rest/dnids/getDnidStatuses": ["dnid","member","device","status","updatedOn"],
+  "/rest/dnids/find": ["id","les","company","team","tgid","monitoring","members","updatedAt"],
+  "/rest/enids/find": ["id","rul_id","company","updated"],
   "/rest/push/find": ["pushTrafficId","tgid","dnid","lesCStoredTime","status","deliveryType","protocol","dataLength","deliveryAttempts"],
+  "/rest/ruls/find": ["id","les","customerName","companyName","updated"],
   "/rest/teams/find": ["id","name","company","rights"],
   "/rest/users/find": ["id","name","company","team","active"],
 } as const;

@@ -201,6 +201,326 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/defaultMtl/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a terminal's default member
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). 404 when the terminal has no default (or it is on another company's dnid).
+         */
+        post: operations["defaultMtlDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/defaultMtl/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a terminal's default member
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Makes the status row (dnid, les, member, deviceId) the terminal's default, replacing its previous one. 404 when that row is missing (or another company's); 409 when a client's terminal has its default on another company's dnid.
+         */
+        post: operations["defaultMtlUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a dnid
+         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. A taken number answers 409 (code 23000) 'Dnid {id} already exists' and creates nothing (not the new tgid either). The add dialog sends immediate delivery 0, vms 0 and color null.
+         */
+        post: operations["dnidsAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/allocation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dnid allocation of a range of numbers
+         * @description Administrators only (team rights below 100). The dnids allocated in [from, to] (at most 1000 numbers) with their company, team and tgid, and how many numbers are free on LES 21. Not in the specification's call list (the allocation page: docs/decisions/0010).
+         */
+        get: operations["dnidsAllocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a dnid
+         * @description Administrators only (team rights below 100). Deletes the dnid with its member statuses, default-terminal entries and routing exceptions, in one transaction (push traffic keeps the number: it is history). 404 when it does not exist.
+         */
+        post: operations["dnidsDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/deleteDnidStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a dnid member
+         * @description Administrators only (team rights below 100). Deletes the status row with, in the same transaction, the terminal's default when it points to this member and, when no other device of the member remains, the member's routing exceptions. Not in the specification's call list: the status menu's Delete. 404 for an unknown member.
+         */
+        post: operations["dnidsDeleteDnidStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find dnids (the dnid overview)
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by number (prefix), company, team, tgid (label or number), comments, monitoring (All, 1 Monitored, 0 Not Monitored) or rul; sort by any column (default number); one page, with the totals. The rows are under `dnids`.
+         */
+        post: operations["dnidsFind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dnid with its users, status, teams and routes
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The dnid (id, les; les defaults to 21) with its rul, the users and teams that reach its tgid, its members (status) and its tgid's routes by protocol. 404 when unknown or another company's.
+         */
+        get: operations["dnidsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/getDnidRoutingData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every member routing exception
+         * @description Administrators only (team rights below 100). Each exception with its tgid, by dnid, LES, member, ocean and tgid.
+         */
+        get: operations["dnidsGetDnidRoutingData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/getDnidsKeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every dnid's number and LES
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The (id, les) of every dnid the caller may see, by number and LES.
+         */
+        get: operations["dnidsGetDnidsKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/getDnidStatusDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dnid member's details
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The status row (program fields and default flag included), its dnid (company, tgid, comments) and the device's mtl (imn, serial, model, label, terminal and region). 404 for an unknown member (or another company's).
+         */
+        get: operations["dnidsGetDnidStatusDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/getDnidStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find dnid statuses (the status page's list)
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The members of the dnids, one row per dnid, LES, member and device, with the state of the status (negative: not authorized; below 3: active; 3 or more: inactive), the default flag, the program, the dnid's tgid, the device's terminal and the member's count of routing exceptions. `active` true keeps the active ones (status 0 to 2), false the inactive ones (3 or more), absent or null all. Filter by dnid, LES, member, the start of the device, a part of the serial, the state or the dnid's tgid; sort by dnid (the default, then LES, member and device), member, device, status or updatedOn. The rows are under `data`.
+         */
+        post: operations["dnidsGetDnidStatuses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/getLesDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The land earth station's record of a dnid
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). What the LES holds for the dnid (`stationDnid`): its rul, the store-and-push host and each member's terminal and state. 404 when unknown or another company's.
+         */
+        get: operations["dnidsGetLesDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/getOceans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The oceans
+         * @description Any signed-in user. The ocean regions a routing exception can name.
+         */
+        get: operations["dnidsGetOceans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/getStoreNPushHostName": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The store-and-push host name
+         * @description Any signed-in user. The host customers' systems connect to for the open ports (STORE_N_PUSH_HOST).
+         */
+        get: operations["dnidsGetStoreNPushHostName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/lastDnid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The highest dnid number
+         * @description Administrators only (team rights below 100). The add dialog proposes this plus one.
+         */
+        get: operations["dnidsLastDnid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/dnids/search": {
         parameters: {
             query?: never;
@@ -215,6 +535,266 @@ export type paths = {
         get: operations["dnidsSearch"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/setdnidActive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a dnid member active or inactive
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). `active` true sets the status to 0 (active), false to 3 (inactive). A member that is not authorized (negative status) is refused with 409 and the message 'User not authorize to change active staus of this device', and stays as it is. 404 for an unknown member (or another company's).
+         */
+        post: operations["dnidsSetdnidActive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/toggleMonitoring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a dnid's monitoring on or off
+         * @description Administrators only (team rights below 100). Sets immediateDelivery (the monitoring flag) to the value sent, or flips it when none is sent. 404 when the dnid does not exist.
+         */
+        post: operations["dnidsToggleMonitoring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a dnid
+         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. 404 when the dnid does not exist. Immediate delivery, vms and color change only when sent.
+         */
+        post: operations["dnidsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an enid
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The rul (`rul_id`, `rul_les`; LES default 21) must exist: 400 'Please select a rul' otherwise. The teams must exist (400). A client may only use its own company (else 404 'Company not found'), its company's ruls (else 'Please select a rul') and its company's teams (else 400). At least one team ('A Enid must have at least one team'). An id that exists (whatever its LES) answers 409, code 23000, 'Enid with id {id} already exists'.
+         */
+        post: operations["enidsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an enid
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Deletes the enid (`id`, `rul_les`) and its team links in one transaction; 404 when unknown.
+         */
+        post: operations["enidsDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find enids (the enid list)
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by id, rul, LES, company (its id or a part of its name), a part of the comments or a team (its id or a part of its name); sort by id (default), rul, company name or last update; one page, with the totals.
+         */
+        post: operations["enidsFind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An enid
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The enid with its company, rul and teams (by name). 404 when unknown.
+         */
+        get: operations["enidsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/getTeams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An enid's teams
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The teams that use the enid, by name (a client sees its own company's); 404 when the enid is unknown.
+         */
+        get: operations["enidsGetTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/lastEnid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The highest enid id
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The highest id among the enids the caller can see (0 when none); the add dialog proposes the next one.
+         */
+        get: operations["enidsLastEnid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find enids
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Enids whose id starts with the text, or whose comments or company name contain it (case-insensitive), at most 25: exact matches first, then by id.
+         */
+        get: operations["enidsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/teamChoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The teams an enid may be given
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The enid dialogs' team choice (our addition): teams whose name contains the text (every team when empty) — every company's for an administrator, its own company's for a client — at most 25, exact names first, then by name.
+         */
+        get: operations["enidsTeamChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit an enid
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Keyed by (`id`, `rul_les`): 404 when unknown. Sets its company, rul (of the same LES) and comments (left out: kept); `opts.teams`, when given, replaces the team list (at least one team). The rul (`rul_id`, `rul_les`; LES default 21) must exist: 400 'Please select a rul' otherwise. The teams must exist (400). A client may only use its own company (else 404 'Company not found'), its company's ruls (else 'Please select a rul') and its company's teams (else 400). A client's list replaces its own company's teams only.
+         */
+        post: operations["enidsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/enids/updateTeams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an enid's teams
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The new list: at least one team ('A Enid must have at least one team'), each existing (400); a client's only of its company, and it replaces its company's teams only. 404 when the enid is unknown.
+         */
+        post: operations["enidsUpdateTeams"];
         delete?: never;
         options?: never;
         head?: never;
@@ -461,6 +1041,166 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/ruls/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every rul
+         * @description Administrators only (team rights below 100). Every rul with its customer company, by id.
+         */
+        get: operations["rulsAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/ruls/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a rul
+         * @description Administrators only (team rights below 100). The LES defaults to 21. The password (at most 32 characters) and the customer name are required; the mail contact must be an e-mail address. An id already taken, on any LES, answers 409 (code 23000) 'The RUL with id {id} already exists'; an unknown company 400.
+         */
+        post: operations["rulsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/ruls/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a rul
+         * @description Administrators only (team rights below 100). Deletes the rul (id, les): 404 when unknown. Refused (409) while dnids or enids use it: 'Rul {id} is used by N dnid(s) and M enid(s); delete or move them first'.
+         */
+        post: operations["rulsDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/ruls/filter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Choose a rul
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The enid dialog's rul choice: ruls whose id starts with the text, or whose customer name or company name contains it (case-insensitive), at most 25: exact matches first, then by id. Without text, the first 25 by id. A client gets only the ruls of its own company.
+         */
+        get: operations["rulsFilter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/ruls/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find ruls (the rul list)
+         * @description Administrators only (team rights below 100). The rul list page's query: filter by id, LES, customer company, or a part of the customer name, company name or requester name; sort by id (default), LES, customer name, company name or last change; one page, with the totals.
+         */
+        post: operations["rulsFind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/ruls/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A rul
+         * @description Administrators only (team rights below 100). The rul with this id (an id names one rul whatever its LES), with its customer company.
+         */
+        get: operations["rulsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/ruls/lastRul": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The highest rul id
+         * @description Administrators only (team rights below 100). The highest rul id (0 when there is none); the create dialog proposes the next one.
+         */
+        get: operations["rulsLastRul"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/ruls/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a rul
+         * @description Administrators only (team rights below 100). The rul (id, les) keeps its id and LES: 404 when unknown. The password and the customer name are required; an optional field left out keeps its value, an empty one or null clears it.
+         */
+        post: operations["rulsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/teams/addMtl": {
         parameters: {
             query?: never;
@@ -655,6 +1395,86 @@ export type paths = {
          * @description Administrators only (team rights below 100). Same rules as create; 404 when the team is unknown. Rights and the mtl flags left out keep their value. Moving the team to another company moves its users with it, and drops its links to the old company's dnids and enids (docs/decisions/0007). Your own team keeps administrator rights (409).
          */
         post: operations["teamsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/addDnidRoutingRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a member routing exception
+         * @description Administrators only (team rights below 100). Routes the member's data for the ocean to the tgid. 404 for an unknown tgid or dnid; 409 (code 23000, 'This routing exception already exists') when it is already there.
+         */
+        post: operations["tgidAddDnidRoutingRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/dnidOpenPorts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ports open for a dnid
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The push processes (host, port, mode) of the teams that reach the dnid's tgid, by port. 404 when the dnid is unknown or another company's.
+         */
+        get: operations["tgidDnidOpenPorts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/listRoutingRulesByDnid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dnid member's routing exceptions
+         * @description Administrators only (team rights below 100). The exceptions of the member (dnid, LES, member), each with its tgid and ocean, by ocean and tgid. 404 for an unknown dnid.
+         */
+        get: operations["tgidListRoutingRulesByDnid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/removeDnidRoutingRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a member routing exception
+         * @description Administrators only (team rights below 100). 404 when there is no such exception.
+         */
+        post: operations["tgidRemoveDnidRoutingRules"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1165,6 +1985,24 @@ export type components = {
              */
             name: string;
         };
+        DefaultMtl: {
+            /**
+             * @description The terminal's mtl (imn)
+             * @example 423456789
+             */
+            deviceId: string;
+            dnid: number;
+            les: number;
+            /** @description The member number within the dnid */
+            member: number;
+        };
+        DefaultMtlDelete: {
+            /**
+             * @description The terminal's mtl (imn)
+             * @example 423456789
+             */
+            deviceId: string;
+        };
         DetailDnid: {
             id: number;
             les: number;
@@ -1198,7 +2036,567 @@ export type components = {
             /** @description First and last name */
             name: string;
         };
+        Dnid: {
+            carbonCopy: string | null;
+            color: string | null;
+            comments: string | null;
+            comments2: string | null;
+            company: components["schemas"]["Ref"];
+            id: number;
+            /** @description The monitoring flag: 1 monitored, 0 not */
+            immediateDelivery: number;
+            les: number;
+            /** @description How many members (terminals) it has */
+            members: number;
+            rulId: number | null;
+            /** @description The team it is allocated to */
+            team: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description The tgid its data is routed to */
+            tgid: {
+                id: number;
+                /** @description The tgid's label, else its id as text */
+                label: string;
+            } | null;
+            /** @description ISO 8601 */
+            updatedAt: string;
+            vms: number;
+        };
+        DnidAllocation: {
+            /** @description Allocated dnids in the range, by number and LES */
+            allocated: {
+                company: components["schemas"]["Ref"];
+                id: number;
+                les: number;
+                team: components["schemas"]["Ref"] & (Record<string, never> | null);
+                tgid: components["schemas"]["TgidRef"] & (Record<string, never> | null);
+            }[];
+            /** @description Numbers of the range free on LES 21 (4660 never is) */
+            free: number;
+            from: number;
+            lastDnid: number;
+            to: number;
+        };
+        DnidDeleted: {
+            id: number;
+            les: number;
+            /** @description Member statuses deleted with it */
+            members: number;
+            /** @description Routing exceptions deleted with it */
+            routingExceptions: number;
+        };
+        DnidDetails: {
+            carbonCopy: string | null;
+            color: string | null;
+            comments: string | null;
+            comments2: string | null;
+            company: components["schemas"]["Ref"];
+            id: number;
+            /** @description The monitoring flag: 1 monitored, 0 not */
+            immediateDelivery: number;
+            les: number;
+            /** @description How many members (terminals) it has */
+            members: number;
+            /** @description Its tgid's delivery routes by protocol, by id */
+            routes: {
+                ftp: {
+                    conversion: number;
+                    /** @description Primary destination */
+                    destination: string;
+                    id: number;
+                    memberOrMobileNum: string | null;
+                    /** @description 1 active, 0 inactive, <0 locked */
+                    primaryUp: number | null;
+                    /** @description Backup destination */
+                    secondary: string | null;
+                }[];
+                smtp: {
+                    conversion: number;
+                    /** @description Primary destination */
+                    destination: string;
+                    id: number;
+                    memberOrMobileNum: string | null;
+                    /** @description 1 active, 0 inactive, <0 locked */
+                    primaryUp: number | null;
+                    /** @description Backup destination */
+                    secondary: string | null;
+                }[];
+                tcp: {
+                    conversion: number;
+                    /** @description Primary destination */
+                    destination: string;
+                    id: number;
+                    memberOrMobileNum: string | null;
+                    /** @description 1 active, 0 inactive, <0 locked */
+                    primaryUp: number | null;
+                    /** @description Backup destination */
+                    secondary: string | null;
+                }[];
+                ws: {
+                    conversion: number;
+                    /** @description Primary destination */
+                    destination: string;
+                    id: number;
+                    memberOrMobileNum: string | null;
+                    /** @description 1 active, 0 inactive, <0 locked */
+                    primaryUp: number | null;
+                    /** @description Backup destination */
+                    secondary: string | null;
+                }[];
+            };
+            rul: {
+                customerName: string;
+                id: number;
+                les: number;
+            } | null;
+            rulId: number | null;
+            /** @description Its members, by member number */
+            status: components["schemas"]["DnidMember"][];
+            /** @description The team it is allocated to */
+            team: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description Teams that reach its tgid: the owner, then those it is shared with, by name */
+            teams: {
+                id: number;
+                name: string;
+                owner: boolean;
+            }[];
+            /** @description The tgid its data is routed to */
+            tgid: {
+                id: number;
+                /** @description The tgid's label, else its id as text */
+                label: string;
+            } | null;
+            /** @description ISO 8601 */
+            updatedAt: string;
+            /** @description Users of the teams that reach its tgid, by login */
+            users: {
+                active: boolean;
+                /** @description The login */
+                id: string;
+                mail: string;
+                /** @description First and last name */
+                name: string;
+                team: components["schemas"]["Ref"];
+            }[];
+            vms: number;
+        };
+        /** @default {} */
+        DnidFilter: {
+            /** @description Contains, any case */
+            comments?: string;
+            /** @description Contains, any case */
+            company?: string;
+            /** @description The number starts with it */
+            id?: string;
+            /** @description All (empty), Monitored 1, Not Monitored 0 */
+            monitoring?: "" | "0" | "1" | 0 | 1;
+            rulId?: number | string;
+            /** @description Contains, any case */
+            team?: string;
+            /** @description The tgid's label contains it, or its number */
+            tgid?: string;
+        };
+        DnidFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["DnidFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "les" | "company" | "team" | "tgid" | "monitoring" | "members" | "updatedAt";
+            };
+        };
+        DnidFindResponse: {
+            dnids: components["schemas"]["Dnid"][];
+            /** @description dnid matching the filter */
+            filtered: number;
+            /** @description Every dnid the caller may see */
+            total: number;
+        };
+        DnidKey: {
+            id: number;
+            /** @default 21 */
+            les: number;
+        };
+        DnidKeys: {
+            dnids: {
+                id: number;
+                les: number;
+            }[];
+        };
+        DnidMember: {
+            /** @description The terminal's mtl (imn) */
+            device: string;
+            /** @description This member is the terminal's default */
+            isDefault: boolean;
+            member: number;
+            serial: string | null;
+            /** @description Negative: not authorized; below 3: active; 3 or more: inactive */
+            status: number;
+            updatedOn: string;
+        };
+        DnidMonitoring: {
+            id: number;
+            immediateDelivery: number;
+            les: number;
+        };
+        DnidOpenPort: {
+            hostname: string;
+            id: number;
+            mode: string;
+            port: number;
+            protocol: string | null;
+            team: components["schemas"]["Ref"];
+        };
+        DnidOpenPortList: components["schemas"]["DnidOpenPort"][];
+        DnidOpts: {
+            carbonCopy?: string | null;
+            color?: string | null;
+            comments?: string | null;
+            comments2?: string | null;
+            /** @description Monitoring; create sends 0 */
+            immediateDelivery?: boolean | 0 | 1;
+            /** @description Create a tgid labelled `tgidLabel` for `team` in the same transaction */
+            isNewTgid?: boolean | 0 | 1;
+            rulId?: number | null;
+            /** @description Required ('Please select a team') */
+            team?: number | null;
+            tgidLabel?: string | null;
+            /** @description Create sends 0 */
+            vms?: boolean | 0 | 1;
+        };
+        DnidRoutingRule: {
+            dnidid: number;
+            dnidles: number;
+            /** @description The member number within the dnid */
+            member: number;
+            ocean: components["schemas"]["Ocean"];
+            /** @description The tgid the data goes to ('Please, select a Tgid') */
+            tgidid: number;
+        };
+        DnidSetActive: {
+            /** @description true sets status 0, false sets 3 */
+            active: boolean;
+            /**
+             * @description The terminal's mtl (imn)
+             * @example 423456789
+             */
+            device: string;
+            dnid_id: number;
+            les: number;
+            /** @description The member number within the dnid */
+            member: number;
+        };
+        DnidStatusDeleted: {
+            /** @description The terminal's default pointed to it */
+            defaultRemoved: boolean;
+            device: string;
+            dnid: number;
+            les: number;
+            member: number;
+            /** @description Routing exceptions of the member deleted with it (its last device) */
+            routingExceptions: number;
+        };
+        DnidStatusDetails: {
+            dnid: {
+                comments: string | null;
+                comments2: string | null;
+                company: components["schemas"]["Ref"];
+                id: number;
+                les: number;
+                tgid: components["schemas"]["TgidRef"] & (Record<string, never> | null);
+            };
+            /** @description The mtl of the device (when the caller may see it) */
+            mtl: {
+                deviceId: number | null;
+                deviceLabel: string | null;
+                imn: string;
+                model: string | null;
+                /** @description 0 AORW, 1 AORE, 2 POR, 3 IOR, 4 CURRENT, 9 ALL */
+                region: number | null;
+                serial: string | null;
+            } | null;
+            status: components["schemas"]["DnidStatusRow"];
+        };
+        /** @default {} */
+        DnidStatusFilter: {
+            /** @description The mtl starts with it, any case */
+            device?: string;
+            dnid?: number | string;
+            les?: number | string;
+            member?: number | string;
+            /** @description Contains, any case */
+            serial?: string;
+            /**
+             * @description active (0 to 2), inactive (3 or more), unauthorized (<0)
+             * @enum {string}
+             */
+            state?: "active" | "inactive" | "unauthorized";
+            /** @description The dnid's tgid number */
+            tgid?: number | string;
+        };
+        DnidStatusFindRequest: {
+            /** @description true: only active members (status 0 to 2); false: only inactive ones (3 or more); absent or null: all */
+            active?: boolean | null;
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["DnidStatusFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: dnid ascending, then LES, member and device */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "dnid" | "member" | "device" | "status" | "updatedOn";
+            };
+        };
+        DnidStatusFindResponse: {
+            data: components["schemas"]["DnidStatusRow"][];
+            /** @description dnid status matching the filter */
+            filtered: number;
+            /** @description Every dnid status the caller may see */
+            total: number;
+        };
+        DnidStatusKey: {
+            /**
+             * @description The terminal's mtl (imn)
+             * @example 423456789
+             */
+            device: string;
+            dnid: number;
+            les: number;
+            /** @description The member number within the dnid */
+            member: number;
+        };
+        DnidStatusRow: {
+            /** @description The terminal's mtl (imn) */
+            device: string;
+            dnid: number;
+            /** @description How many routing exceptions this dnid, LES and member has */
+            exceptions: number;
+            /** @description The default flag: the terminal's default mtl is this dnid, LES and member */
+            isDefault: boolean;
+            les: number;
+            member: number;
+            progActive: boolean;
+            progInterval: number | null;
+            progStartFrame: number | null;
+            /**
+             * Format: date-time
+             * @description When the program last changed
+             */
+            progUpdatedOn: string | null;
+            serial: string | null;
+            /**
+             * @description What `status` means
+             * @enum {string}
+             */
+            state: "active" | "inactive" | "unauthorized";
+            /** @description Negative: not authorized; below 3: active; 3 or more: inactive */
+            status: number;
+            /** @description The terminal whose mtl is the device (when the caller may see it) */
+            terminal: {
+                deviceId: number;
+                label: string | null;
+            } | null;
+            /** @description The dnid's tgid */
+            tgid: {
+                id: number;
+                /** @description The tgid's label, else its id as text */
+                label: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the status last changed
+             */
+            updatedOn: string;
+        };
+        DnidToggleMonitoring: {
+            id: number;
+            /** @description The new value; without it the flag flips */
+            immediateDelivery?: boolean | 0 | 1;
+            /** @default 21 */
+            les: number;
+        };
+        DnidWrite: {
+            company: number;
+            id: number;
+            /**
+             * @description Always 21 (the default)
+             * @default 21
+             */
+            les: number;
+            opts: components["schemas"]["DnidOpts"];
+            /** @description An existing tgid; ignored (may be null) when opts.isNewTgid */
+            tgid?: number | null;
+        };
         Empty: Record<string, never>;
+        /** @description An enid. Field names: the spec's snake_case `rul_les` and `rul_id`, every other field camelCase. */
+        Enid: {
+            comments: string | null;
+            comments2: string | null;
+            company: components["schemas"]["Ref"];
+            /** Format: date-time */
+            createdAt: string;
+            id: number;
+            /** @description The rul the enid is attached to */
+            rul: {
+                customerName: string;
+                id: number;
+                les: number;
+            };
+            rul_id: number;
+            /** @description The rul's LES; with `id`, the enid's key */
+            rul_les: number;
+            /** @description The teams that use it, by name (a client sees its own company's) */
+            teams: components["schemas"]["EnidTeam"][];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        EnidCreate: {
+            /**
+             * @description The company's id, or `{id, name}`; required ('Please select a company')
+             * @example 12
+             */
+            company: number | {
+                id: number;
+                name?: string;
+            };
+            /**
+             * @description The enid's id; unique whatever the LES
+             * @example 4712
+             */
+            id: number;
+            /** @description Comments and the teams that use the enid (`teams` is our addition: the dialog's team list) */
+            opts: {
+                /** @description Trimmed, at most 255 characters; empty clears it */
+                comments?: string;
+                /** @description Trimmed, at most 255 characters; empty clears it */
+                comments2?: string;
+                /** @description Team ids; at least one ('A Enid must have at least one team') */
+                teams: number[];
+            };
+            /**
+             * @description The rul (with `rul_les`); required ('Please select a rul')
+             * @example 1201
+             */
+            rul_id: number;
+            /**
+             * @description The rul's LES (default 21); with `id`, the enid's key
+             * @default 21
+             * @example 21
+             */
+            rul_les: number;
+        };
+        /** @default {} */
+        EnidFilter: {
+            /** @description A part of either comment (any case) */
+            comments?: string;
+            /** @description The company's id (digits), else a part of its name (any case) */
+            company?: string;
+            id?: number | string;
+            rul_id?: number | string;
+            rul_les?: number | string;
+            /** @description A team that uses it: its id (digits), else a part of its name (any case) */
+            team?: string;
+        };
+        EnidFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["EnidFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "rul_id" | "company" | "updated";
+            };
+        };
+        EnidFindResponse: {
+            /** @description enid matching the filter */
+            filtered: number;
+            results: components["schemas"]["Enid"][];
+            /** @description Every enid the caller may see */
+            total: number;
+        };
+        EnidKey: {
+            id: number;
+            /**
+             * @description Default 21
+             * @default 21
+             */
+            rul_les: number;
+        };
+        EnidTeam: {
+            company: components["schemas"]["Ref"];
+            id: number;
+            name: string;
+        };
+        EnidTeamList: components["schemas"]["EnidTeam"][];
+        EnidTeamsUpdate: {
+            enidId: number;
+            /** @description Team ids; at least one ('A Enid must have at least one team') */
+            enidTeams: number[];
+        };
+        EnidUpdate: {
+            /**
+             * @description The company's id, or `{id, name}`; required ('Please select a company')
+             * @example 12
+             */
+            company: number | {
+                id: number;
+                name?: string;
+            };
+            /**
+             * @description The enid's id; unique whatever the LES
+             * @example 4712
+             */
+            id: number;
+            /**
+             * @description Comments left out keep their value
+             * @default {}
+             */
+            opts: {
+                /** @description Trimmed, at most 255 characters; empty clears it */
+                comments?: string;
+                /** @description Trimmed, at most 255 characters; empty clears it */
+                comments2?: string;
+                /** @description When given, replaces the team list (at least one team) */
+                teams?: number[];
+            };
+            /**
+             * @description The rul (with `rul_les`); required ('Please select a rul')
+             * @example 1201
+             */
+            rul_id: number;
+            /**
+             * @description The rul's LES (default 21); with `id`, the enid's key
+             * @default 21
+             * @example 21
+             */
+            rul_les: number;
+        };
         Error: {
             /** @description HTTP status, or a domain code such as 23000 */
             code: number;
@@ -1227,6 +2625,39 @@ export type components = {
             status: "ok";
             uptimeSeconds: number;
             version: string;
+        };
+        LastEnid: {
+            /** @description The highest enid id the caller can see; 0 if none */
+            id: number;
+        };
+        LastId: {
+            /** @description The highest id, 0 when there is none */
+            id: number;
+        };
+        LastRul: {
+            /** @description The highest rul id; 0 when there is none */
+            id: number;
+        };
+        LesDetails: {
+            stationDnid: {
+                dnid: number;
+                les: number;
+                lesName: string;
+                members: {
+                    defaultDnid: boolean;
+                    member: number;
+                    mtl: string;
+                    /** @enum {string} */
+                    state: "active" | "inactive" | "unauthorized";
+                }[];
+                /** @description When the dnid was registered (ISO 8601) */
+                registeredOn: string;
+                rul: {
+                    customerName: string;
+                    id: number;
+                } | null;
+                storeNPushHost: string;
+            };
         };
         LoginRequest: {
             password: string;
@@ -1363,6 +2794,12 @@ export type components = {
              */
             title: string;
         };
+        /**
+         * @description The ocean region the exception applies to
+         * @enum {string}
+         */
+        Ocean: "AORW" | "AORE" | "POR" | "IOR" | "CURRENT" | "ALL";
+        Oceans: components["schemas"]["Ocean"][];
         OpenPort: {
             hostname: string;
             /** @description The push process */
@@ -1463,6 +2900,164 @@ export type components = {
          * @enum {integer}
          */
         Rights: 0 | 1 | 11 | 15 | 20 | 30 | 100 | 200;
+        RoutingMemberRule: {
+            dnid: number;
+            les: number;
+            member: number;
+            ocean: components["schemas"]["Ocean"];
+            /** @description The tgid the member's data is routed to */
+            tgid: {
+                id: number;
+                /** @description The tgid's label, else its id as text */
+                label: string;
+            };
+        };
+        RoutingMemberRuleList: components["schemas"]["RoutingMemberRule"][];
+        Rul: {
+            comments: string | null;
+            /** @description The customer company whose users may pick it; null: an operator's own login */
+            company: {
+                id: number;
+                name: string;
+            } | null;
+            companyName: string | null;
+            customerName: string;
+            id: number;
+            les: number;
+            mailContact: string | null;
+            password: string;
+            phoneContact: string | null;
+            requesterName: string | null;
+            /**
+             * Format: date-time
+             * @description Its last change
+             */
+            updated: string;
+        };
+        RulChoice: {
+            /** @description The customer company, if any */
+            company: {
+                id: number;
+                name: string;
+            } | null;
+            companyName: string | null;
+            customerName: string;
+            id: number;
+            les: number;
+        };
+        RulChoiceList: components["schemas"]["RulChoice"][];
+        RulCreate: {
+            comments?: string | null;
+            /**
+             * @description The customer company whose users may pick this rul for their enids: its id (or `{id, name}`), or null for an operator's own login (decision 0010). On update, omitted keeps the current one.
+             * @example 12
+             */
+            company?: number | {
+                id: number;
+                name?: string;
+            } | null;
+            companyName?: string | null;
+            /**
+             * @description Trimmed, 1 to 100 characters
+             * @example Oceanic Ltd
+             */
+            customerName: string;
+            /** @description A positive integer; unique whatever the LES */
+            id: number;
+            /**
+             * @description The land earth station: 15 or 21 (default 21)
+             * @default 21
+             * @example 21
+             * @enum {integer}
+             */
+            les: 15 | 21;
+            /** @description An e-mail address, or empty */
+            mailContact?: string | null;
+            /** @description Trimmed, 1 to 32 characters */
+            password: string;
+            phoneContact?: string | null;
+            requesterName?: string | null;
+        };
+        /** @default {} */
+        RulFilter: {
+            /** @description The customer company's id */
+            company?: number | string;
+            /** @description Contains, any case */
+            companyName?: string;
+            /** @description Contains, any case */
+            customerName?: string;
+            id?: number | string;
+            les?: (15 | 21) | ("15" | "21");
+            /** @description Contains, any case */
+            requesterName?: string;
+        };
+        RulFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["RulFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "les" | "customerName" | "companyName" | "updated";
+            };
+        };
+        RulFindResponse: {
+            /** @description rul matching the filter */
+            filtered: number;
+            results: components["schemas"]["Rul"][];
+            /** @description Every rul the caller may see */
+            total: number;
+        };
+        RulKey: {
+            id: number;
+            /**
+             * @description The land earth station: 15 or 21 (default 21)
+             * @default 21
+             * @example 21
+             * @enum {integer}
+             */
+            les: 15 | 21;
+        };
+        RulList: components["schemas"]["Rul"][];
+        RulUpdate: {
+            comments?: string | null;
+            /**
+             * @description The customer company whose users may pick this rul for their enids: its id (or `{id, name}`), or null for an operator's own login (decision 0010). On update, omitted keeps the current one.
+             * @example 12
+             */
+            company?: number | {
+                id: number;
+                name?: string;
+            } | null;
+            companyName?: string | null;
+            /**
+             * @description Trimmed, 1 to 100 characters
+             * @example Oceanic Ltd
+             */
+            customerName: string;
+            /** @description A positive integer; unique whatever the LES */
+            id: number;
+            /**
+             * @description With the id, which rul (neither can be changed)
+             * @default 21
+             * @example 21
+             * @enum {integer}
+             */
+            les: 15 | 21;
+            /** @description An e-mail address, or empty */
+            mailContact?: string | null;
+            /** @description Trimmed, 1 to 32 characters */
+            password: string;
+            phoneContact?: string | null;
+            requesterName?: string | null;
+        };
         SearchCompany: {
             id: number;
             name: string;
@@ -1480,6 +3075,14 @@ export type components = {
             } | null;
         };
         SearchDnidList: components["schemas"]["SearchDnid"][];
+        SearchEnid: {
+            comments: string | null;
+            company: components["schemas"]["Ref"];
+            id: number;
+            rul_id: number;
+            rul_les: number;
+        };
+        SearchEnidList: components["schemas"]["SearchEnid"][];
         SearchTeam: {
             company: components["schemas"]["Ref"];
             id: number;
@@ -1529,6 +3132,10 @@ export type components = {
                 name: string;
                 rights: components["schemas"]["Rights"];
             };
+        };
+        StoreNPushHost: {
+            /** @description The store-and-push host customers connect to */
+            hostName: string;
         };
         Success: {
             /** @enum {boolean} */
@@ -2672,6 +4279,1134 @@ export interface operations {
             };
         };
     };
+    defaultMtlDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefaultMtlDelete"];
+            };
+        };
+        responses: {
+            /** @description The removed default */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultMtl"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    defaultMtlUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefaultMtl"];
+            };
+        };
+        responses: {
+            /** @description The terminal's default */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultMtl"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidWrite"];
+            };
+        };
+        responses: {
+            /** @description The new dnid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dnid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsAllocation: {
+        parameters: {
+            query: {
+                /** @description The first number of the range */
+                from: string;
+                /** @description The last number (at most 1000 after from) */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The range's allocation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidAllocation"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidKey"];
+            };
+        };
+        responses: {
+            /** @description What was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsDeleteDnidStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidStatusKey"];
+            };
+        };
+        responses: {
+            /** @description What was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidStatusDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of dnids, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsGet: {
+        parameters: {
+            query: {
+                /** @description The dnid's number */
+                id: string;
+                /** @description The LES; default 21 */
+                les?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dnid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidDetails"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsGetDnidRoutingData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exceptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingMemberRuleList"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsGetDnidsKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, under `dnids` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidKeys"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsGetDnidStatusDetails: {
+        parameters: {
+            query: {
+                /** @description The terminal's mtl (imn) */
+                device: string;
+                /** @description The dnid's number */
+                dnid: string;
+                /** @description The dnid's LES */
+                les: string;
+                /** @description The member number within the dnid */
+                member: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidStatusDetails"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsGetDnidStatuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidStatusFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of dnid statuses, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidStatusFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsGetLesDetails: {
+        parameters: {
+            query: {
+                /** @description The dnid's number */
+                id: string;
+                /** @description The LES; default 21 */
+                les?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The station's record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LesDetails"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsGetOceans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The oceans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Oceans"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsGetStoreNPushHostName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The host name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreNPushHost"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsLastDnid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The highest number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastId"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     dnidsSearch: {
         parameters: {
             query: {
@@ -2713,6 +5448,985 @@ export interface operations {
             };
             /** @description Forbidden: not allowed for this user, or a cross-site request */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsSetdnidActive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidSetActive"];
+            };
+        };
+        responses: {
+            /** @description The member, as the list shows it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidStatusRow"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsToggleMonitoring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidToggleMonitoring"];
+            };
+        };
+        responses: {
+            /** @description The new flag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidMonitoring"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidWrite"];
+            };
+        };
+        responses: {
+            /** @description The dnid, changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dnid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnidCreate"];
+            };
+        };
+        responses: {
+            /** @description The new enid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnidKey"];
+            };
+        };
+        responses: {
+            /** @description The deleted enid, as it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnidFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of enids, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnidFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsGet: {
+        parameters: {
+            query: {
+                /** @description The enid's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsGetTeams: {
+        parameters: {
+            query: {
+                /** @description The enid's id */
+                enidId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnidTeamList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsLastEnid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The highest id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastEnid"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsSearch: {
+        parameters: {
+            query: {
+                /** @description Text to find (case-insensitive, part of the value; trimmed, 1 to 100 characters). At most 25 results, exact matches first. */
+                query: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching enids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchEnidList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsTeamChoices: {
+        parameters: {
+            query?: {
+                /** @description A part of the team's name (any case); empty lists the first teams by name */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching teams */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnidTeamList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnidUpdate"];
+            };
+        };
+        responses: {
+            /** @description The enid as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enidsUpdateTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnidTeamsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The enid's teams, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnidTeamList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3563,6 +7277,575 @@ export interface operations {
             };
         };
     };
+    rulsAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every rul */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulList"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rulsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulCreate"];
+            };
+        };
+        responses: {
+            /** @description The new rul */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rul"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rulsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulKey"];
+            };
+        };
+        responses: {
+            /** @description The deleted rul */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rul"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rulsFilter: {
+        parameters: {
+            query?: {
+                /** @description Text to find: the start of the id, or part of the customer name or the company name (case-insensitive; trimmed, at most 100 characters). Empty or missing: the first 25 ruls by id. */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching ruls */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulChoiceList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rulsFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of ruls, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rulsGet: {
+        parameters: {
+            query: {
+                /** @description The rul's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rul */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rul"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rulsLastRul: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The highest rul id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastRul"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rulsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulUpdate"];
+            };
+        };
+        responses: {
+            /** @description The rul, updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rul"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     teamsAddMtl: {
         parameters: {
             query?: never;
@@ -4260,6 +8543,331 @@ export interface operations {
             };
             /** @description Conflict: duplicate identifier (code 23000) or linked items */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidAddDnidRoutingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidRoutingRule"];
+            };
+        };
+        responses: {
+            /** @description The new exception */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingMemberRule"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidDnidOpenPorts: {
+        parameters: {
+            query: {
+                /** @description The dnid's number */
+                dnid: string;
+                /** @description The LES; default 21 */
+                les?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its open ports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidOpenPortList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidListRoutingRulesByDnid: {
+        parameters: {
+            query: {
+                /** @description The dnid's number */
+                dnid: string;
+                /** @description The dnid's LES */
+                les: string;
+                /** @description The member number within the dnid */
+                member: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's exceptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingMemberRuleList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidRemoveDnidRoutingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidRoutingRule"];
+            };
+        };
+        responses: {
+            /** @description The removed exception */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingMemberRule"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

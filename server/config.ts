@@ -29,6 +29,8 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: int(1, 100_000).default(50),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
   SESSION_RECHECK_SECONDS: int(0, 60).default(2),
+  /** The store-and-push host customers' systems connect to (dnid pages, LES details). */
+  STORE_N_PUSH_HOST: z.string().min(1).regex(/^[A-Za-z0-9.-]+$/).default("pushc"),
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
 });

@@ -50,6 +50,13 @@ export function databaseFailure(err: unknown): DatabaseFailure | null {
   return null;
 }
 
+/**
+ * A unique violation (SQLSTATE 23505) in `err` as the resource's own duplicate error (its
+ * message, code 23000); anything else as it is. For `catch (e) { throw duplicateAs(e, …) }`.
+ */
+export const duplicateAs = (err: unknown, duplicate: () => ApiError): unknown =>
+  databaseFailure(err)?.code === "23505" ? duplicate() : err;
+
 /** Postgres error codes (SQLSTATE) → API errors. */
 export function fromDatabaseError(err: unknown): ApiError | null {
   const code = databaseFailure(err)?.code;

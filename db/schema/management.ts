@@ -25,8 +25,19 @@ export const ruls = pgTable("ruls", {
   phoneContact: text(),
   companyName: text(),
   requesterName: text(),
+  /**
+   * The customer company the login is for (not in the spec's field list; decision 0010): its
+   * users may pick the rul for their enids. Null: an operator's own login.
+   */
+  companyId: integer().references(() => companies.id),
   ...auditTimes(),
-}, (t) => [primaryKey({ columns: [t.id, t.les] }), index("ruls_customer_idx").on(t.customerName)]);
+}, (t) => [
+  primaryKey({ columns: [t.id, t.les] }),
+  // An id names one rul whatever its LES ("The RUL with id {id} already exists"; decision 0010).
+  uniqueIndex("ruls_id_key").on(t.id),
+  index("ruls_customer_idx").on(t.customerName),
+  index("ruls_company_idx").on(t.companyId),
+]);
 
 /** Terminal groups. The owning team is `teamId`; further teams share it through tgid_teams. */
 export const tgids = pgTable("tgids", {
@@ -122,6 +133,8 @@ export const enids = pgTable("enids", {
   ...auditTimes(),
 }, (t) => [
   primaryKey({ columns: [t.id, t.rulLes] }),
+  // GET /rest/enids/get?id names one enid whatever its LES (decision 0010).
+  uniqueIndex("enids_id_key").on(t.id),
   foreignKey({ columns: [t.rulId, t.rulLes], foreignColumns: [ruls.id, ruls.les] }),
   index("enids_company_idx").on(t.companyId),
   index("enids_rul_idx").on(t.rulId),

@@ -108,8 +108,8 @@ const MTL_MODELS = [
 const MIDS = ["227", "224", "257", "636", "538", "431", "242", "250"];
 
 const TERMINALS_PER_TYPE: Record<number, number> = { [INMARSAT_C_DEVICE_TYPE]: 14, 40: 3 };
-const DNID_COUNT = 24;
-const ENID_COUNT = 10;
+const DNID_COUNT = 300;
+const ENID_COUNT = 36;
 
 /** Rul (id, les) pairs per company: a primary LES 21, sometimes a second one and a LES 15. */
 async function seedRuls(ctx: SeedContext, admin: AdminData): Promise<void> {
@@ -127,6 +127,7 @@ async function seedRuls(ctx: SeedContext, admin: AdminData): Promise<void> {
       mailContact: `noc@${company.domain}`,
       phoneContact: `+${rng.pick(["33", "44", "47", "212", "34", "372"])} ${rng.digits(9)}`,
       requesterName: requester,
+      companyId: company.key === "operator" ? null : company.id,
       createdAt: past(ctx, 700 * DAY, 300 * DAY),
     });
     const list = [rul(id, DEFAULT_LES, "Main account")];
@@ -174,13 +175,21 @@ async function seedTgids(ctx: SeedContext, admin: AdminData): Promise<SeededTgid
   return seeded;
 }
 
-/** Dnids 10000–10100 on LES 21; every tgid gets at least one. */
+/**
+ * Dnids 10000–10499 on LES 21 (more than one 255-row page), every tgid with at least one; client
+ * companies A and B get about a third each, so a client's own list pages too.
+ */
 async function seedDnids(ctx: SeedContext, tgidList: SeededTgid[]) {
   const { rng } = ctx;
-  const ids = rng.sample(Array.from({ length: 101 }, (_, i) => 10000 + i), DNID_COUNT)
+  const ids = rng.sample(Array.from({ length: 500 }, (_, i) => 10000 + i), DNID_COUNT)
     .sort((a, b) => a - b);
+  const favoured = tgidList.filter((t) => ["A", "B"].includes(t.team.company.key));
   const rows = ids.map((id, i) => {
-    const tgid = i < tgidList.length ? tgidList[i] : rng.pick(tgidList);
+    const tgid = i < tgidList.length
+      ? tgidList[i]
+      : rng.chance(0.7) && favoured.length
+      ? rng.pick(favoured)
+      : rng.pick(tgidList);
     const company = tgid.team.company;
     return {
       id,

@@ -8,6 +8,8 @@ export interface MenuItem {
   label: string;
   onSelect: () => void;
   disabled?: boolean;
+  /** A checked toggle (role menuitemcheckbox, shown with ✓); undefined for a plain entry. */
+  checked?: boolean;
 }
 
 export function ContextMenu(
@@ -82,14 +84,15 @@ export function ContextMenu(
         <li key={item.label} role="none">
           <button
             type="button"
-            role="menuitem"
+            role={item.checked === undefined ? "menuitem" : "menuitemcheckbox"}
+            aria-checked={item.checked}
             disabled={item.disabled}
             onClick={() => {
               close();
               item.onSelect();
             }}
           >
-            {item.label}
+            {item.checked ? `✓ ${item.label}` : item.label}
           </button>
         </li>
       ))}

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MAX_PAGE_SIZE, PAGE_SIZE } from "../enums.ts";
 import { formMessages } from "./messages.ts";
-import { codeList, codeSchema, codesOf, trimmedLine } from "./common.ts";
+import { codeList, codeSchema, codesOf, MAX_ID, trimmedLine } from "./common.ts";
 
 export const sortingSchema = <const F extends readonly [string, ...string[]]>(fields: F) =>
   z.object({
@@ -26,9 +26,21 @@ export const pagingShape = {
 /** A filter value typed in a box that must be a whole number. */
 export const intFilter = (label: string) => {
   const error = formMessages.match(label);
-  return z.union([z.number().int(error), trimmedLine(label).regex(/^-?\d{1,9}$/, error)], {
-    error,
-  }).transform(Number);
+  return z.union([
+    z.number().int(error),
+    trimmedLine(label).regex(/^-?\d{1,10}$/, error),
+  ], { error }).transform(Number).pipe(
+    z.number().min(-MAX_ID, error).max(MAX_ID, error),
+  );
+};
+
+/** An id or number typed in a filter box: 0 up to the id limit, as a number or as digits. */
+export const idFilter = (label: string) => {
+  const error = formMessages.match(label);
+  return z.union([
+    z.number().int(error).min(0, error).max(MAX_ID, error),
+    trimmedLine(label).regex(/^\d{1,10}$/, error),
+  ], { error }).transform(Number).pipe(z.number().max(MAX_ID, error));
 };
 
 /** A filter on an enumeration's code (a select box): the code as a number or as text. */
@@ -57,10 +69,18 @@ export const findRequestSchema = <
     ...pagingShape,
   }).meta({ id });
 
-/** A find call's answer: one page of rows, how many the caller may see and how many match. */
-export const findResponseSchema = <T extends z.ZodType>(id: string, row: T, rows: string) =>
+/**
+ * A find call's answer: one page of rows (under `results`, or the name the spec gives the list,
+ * such as `dnids` or `data`), how many the caller may see and how many match.
+ */
+export const findResponseSchema = <T extends z.ZodType, const K extends string = "results">(
+  id: string,
+  row: T,
+  rows: string,
+  key: K = "results" as K,
+) =>
   z.object({
-    results: z.array(row),
+    ...({ [key]: z.array(row) } as { [P in K]: z.ZodArray<T> }),
     total: z.number().int().meta({ description: `Every ${rows} the caller may see` }),
     filtered: z.number().int().meta({ description: `${rows} matching the filter` }),
   }).meta({ id });

@@ -2,6 +2,7 @@
  * The form messages of the spec's match, min and max variants (minProcess, maxDnid,
  * maxFrequency, maxProcess, ...), shared by server schemas and browser forms.
  */
+import { DEFAULT_LES, FORBIDDEN_DNID } from "../enums.ts";
 /** Login without username or password. */
 export const EMPTY_LOGIN = "Error empty login";
 
@@ -36,4 +37,16 @@ export const NEWS_MESSAGES = {
   created: "News successfully created",
   edited: "News successfully edited",
   deleted: "News successfully deleted",
+} as const;
+
+/** The spec's messages and toasts for dnids. */
+export const DNID_MESSAGES = {
+  forbidden: `DNID Id ${FORBIDDEN_DNID} is forbidden`,
+  selectTeam: "Please select a team",
+  lesFixed: `A dnid's LES is always ${DEFAULT_LES}`,
+  tgidLabel: "Please enter the new tgid's label",
+  deleteError: "Delete dnid error",
+  deleted: (id: number) => `Dnid ${id} deleted`,
+  exists: (id: number) => `Dnid ${id} already exists`,
+  lesDetailsError: "Get station details error",
 } as const;

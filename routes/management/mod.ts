@@ -2,3 +2,7 @@
 export { default as index } from "./index.ts";
 export { default as terminalByMtl } from "./terminal_by_mtl.ts";
 export { default as planned } from "./planned.ts";
+export { default as ruls } from "./ruls.tsx";
+export { default as dnids } from "./dnids.tsx";
+export { default as enids } from "./enids.tsx";
+export { default as dnidStatus } from "./dnid_status.tsx";

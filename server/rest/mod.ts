@@ -13,3 +13,7 @@ export { default as file } from "./file/mod.ts";
 export { default as dnids } from "./dnids/mod.ts";
 export { default as tgids } from "./tgids/mod.ts";
 export { default as push } from "./push/mod.ts";
+export { default as ruls } from "./ruls/mod.ts";
+export { default as enids } from "./enids/mod.ts";
+export { default as dnidStatus } from "./dnid_status/mod.ts";
+export { default as defaultMtl } from "./default_mtl/mod.ts";

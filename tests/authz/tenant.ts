@@ -31,20 +31,40 @@ export async function makeTenant(f: Factories) {
     id: `user-${tag}@test.example`,
   });
   const tgid = await f.tgid({ teamId: team.id, label: `Tgid ${tag}` });
-  const dnid = await f.dnid({ companyId: company.id, tgidId: tgid.id });
+  const rul = await f.rul({ companyId: company.id, name: `Customer ${tag}` });
+  const dnid = await f.dnid({
+    companyId: company.id,
+    tgidId: tgid.id,
+    teamId: team.id,
+    rulId: rul.id,
+  });
+  const status = await f.dnidStatus({ dnidId: dnid.id, les: dnid.les });
+  const enid = await f.enid({
+    companyId: company.id,
+    rulId: rul.id,
+    rulLes: rul.les,
+    teamIds: [team.id],
+    comments: `Enid ${tag}`,
+  });
   const file = await f.file({ companyId: company.id, name: `doc-${tag}.pdf` });
   const [push] = await f.pushTraffic({
     tgidId: tgid.id,
     overrides: { errorLabel: `error ${tag}` },
   });
   const upload = await f.startedUpload(user);
-  return { tag, company, team, user, tgid, dnid, file, push, upload };
+  return { tag, company, team, user, tgid, rul, dnid, status, enid, file, push, upload };
 }
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
 
 /** What an answer to the other tenant's client must never contain. */
-export const markersOf = (t: Tenant) => [t.tag, String(t.dnid.id)];
+export const markersOf = (t: Tenant) => [
+  t.tag,
+  String(t.dnid.id),
+  String(t.enid.id),
+  String(t.rul.id),
+  t.status.device,
+];
 
 /** A request for an operation (its method and path come from the contract). */
 export interface ProbeRequest {

@@ -6,23 +6,14 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { Locator } from "playwright-core";
 import { eventually, startE2e } from "./harness.ts";
-import { headingIs, path, toast } from "./page_helpers.ts";
+import { headingIs, inView, path, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { companies, teams, users } from "../../db/schema/mod.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 
 const TIMEOUT = 10_000;
-
-/** Scrolled into view and settled: a row menu closes when the page scrolls. */
-async function inView(target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  await target.evaluate(() =>
-    new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-  );
-}
 
 Deno.test({
   name: "[e2e/companies-teams]",

@@ -1,6 +1,6 @@
 /** What the browser tests read off a page and do on it, shared by every suite. */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { eventually } from "./harness.ts";
 import { unique } from "../fixtures/factories.ts";
 
@@ -18,3 +18,11 @@ export const toast = (page: Page, kind: string, text: string | RegExp) =>
 
 /** A fresh e-mail address (user ids and aliases). */
 export const mail = (prefix: string) => `${unique(prefix)}@e2e.example`.toLowerCase();
+
+/** Scrolled into view and settled: a row menu closes when the page scrolls. */
+export async function inView(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await target.evaluate(() =>
+    new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+  );
+}

@@ -4,6 +4,7 @@
  * menu and a details dialog).
  */
 import assert from "node:assert/strict";
+import { inView } from "./page_helpers.ts";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { eventually, hydrated, startE2e } from "./harness.ts";
@@ -23,18 +24,6 @@ const selectedKeys = (page: Page, id: string) =>
   );
 const caption = (page: Page, id: string) => table(page, id).locator("caption").innerText();
 const search = (page: Page) => new URL(page.url()).searchParams;
-
-/**
- * Scrolls `target` into view and waits until the scroll has been reported: the row menu closes
- * on a page scroll, and the scroll event of Playwright's (or focus()'s) own scroll-into-view
- * would otherwise arrive just after the menu opened.
- */
-async function inView(target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  await target.evaluate(() =>
-    new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-  );
-}
 
 async function rightClick(target: Locator) {
   await inView(target);

@@ -11,6 +11,7 @@ import {
   enids,
   files,
   pushProcesses,
+  ruls,
   teams,
   terminals,
   tgids,
@@ -157,6 +158,9 @@ export async function deleteCompany(
       .where(or(eq(users.companyId, id), inArray(users.teamId, teamIds)))
       .returning({ key: users.key });
     await tx.delete(files).where(eq(files.companyId, id));
+    // Its ruls stay (an enid or dnid of another company may use one) as operator logins.
+    await tx.update(ruls).set({ companyId: null, updatedAt: new Date() })
+      .where(eq(ruls.companyId, id));
     // Tgid and enid shares of its teams go with them (cascade).
     const goneTeams = await tx.delete(teams).where(eq(teams.companyId, id))
       .returning({ id: teams.id });

@@ -1,0 +1,86 @@
+/**
+ * The dnid pages: the overview (/management/dnids), a dnid (/management/dnids/{id}/{les?}, LES 21
+ * by default) and the allocation of a range of numbers (/management/dnid/allocation).
+ */
+import type { AnyPageRoute, PageRoute } from "../types.ts";
+import { firstPage } from "../first_page.ts";
+import { pageId } from "../params.ts";
+import { Island } from "../../server/pages/island.tsx";
+import DnidList, {
+  DNID_TABLE_DEFAULTS,
+  type DnidListProps,
+} from "../../islands/management/DnidList.tsx";
+import DnidDetail, { type DnidDetailProps } from "../../islands/management/DnidDetail.tsx";
+import DnidAllocation, {
+  type DnidAllocationProps,
+} from "../../islands/management/DnidAllocation.tsx";
+import { DnidFindRequestSchema } from "../../openapi/schemas/dnids.ts";
+import {
+  dnidAllocation,
+  dnidDetails,
+  findDnids,
+  lastDnid,
+  openPortsOf,
+} from "../../server/services/dnids/read.ts";
+import { DEFAULT_LES } from "../../openapi/enums.ts";
+
+const M = "/management";
+
+const dnidsRoute: PageRoute<DnidListProps> = {
+  pattern: `${M}/dnids`,
+  title: "Dnids",
+  summary: "Data network identifiers: list and allocation.",
+  parent: M,
+  load: async ({ deps, url, scope, user }) => ({
+    ...await firstPage(url, DNID_TABLE_DEFAULTS, DnidFindRequestSchema, async (req) => {
+      const page = await findDnids(deps.db, scope, req);
+      return { results: page.dnids, total: page.total, filtered: page.filtered };
+    }),
+    admin: user.admin,
+  }),
+  view: ({ data }) => <Island of={DnidList} props={data} />,
+};
+
+const dnidRoute: PageRoute<DnidDetailProps> = {
+  pattern: `${M}/dnids/:id/:les?`,
+  title: "Dnid",
+  summary: "A dnid with its users, status, open ports, teams and routes.",
+  parent: `${M}/dnids`,
+  // An unknown dnid (or another company's) is a route change error: a toast, then /error/404.
+  load: async ({ deps, params, scope, user }) => {
+    const id = pageId("Dnid", params.id);
+    const les = params.les === undefined ? DEFAULT_LES : pageId("LES", params.les);
+    const dnid = await dnidDetails(deps.db, scope, id, les);
+    const ports = await openPortsOf(deps.db, dnid.teams.map((t) => t.id));
+    return { dnid, ports, storeNPushHost: deps.config.STORE_N_PUSH_HOST, admin: user.admin };
+  },
+  label: (_ctx, data) => `Dnid ${data.dnid.id} (LES ${data.dnid.les})`,
+  view: ({ data }) => <Island of={DnidDetail} props={data} />,
+};
+
+/** The range shown first: the hundred numbers around the next free one. */
+const ALLOCATION_SPAN = 100;
+
+const allocationRoute: PageRoute<DnidAllocationProps> = {
+  pattern: `${M}/dnid/allocation`,
+  title: "Dnid allocation",
+  summary: "Allocate dnids to companies, teams and tgids; see which numbers are free.",
+  admin: true,
+  parent: `${M}/dnid`,
+  load: async ({ deps, url }) => {
+    const asked = (name: string) => {
+      const v = url.searchParams.get(name);
+      return v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null;
+    };
+    const start = Math.floor(((await lastDnid(deps.db)).id + 1) / ALLOCATION_SPAN) *
+        ALLOCATION_SPAN || 1;
+    const from = asked("from") ?? start;
+    let to = asked("to") ?? from + ALLOCATION_SPAN - 1;
+    // A reversed or too wide range shows the default span from `from`.
+    if (to < from || to - from >= 1000) to = from + ALLOCATION_SPAN - 1;
+    return { allocation: await dnidAllocation(deps.db, from, to) };
+  },
+  view: ({ data }) => <Island of={DnidAllocation} props={data} />,
+};
+
+export default [dnidsRoute, dnidRoute, allocationRoute] satisfies AnyPageRoute[];

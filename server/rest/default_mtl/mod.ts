@@ -1,0 +1,9 @@
+import { resource } from "../define.ts";
+import * as routes from "./routes.ts";
+import { handlers } from "./handlers.ts";
+
+export default resource({
+  tag: { name: "Default mtl", description: "The default dnid member of each terminal" },
+  routes,
+  handlers,
+});

@@ -1,0 +1,124 @@
+/**
+ * Member routing exceptions (administrators): a (dnid, les, member, ocean) whose data is routed to
+ * a tgid other than the dnid's. Listed per member and all at once (the status page marks members
+ * with exceptions), added and removed with the spec's `{tgidid, dnidid, dnidles, member, ocean}`.
+ */
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { dnids, routingMemberRules, tgids } from "../../../db/schema/mod.ts";
+import {
+  type DnidRoutingRule,
+  type Ocean,
+  ROUTING_RULE_MESSAGES,
+  type RoutingMemberRule,
+} from "../../../openapi/schemas/routing_rules.ts";
+import { ApiError, DUPLICATE_CODE, notFound } from "../../errors.ts";
+import { tgidLabel } from "../detail_lists.ts";
+
+const columns = {
+  tgidId: routingMemberRules.tgidId,
+  tgidLabel: tgids.label,
+  dnid: routingMemberRules.dnidId,
+  les: routingMemberRules.les,
+  member: routingMemberRules.member,
+  ocean: routingMemberRules.ocean,
+};
+
+type Selected = {
+  tgidId: number;
+  tgidLabel: string | null;
+  dnid: number;
+  les: number;
+  member: number;
+  ocean: string;
+};
+
+const toRule = (r: Selected): RoutingMemberRule => ({
+  tgid: { id: r.tgidId, label: tgidLabel(r.tgidId, r.tgidLabel) },
+  dnid: r.dnid,
+  les: r.les,
+  member: r.member,
+  ocean: r.ocean as Ocean,
+});
+
+async function rules(db: Db, where?: SQL): Promise<RoutingMemberRule[]> {
+  const rows = await db.select(columns).from(routingMemberRules)
+    .innerJoin(tgids, eq(tgids.id, routingMemberRules.tgidId))
+    .where(where)
+    .orderBy(
+      asc(routingMemberRules.dnidId),
+      asc(routingMemberRules.les),
+      asc(routingMemberRules.member),
+      asc(routingMemberRules.ocean),
+      asc(routingMemberRules.tgidId),
+    );
+  return rows.map(toRule);
+}
+
+async function assertDnid(db: Db, dnid: number, les: number) {
+  const [row] = await db.select({ id: dnids.id }).from(dnids)
+    .where(and(eq(dnids.id, dnid), eq(dnids.les, les)));
+  if (!row) throw notFound(`Dnid ${dnid} (LES ${les})`);
+}
+
+/** GET /rest/dnids/getDnidRoutingData: every member exception, by dnid, LES and member. */
+export const allMemberRules = (db: Db) => rules(db);
+
+/** GET /rest/tgid/listRoutingRulesByDnid: the member's exceptions; 404 for an unknown dnid. */
+export async function memberRules(
+  db: Db,
+  key: { dnid: number; les: number; member: number },
+): Promise<RoutingMemberRule[]> {
+  await assertDnid(db, key.dnid, key.les);
+  return await rules(
+    db,
+    and(
+      eq(routingMemberRules.dnidId, key.dnid),
+      eq(routingMemberRules.les, key.les),
+      eq(routingMemberRules.member, key.member),
+    ),
+  );
+}
+
+const ruleKey = (r: DnidRoutingRule) =>
+  and(
+    eq(routingMemberRules.tgidId, r.tgidid),
+    eq(routingMemberRules.dnidId, r.dnidid),
+    eq(routingMemberRules.les, r.dnidles),
+    eq(routingMemberRules.member, r.member),
+    eq(routingMemberRules.ocean, r.ocean),
+  );
+
+/**
+ * Adds an exception: 404 for an unknown tgid or dnid, 409 (code 23000, 'This routing exception
+ * already exists') when the same one is there.
+ */
+export async function addMemberRule(db: Db, rule: DnidRoutingRule): Promise<RoutingMemberRule> {
+  const [tgid] = await db.select({ id: tgids.id }).from(tgids).where(eq(tgids.id, rule.tgidid));
+  if (!tgid) throw notFound(`Tgid ${rule.tgidid}`);
+  await assertDnid(db, rule.dnidid, rule.dnidles);
+  const added = await db.insert(routingMemberRules).values({
+    tgidId: rule.tgidid,
+    dnidId: rule.dnidid,
+    les: rule.dnidles,
+    member: rule.member,
+    ocean: rule.ocean,
+  }).onConflictDoNothing().returning({ tgidId: routingMemberRules.tgidId });
+  if (!added.length) {
+    throw new ApiError(409, ROUTING_RULE_MESSAGES.duplicate, { code: DUPLICATE_CODE });
+  }
+  const [row] = await rules(db, ruleKey(rule));
+  return row;
+}
+
+/** Removes an exception; 404 when there is no such one. */
+export async function removeMemberRule(
+  db: Db,
+  rule: DnidRoutingRule,
+): Promise<RoutingMemberRule> {
+  const [row] = await rules(db, ruleKey(rule));
+  const gone = await db.delete(routingMemberRules).where(ruleKey(rule))
+    .returning({ tgidId: routingMemberRules.tgidId });
+  if (!row || !gone.length) throw notFound("Routing exception");
+  return row;
+}
