@@ -46,13 +46,40 @@ export async function makeTenant(f: Factories) {
     teamIds: [team.id],
     comments: `Enid ${tag}`,
   });
+  const terminal = await f.terminal({
+    tgidId: tgid.id,
+    deviceTypeId: 0,
+    label: `Terminal ${tag}`,
+    identifier: status.device,
+  });
+  const list = await f.commandList({
+    companyId: company.id,
+    userKey: user.key,
+    statuses: [1, 5],
+    mt: status.device,
+  });
   const file = await f.file({ companyId: company.id, name: `doc-${tag}.pdf` });
   const [push] = await f.pushTraffic({
     tgidId: tgid.id,
     overrides: { errorLabel: `error ${tag}` },
   });
   const upload = await f.startedUpload(user);
-  return { tag, company, team, user, tgid, rul, dnid, status, enid, file, push, upload };
+  return {
+    tag,
+    company,
+    team,
+    user,
+    tgid,
+    rul,
+    dnid,
+    status,
+    enid,
+    terminal,
+    list,
+    file,
+    push,
+    upload,
+  };
 }
 
 export type Tenant = Awaited<ReturnType<typeof makeTenant>>;
