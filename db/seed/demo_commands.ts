@@ -24,12 +24,12 @@ import {
   type Rng,
   type SeedContext,
 } from "./demo_util.ts";
+import { isFinalCommandStatus } from "../../openapi/schemas/commands.ts";
 
 const LIST_COUNT = 36;
 const STATION_MESSAGE_COUNT = 42;
 const MESSAGING_C = 5;
 const STATUSES = Object.keys(COMMAND_STATUS).map(Number);
-const FINAL_STATUSES = [5, 6, 7, 8, 13];
 
 /** Irext commands (terminal id targets) and their irext message type. */
 const IREXT_COMMANDS = [
@@ -215,7 +215,7 @@ async function seedCommandLists(ctx: SeedContext, admin: AdminData, mgmt: Manage
       companyId: d.user.team.company.id,
       date: d.date,
       protocol: d.protocol,
-      terminated: commandDefs[i].every((c) => FINAL_STATUSES.includes(c.status)),
+      terminated: commandDefs[i].every((c) => isFinalCommandStatus(c.status ?? 0)),
     })),
   );
   await insertRows(
