@@ -212,7 +212,7 @@ export const DEVICE_TYPES = [
   { id: 6, name: "Iridium Smalltrack", handler: 6, deletable: true, addForm: true },
   { id: 39, name: "BGAN M2M", handler: 39, deletable: true, addForm: true },
   { id: 40, name: "VSAT", handler: 40, deletable: false, addForm: false },
-  { id: 41, name: "SkyFile M2M", handler: -1, deletable: true, addForm: true },
+  { id: 41, name: "SkyFile M2M", handler: -1, deletable: false, addForm: true },
   { id: 50, name: "Isat DataPro", handler: 50, deletable: true, addForm: true },
 ] as const;
 export const INMARSAT_C_DEVICE_TYPE = 0;
@@ -257,6 +257,7 @@ export const PACKET_SIZE_BYTES = 256;
 /** Table constants. */
 export const PAGE_SIZE = 10;
 export const SUB_TABLE_PAGE_SIZE = 5;
+/** Rows per protocol of the tgid page's route tables. */ export const TGID_ROUTE_PAGE_SIZE = 15;
 export const FILTER_DELAY_MS = 2000;
 /** Promise-style buttons return from success or error to idle after this long. */
 export const PROMISE_RESET_MS = 2000;

@@ -4,6 +4,7 @@ import type { Database, Db } from "../db/client.ts";
 import type { SessionKeys } from "./auth/token.ts";
 import type { Sessions, SessionUser } from "./auth/sessions.ts";
 import type { Scope } from "./services/tenancy.ts";
+import type { LesAdapter } from "./les/adapter.ts";
 import { validationError } from "./errors.ts";
 
 /** What the app is built from; passed in, never read per request. */
@@ -20,6 +21,8 @@ export interface Deps extends AppOptions {
   db: Db;
   dbKind: Database["kind"];
   sessions: Sessions;
+  /** The land earth station the portal talks to (server/les/adapter.ts). */
+  les: LesAdapter;
 }
 
 export type AppEnv = {

@@ -178,6 +178,8 @@ export const terminals = pgTable("terminals", {
   index("terminals_tgid_idx").on(t.tgidId),
   index("terminals_label_idx").on(t.deviceLabel),
   index("terminals_identifier_idx").on(t.terminalSpecificIdentifier),
+  // A device type's identifier (imn, IMEI, IMSI, ...) names one terminal (decision 0011).
+  uniqueIndex("terminals_type_identifier_key").on(t.deviceTypeId, t.terminalSpecificIdentifier),
   index("terminals_updated_idx").on(t.updateDate),
 ]);
 

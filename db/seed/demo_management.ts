@@ -36,6 +36,7 @@ import {
   past,
   type SeedContext,
 } from "./demo_util.ts";
+import { seedUnattachedMtls } from "./demo_mtls.ts";
 
 export interface SeededTgid {
   id: number;
@@ -481,5 +482,6 @@ export async function seedManagement(ctx: SeedContext, admin: AdminData): Promis
   await seedEnids(ctx, admin);
   const data = { tgids: tgidList, statuses, mtls: mtlList, terminals: terminalList };
   await seedRoutingRules(ctx, data);
+  await seedUnattachedMtls(ctx);
   return { ...data, dnids: dnidList };
 }

@@ -188,9 +188,8 @@ export async function insertBulk<T extends PgTable>(
   return ids;
 }
 
-/** "batteryLevel" → "Battery Level" (terminal item labels). */
-export const labelOf = (name: string) =>
-  name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+/** Terminal item labels: "batteryLevel" → "Battery level" (shared with the server). */
+export { labelOf } from "../../openapi/item_logs.ts";
 
 /** Lower-case ASCII for e-mail local parts: "Mäkinen" → "makinen", "O'Connor" → "oconnor". */
 export const ascii = (s: string) =>

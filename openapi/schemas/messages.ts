@@ -19,6 +19,8 @@ export const formMessages = {
 
 /** A form's tgid picker left empty (portal-shell §5). */
 export const SELECT_TGID = "Please, select a Tgid";
+/** A terminal's add or edit form without a tgid (management-routing §5). */
+export const SELECT_TERMINAL_TGID = "Please select a tgid";
 
 /** Administration (portal-shell §5 and §8): the spec's own words, used by server and browser. */
 export const ADMIN_MESSAGES = {

@@ -29,10 +29,13 @@ Deno.test("[enums] admin means rights below 100", () => {
   assert.deepEqual(RIGHTS_VALUES.filter(isAdminRights), [0, 1, 11, 15, 20, 30]);
 });
 
-Deno.test("[enums] device type ids are unique; only VSAT is neither deletable nor has an add form", () => {
+Deno.test("[enums] device type ids are unique; only VSAT and the default are not deletable", () => {
   const ids = DEVICE_TYPES.map((t) => t.id);
   assert.equal(new Set(ids).size, ids.length);
-  assert.deepEqual(DEVICE_TYPES.filter((t) => !t.deletable || !t.addForm).map((t) => t.name), [
+  assert.deepEqual(DEVICE_TYPES.filter((t) => !t.deletable).map((t) => t.name), [
     "VSAT",
+    "SkyFile M2M",
   ]);
+  assert.deepEqual(DEVICE_TYPES.filter((t) => !t.addForm).map((t) => t.name), ["VSAT"]);
+  assert.equal(DEVICE_TYPES.find((t) => t.id === 41)?.handler, -1);
 });

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "terminals_type_identifier_key" ON "terminals" USING btree ("device_type_id","terminal_specific_identifier");
