@@ -23,19 +23,22 @@ export interface SectionProps<R extends Row> {
   /** Shown instead of the table when there are no rows. */
   empty: string;
   actions?: ReactNode;
+  /** Rows a page (default SUB_TABLE_PAGE_SIZE). */
+  pageSize?: number;
 }
 
 export function DetailSection<R extends Row>(props: SectionProps<R>) {
+  const size = props.pageSize ?? SUB_TABLE_PAGE_SIZE;
   const defaults: TableDefaults = {
     sorting: { field: props.sortField, direction: "asc" },
-    count: SUB_TABLE_PAGE_SIZE,
-    pageSizes: SUB_TABLE_PAGE_SIZES,
+    count: size,
+    pageSizes: [...new Set([size, ...SUB_TABLE_PAGE_SIZES])].sort((a, b) => a - b),
   };
   const initialState: TableState = {
     filter: {},
     sorting: defaults.sorting,
     page: 1,
-    count: SUB_TABLE_PAGE_SIZE,
+    count: size,
   };
   return (
     <section className="detail-section" aria-labelledby={`${props.id}-title`}>
@@ -47,8 +50,8 @@ export function DetailSection<R extends Row>(props: SectionProps<R>) {
         <DataTable<R>
           id={props.id}
           caption={props.title}
-          // Five rows or fewer fit on one page: nothing to filter.
-          columns={props.rows.length > SUB_TABLE_PAGE_SIZE
+          // Rows that fit on one page: nothing to filter.
+          columns={props.rows.length > size
             ? props.columns
             : props.columns.map(({ filter: _, ...column }) => column)}
           rowKey={props.rowKey}

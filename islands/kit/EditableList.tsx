@@ -30,8 +30,8 @@ export interface EditableListProps<R extends Row> extends ListProps<R> {
   find: (state: TableState) => Promise<FindResult<R>>;
   defaults: TableDefaults;
   columns: Column<R>[];
-  /** A row's page (Open). */
-  href: (row: R) => string;
+  /** A row's page (Open). Without it, no Open (a page the user may not open). */
+  href?: (row: R) => string;
   /** Asks, then deletes; true when the row is gone. Without it, no Delete. */
   remove?: (row: R) => Promise<boolean>;
   /** Without it, no "New …" button. */
@@ -74,23 +74,28 @@ export function EditableList<R extends Row>(props: EditableListProps<R>) {
         reloadToken={reload || undefined}
         exportName={props.id}
         columns={props.columns}
-        menu={(rows) => {
-          const one = rows.length === 1 ? rows[0] : null;
-          return [
-            {
-              label: "Open",
-              disabled: !one,
-              onSelect: () => one && void navigate(props.href(one)),
-            },
-            ...(props.editDialog
-              ? [{ label: "Edit", disabled: !one, onSelect: () => setEditing(one) }]
-              : []),
-            ...(props.remove
-              ? [{ label: "Delete", disabled: !one, onSelect: () => one && void remove(one) }]
-              : []),
-            ...(props.actions?.(rows, refresh) ?? []),
-          ];
-        }}
+        // No entry at all (a read-only list): no row menu.
+        menu={!props.href && !props.editDialog && !props.remove && !props.actions
+          ? undefined
+          : (rows) => {
+            const one = rows.length === 1 ? rows[0] : null;
+            return [
+              ...(props.href
+                ? [{
+                  label: "Open",
+                  disabled: !one,
+                  onSelect: () => one && void navigate(props.href!(one)),
+                }]
+                : []),
+              ...(props.editDialog
+                ? [{ label: "Edit", disabled: !one, onSelect: () => setEditing(one) }]
+                : []),
+              ...(props.remove
+                ? [{ label: "Delete", disabled: !one, onSelect: () => one && void remove(one) }]
+                : []),
+              ...(props.actions?.(rows, refresh) ?? []),
+            ];
+          }}
       />
       <Suspense fallback={null}>
         {mounted.create && props.createDialog?.({

@@ -6,12 +6,12 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Fact } from "../kit/Fact.tsx";
 import { DetailSection } from "../kit/DetailSection.tsx";
-import type { Column } from "../kit/DataTable.tsx";
 import { formatDateTime } from "../kit/format.ts";
 import { useMounted } from "../kit/lazy.ts";
 import { navigate } from "../runtime/navigate.ts";
 import { flipMonitoring, openLesDetails, type Station } from "./dnid_api.ts";
-import { CONVERSIONS, dnidStatusState } from "../../openapi/enums.ts";
+import { dnidStatusState } from "../../openapi/enums.ts";
+import { RouteSections } from "./route_sections.tsx";
 import type { DnidDetails } from "../../openapi/schemas/dnids.ts";
 
 const dialogs = () => import("./dnid_dialogs.tsx");
@@ -39,32 +39,6 @@ const STATE = {
   inactive: ["Inactive", "pending"],
   unauthorized: ["Not authorized", "danger"],
 } as const;
-
-type Route = DnidDetails["routes"]["tcp"][number];
-const ROUTE_KINDS = [
-  ["tcp", "TCP routes", "Address:port"],
-  ["smtp", "SMTP routes", "E-mail"],
-  ["ftp", "FTP routes", "Server"],
-  ["ws", "WS routes", "Web service"],
-] as const;
-
-const routeColumns = (destination: string): Column<Route>[] => [
-  { key: "id", label: "Id", sortable: true },
-  { key: "memberOrMobileNum", label: "Member or mobile", sortable: true },
-  { key: "destination", label: destination, sortable: true },
-  { key: "secondary", label: "Backup", text: (r) => r.secondary ?? "" },
-  {
-    key: "conversion",
-    label: "Conversion",
-    text: (r) => CONVERSIONS[r.conversion as keyof typeof CONVERSIONS] ?? String(r.conversion),
-  },
-  {
-    key: "primaryUp",
-    label: "Primary",
-    text: (r) =>
-      r.primaryUp === null ? "" : r.primaryUp < 0 ? "Locked" : r.primaryUp ? "Active" : "Inactive",
-  },
-];
 
 export default function DnidDetail({ dnid, ports, storeNPushHost, admin }: DnidDetailProps) {
   const [editing, setEditing] = useState(false);
@@ -222,19 +196,7 @@ export default function DnidDetail({ dnid, ports, storeNPushHost, admin }: DnidD
           { key: "owner", label: "Role", text: (t) => t.owner ? "Owns the tgid" : "Shares it" },
         ]}
       />
-      {ROUTE_KINDS.map(([kind, title, destination]) => (
-        <DetailSection
-          key={kind}
-          id={`dnid-routes-${kind}`}
-          title={title}
-          rows={dnid.routes[kind]}
-          rowKey={(r) => String(r.id)}
-          rowLabel={(r) => `${kind} route ${r.id}`}
-          sortField="id"
-          empty={`No ${kind} route for this dnid's tgid.`}
-          columns={routeColumns(destination)}
-        />
-      ))}
+      <RouteSections routes={dnid.routes} idPrefix="dnid" whose="this dnid's tgid" />
 
       <Suspense fallback={null}>
         {mounted.edit && (

@@ -5,8 +5,8 @@
  * so the field is not shown. Loaded on first use by the enid islands.
  */
 import { useProposedId } from "../kit/proposed_id.ts";
-import { useRef } from "react";
 import { CreateDialog } from "../kit/CreateDialog.tsx";
+import { TeamListDialog } from "./team_list_dialog.tsx";
 import { FormDialog, useEditDialog } from "../kit/FormDialog.tsx";
 import { useZodForm } from "../kit/form.tsx";
 import { MultiSelect, type Option } from "../kit/MultiSelect.tsx";
@@ -235,52 +235,22 @@ export interface EnidTeamsDialogProps {
 
 /** "Manage teams": the enid's team list (GET getTeams), replaced with POST updateTeams. */
 export function EnidTeamsDialog({ enid, onClose, onSaved }: EnidTeamsDialogProps) {
-  const form = useZodForm(loadTeamsForm, { teams: [] as Option[] });
-  // The list read on opening replaces the one the dialog starts with, unless already changed.
-  const touched = useRef(false);
-  const edit = useEditDialog(enid, (e) => e.id, (e) => {
-    touched.current = false;
-    form.reset({ teams: (e.teams ?? []).map(teamOption) });
-    getEnidTeams(e.id).then((teams) => {
-      if (!touched.current) form.reset({ teams });
-    }).catch(() => {/* the list it started with stays; saving reports any failure */});
-  }, {
-    onClose,
-    onSaved: (teams: EnidTeam[]) => {
-      toast("success", ENID_MESSAGES.teamListUpdated);
-      onSaved(teams);
-    },
-  });
-  const save = form.onSubmit(async (data) => {
-    const saved = await edit.save((e) =>
-      call(client.POST("/rest/enids/updateTeams", {
-        body: { enidId: e.id, enidTeams: data.teams.map((t) => Number(t.value)) },
-      }))
-    );
-    if (!saved) toast("error", ENID_MESSAGES.teamListUpdateError);
-  });
   return (
-    <FormDialog
-      {...edit.dialog}
-      title={enid ? `Teams of enid ${enid.id}` : "Manage teams"}
+    <TeamListDialog<{ id: number; teams?: EnidTeam[] }, EnidTeam[]>
+      item={enid}
+      keyOf={(e) => e.id}
+      title={(e) => `Teams of enid ${e.id}`}
       name="enid-teams"
-      submitLabel="Save"
-      onSubmit={save}
-    >
-      <MultiSelect<Option>
-        label="Teams"
-        name="enid-teams-list"
-        values={form.values.teams as Option[]}
-        onChange={(teams) => {
-          touched.current = true;
-          form.set("teams", teams);
-        }}
-        search={searchTeamChoices}
-        minChars={0}
-        placeholder="Search a team"
-        error={form.errors.teams}
-      />
-    </FormDialog>
+      loadSchema={loadTeamsForm}
+      initial={(e) => (e.teams ?? []).map(teamOption)}
+      load={(e) => getEnidTeams(e.id)}
+      save={(e, teams) =>
+        call(client.POST("/rest/enids/updateTeams", {
+          body: { enidId: e.id, enidTeams: teams.map((t) => Number(t.value)) },
+        }))}
+      onClose={onClose}
+      onSaved={onSaved}
+    />
   );
 }
 

@@ -1,8 +1,10 @@
 /**
- * A dnid member's routing exceptions (administrators; static backdrop): the exceptions listed
+ * Routing exceptions (administrators; static backdrop). A dnid member's: the exceptions listed
  * with Remove, and a form that adds one — a tgid (the kit's TgidPicker) and an ocean (the list
- * comes from the server). Toasts are the spec's: "exception added successfully", "error on
- * exception creation", "Get routing rule list error". Loaded on first use by DnidStatusList.
+ * comes from the server); toasts "exception added successfully", "error on exception creation",
+ * "Get routing rule list error"; loaded on first use by DnidStatusList. A tgid's (its page): the
+ * create dialog (a dnid member's or an mtl's exception to the tgid; "Member or Mtl routing
+ * exception successfully created", "Error: {message}") and the view dialog with Remove.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Dialog } from "../kit/Dialog.tsx";
@@ -16,7 +18,17 @@ import {
   type Ocean,
   ROUTING_RULE_MESSAGES,
   type RoutingMemberRule,
+  TGID_EXCEPTION_MESSAGES,
+  type TgidExceptionFormSchema,
 } from "../../openapi/schemas/routing_rules.ts";
+import type { z } from "zod";
+import { Fact } from "../kit/Fact.tsx";
+import { FormDialog } from "../kit/FormDialog.tsx";
+import { formatDateTime } from "../kit/format.ts";
+import { MultiSelect, type Option } from "../kit/MultiSelect.tsx";
+import { TextField } from "../kit/TextField.tsx";
+import { dnidHref } from "./dnid_api.ts";
+import { exceptionText, searchDnidOptions, type TgidException } from "./tgid_api.ts";
 import type { TgidChoice } from "../../openapi/schemas/tgids.ts";
 
 const loadForm = () =>
@@ -39,6 +51,46 @@ const loadOceans = () =>
     throw e;
   });
 
+/** The ocean select of the exception forms (its choices from GET /rest/dnids/getOceans). */
+function OceanField(
+  { name, value, onChange, error }: {
+    name: string;
+    value: Ocean | "";
+    onChange: (ocean: Ocean) => void;
+    error?: string;
+  },
+) {
+  const [list, setList] = useState<Ocean[]>([]);
+  useEffect(() => {
+    loadOceans().then(setList, (e) => toast("error", messageOf(e)));
+  }, []);
+  return (
+    <Field label="Ocean" name={name} error={error}>
+      {(p) => (
+        <select
+          {...p}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value as Ocean)}
+        >
+          <option value="">Choose an ocean</option>
+          {list.map((o) => <option key={o} value={o}>{o}</option>)}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+const removeMemberRule = (rule: RoutingMemberRule) =>
+  call(client.POST("/rest/tgid/removeDnidRoutingRules", {
+    body: {
+      tgidid: rule.tgid.id,
+      dnidid: rule.dnid,
+      dnidles: rule.les,
+      member: rule.member,
+      ocean: rule.ocean,
+    },
+  }));
+
 export function RoutingExceptionsDialog(
   { member, onClose, onChanged }: {
     member: RoutingMember | null;
@@ -48,7 +100,6 @@ export function RoutingExceptionsDialog(
   },
 ) {
   const [rules, setRules] = useState<RoutingMemberRule[] | null>(null);
-  const [oceanList, setOceanList] = useState<Ocean[]>([]);
   const form = useZodForm(loadForm, { tgid: null as TgidChoice | null, ocean: "" as Ocean });
   const adding = usePromiseState();
   const key = memberKey(member);
@@ -78,7 +129,6 @@ export function RoutingExceptionsDialog(
   useEffect(() => {
     if (!member) return;
     void loadRules(member);
-    loadOceans().then(setOceanList, (e) => toast("error", messageOf(e)));
   }, [key]);
 
   const add = form.onSubmit(async (data) => {
@@ -115,15 +165,7 @@ export function RoutingExceptionsDialog(
     });
     if (!ok) return;
     try {
-      await call(client.POST("/rest/tgid/removeDnidRoutingRules", {
-        body: {
-          tgidid: rule.tgid.id,
-          dnidid: rule.dnid,
-          dnidles: rule.les,
-          member: rule.member,
-          ocean: rule.ocean,
-        },
-      }));
+      await removeMemberRule(rule);
       toast("success", ROUTING_RULE_MESSAGES.removed);
       await loadRules(member);
       onChanged();
@@ -197,20 +239,232 @@ export function RoutingExceptionsDialog(
           onChange={(t) => form.set("tgid", t)}
           error={form.errors.tgid}
         />
-        <Field label="Ocean" name="routing-ocean" error={form.errors.ocean}>
-          {(p) => (
-            <select
-              {...p}
-              value={form.values.ocean}
-              onChange={(e) => form.set("ocean", e.currentTarget.value as Ocean)}
-            >
-              <option value="">Choose an ocean</option>
-              {oceanList.map((o) => <option key={o} value={o}>{o}</option>)}
-            </select>
-          )}
-        </Field>
+        <OceanField
+          name="routing-ocean"
+          value={form.values.ocean}
+          onChange={(o) => form.set("ocean", o)}
+          error={form.errors.ocean}
+        />
         <PromiseButton type="submit" state={adding.state}>Add exception</PromiseButton>
       </form>
+    </Dialog>
+  );
+}
+
+// ---- the tgid page's exceptions (member and mtl): create and view ----
+
+const loadTgidForm = () =>
+  import("../../openapi/schemas/routing_rules.ts").then((m) => m.TgidExceptionFormSchema);
+
+type TgidExceptionValues = z.input<typeof TgidExceptionFormSchema>;
+const blankException = {
+  kind: "member",
+  dnid: [],
+  member: "",
+  ocean: "",
+  mtl: "",
+} as unknown as TgidExceptionValues;
+
+/** The tgid whose page it is. */
+export interface TgidRef {
+  id: number;
+  label: string;
+}
+
+/** Adds the exception the form describes (POST addDnidRoutingRules or addMtlRoutingRules). */
+const addException = (tgid: TgidRef, data: z.output<typeof TgidExceptionFormSchema>) =>
+  data.kind === "member"
+    ? call(client.POST("/rest/tgid/addDnidRoutingRules", {
+      body: {
+        tgidid: tgid.id,
+        dnidid: data.dnid.id,
+        dnidles: data.dnid.les,
+        member: data.member,
+        ocean: data.ocean,
+      },
+    }))
+    : call(client.POST("/rest/tgid/addMtlRoutingRules", {
+      body: { tgidid: tgid.id, mtlid: data.mtl },
+    }));
+
+/**
+ * A new exception routing data to the tgid: a dnid member's for an ocean (the dnid searched, at
+ * most 10 results), or an mtl's. "Member or Mtl routing exception successfully created", else
+ * "Error: {message}" (the message also stays in the dialog).
+ */
+export function TgidExceptionCreateDialog(
+  { tgid, onClose, onCreated }: {
+    /** The page's tgid while the dialog is open; null when closed. */
+    tgid: TgidRef | null;
+    onClose: () => void;
+    onCreated: () => void;
+  },
+) {
+  const form = useZodForm(loadTgidForm, blankException);
+  const run = usePromiseState();
+  const [error, setError] = useState<string | null>(null);
+  const v = form.values as Record<string, unknown>;
+  const close = () => {
+    form.reset();
+    setError(null);
+    onClose();
+  };
+  const save = form.onSubmit(async (data) => {
+    if (!tgid) return;
+    setError(null);
+    try {
+      await run.run<unknown>(() => addException(tgid, data));
+      toast("success", TGID_EXCEPTION_MESSAGES.created);
+      close();
+      onCreated();
+    } catch (e) {
+      setError(messageOf(e));
+      toast("error", TGID_EXCEPTION_MESSAGES.error(messageOf(e)));
+    }
+  });
+  const set = (key: string, value: unknown) => form.set(key as never, value as never);
+  return (
+    <FormDialog
+      open={tgid !== null}
+      title={tgid ? `New routing exception to tgid ${tgid.label}` : "New routing exception"}
+      onClose={close}
+      name="tgid-exception"
+      submitLabel="Create"
+      state={run.state}
+      error={error}
+      onSubmit={save}
+    >
+      <Field label="Exception for" name="tgid-exception-kind">
+        {(p) => (
+          <select
+            {...p}
+            value={String(v.kind)}
+            onChange={(e) => set("kind", e.currentTarget.value)}
+          >
+            <option value="member">A dnid member</option>
+            <option value="mtl">An mtl</option>
+          </select>
+        )}
+      </Field>
+      {v.kind === "member"
+        ? (
+          <>
+            <MultiSelect<Option>
+              label="Dnid"
+              name="tgid-exception-dnid"
+              values={v.dnid as Option[]}
+              onChange={(d) => set("dnid", d)}
+              search={searchDnidOptions}
+              max={1}
+              placeholder="Search a dnid by number"
+              error={form.errors.dnid}
+            />
+            <TextField
+              label="Member"
+              name="tgid-exception-member"
+              inputMode="numeric"
+              value={String(v.member)}
+              onChange={(t) => set("member", t)}
+              error={form.errors.member}
+            />
+            <OceanField
+              name="tgid-exception-ocean"
+              value={v.ocean as Ocean}
+              onChange={(o) => set("ocean", o)}
+              error={form.errors.ocean}
+            />
+          </>
+        )
+        : (
+          <TextField
+            label="Mtl (imn)"
+            name="tgid-exception-mtl"
+            inputMode="numeric"
+            value={String(v.mtl)}
+            onChange={(t) => set("mtl", t)}
+            error={form.errors.mtl}
+          />
+        )}
+    </FormDialog>
+  );
+}
+
+/** One exception of the tgid, with Remove (asked first). */
+export function TgidExceptionViewDialog(
+  { exception, onClose, onRemoved }: {
+    exception: TgidException | null;
+    onClose: () => void;
+    onRemoved: () => void;
+  },
+) {
+  const run = usePromiseState();
+  async function remove(e: TgidException) {
+    const ok = await confirm({
+      title: "Remove routing exception",
+      message: `Stop routing the data of ${exceptionText(e)} to tgid ${e.rule.tgid.label}?`,
+      confirmLabel: "Remove",
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await run.run<unknown>(() =>
+        e.kind === "member"
+          ? removeMemberRule(e.rule)
+          : call(client.POST("/rest/tgid/removeMtlRoutingRule", {
+            body: { tgidid: e.rule.tgid.id, mtlid: e.rule.mtl },
+          }))
+      );
+      toast("success", ROUTING_RULE_MESSAGES.removed);
+      onRemoved();
+    } catch (err) {
+      toast("error", TGID_EXCEPTION_MESSAGES.error(messageOf(err)));
+    }
+  }
+  const e = exception;
+  return (
+    <Dialog
+      open={e !== null}
+      title="Routing exception"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose}>Close</button>
+          <PromiseButton
+            type="button"
+            className="contrast"
+            state={run.state}
+            onClick={() => e && void remove(e)}
+          >
+            Remove
+          </PromiseButton>
+        </>
+      }
+    >
+      {e && (
+        <dl className="detail-facts">
+          <Fact label="Kind">{e.kind === "member" ? "Dnid member" : "Mtl"}</Fact>
+          <Fact label="Tgid">{`${e.rule.tgid.label} (${e.rule.tgid.id})`}</Fact>
+          {e.kind === "member"
+            ? (
+              <>
+                <Fact label="Dnid">
+                  <a href={dnidHref({ id: e.rule.dnid, les: e.rule.les })}>{e.rule.dnid}</a>
+                </Fact>
+                <Fact label="LES">{e.rule.les}</Fact>
+                <Fact label="Member">{e.rule.member}</Fact>
+                <Fact label="Ocean">{e.rule.ocean}</Fact>
+              </>
+            )
+            : (
+              <>
+                <Fact label="Mtl">
+                  <a href={`/management/terminal/mtl/${e.rule.mtl}`}>{e.rule.mtl}</a>
+                </Fact>
+                <Fact label="Created (UTC)">{formatDateTime(e.rule.createdAt)}</Fact>
+              </>
+            )}
+        </dl>
+      )}
     </Dialog>
   );
 }

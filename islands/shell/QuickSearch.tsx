@@ -17,8 +17,9 @@ interface Category {
   name: string;
   admin: boolean;
   path: string;
+  /** `admin`: the searching user is an administrator (some pages are theirs alone). */
   // deno-lint-ignore no-explicit-any
-  toHit: (row: any) => Hit;
+  toHit: (row: any, admin: boolean) => Hit;
 }
 
 export const CATEGORIES: Category[] = [
@@ -64,9 +65,14 @@ export const CATEGORIES: Category[] = [
   },
   {
     name: "Tgid",
-    admin: true,
+    admin: false,
     path: "/rest/tgid/search",
-    toHit: (r) => ({ label: r.label, detail: `#${r.id}`, href: `/management/tgid/${r.id}` }),
+    // The tgid page is administrators'; a client lands on the list filtered to the tgid.
+    toHit: (r, admin) => ({
+      label: r.label,
+      detail: `#${r.id} · ${r.team.name}`,
+      href: admin ? `/management/tgid/${r.id}` : `/management/tgid?filter.id=${r.id}`,
+    }),
   },
 ];
 
@@ -91,7 +97,7 @@ export default function QuickSearch({ admin }: { admin: boolean }) {
       try {
         const rows = await getJson<unknown[]>(`${cat.path}?query=${encodeURIComponent(q)}`);
         if (ticket !== seq.current) return;
-        setHits(rows.map(cat.toHit));
+        setHits(rows.map((r) => cat.toHit(r, admin)));
         setError(null);
         setActive(0);
       } catch (e) {

@@ -9,6 +9,7 @@ import { ADMIN_MESSAGES, DNID_MESSAGES, formMessages, SELECT_TGID } from "./mess
 
 export { DNID_MESSAGES };
 import { DetailUserSchema } from "./detail_lists.ts";
+import { RoutesByProtocolSchema } from "./tgids.ts";
 import { findRequestSchema, findResponseSchema, intFilter } from "./find.ts";
 import {
   bodyId,
@@ -74,15 +75,6 @@ export const DnidSchema = z.object({
 }).meta({ id: "Dnid" });
 export type Dnid = z.infer<typeof DnidSchema>;
 
-const RouteRow = z.object({
-  id: z.number().int(),
-  memberOrMobileNum: z.string().nullable(),
-  conversion: z.number().int(),
-  destination: z.string().meta({ description: "Primary destination" }),
-  secondary: z.string().nullable().meta({ description: "Backup destination" }),
-  primaryUp: z.number().int().nullable().meta({ description: "1 active, 0 inactive, <0 locked" }),
-});
-
 export const DnidMemberSchema = z.object({
   member: z.number().int(),
   device: z.string().meta({ description: "The terminal's mtl (imn)" }),
@@ -105,12 +97,7 @@ export const DnidDetailsSchema = DnidSchema.extend({
   teams: z.array(RefSchema.extend({ owner: z.boolean() })).meta({
     description: "Teams that reach its tgid: the owner, then those it is shared with, by name",
   }),
-  routes: z.object({
-    tcp: z.array(RouteRow),
-    smtp: z.array(RouteRow),
-    ftp: z.array(RouteRow),
-    ws: z.array(RouteRow),
-  }).meta({ description: "Its tgid's delivery routes by protocol, by id" }),
+  routes: RoutesByProtocolSchema.meta({ description: "Its tgid's delivery routes by protocol" }),
 }).meta({ id: "DnidDetails" });
 export type DnidDetails = z.infer<typeof DnidDetailsSchema>;
 

@@ -6,18 +6,20 @@
  */
 import { z } from "zod";
 import { OCEANS } from "../enums.ts";
-import { SELECT_TGID } from "./messages.ts";
-import { bodyId, MAX_ID, TgidRefSchema } from "./common.ts";
+import { formMessages, SELECT_TGID } from "./messages.ts";
+import { bodyId, MAX_ID, requiredText, TgidRefSchema, trimmedLine } from "./common.ts";
 import { memberQuery, MemberSchema, queryInt } from "./dnid_status.ts";
 import { TgidChoiceSchema, TgidIdSchema } from "./tgids.ts";
+import { ROUTING_DNID_SEARCH_LIMIT, TGID_EXCEPTION_MESSAGES } from "./tgid_messages.ts";
 
 /** The spec's toasts of the routing exception dialog, and the refusal of a duplicate. */
 export const ROUTING_RULE_MESSAGES = {
   added: "exception added successfully",
   addError: "error on exception creation",
-  listError: "Get routing rule list error",
+  listError: TGID_EXCEPTION_MESSAGES.listError,
   duplicate: "This routing exception already exists",
   removed: "Routing exception removed",
+  selectDnid: "Please select a dnid",
 } as const;
 
 export const OceanSchema = z.enum(OCEANS, { error: `Ocean must be one of ${OCEANS.join(", ")}` })
@@ -66,3 +68,64 @@ export const RoutingRuleFormSchema = z.object({
   tgid: TgidChoiceSchema,
   ocean: OceanSchema,
 });
+
+// ---- mtl exceptions, and a tgid's exceptions (the tgid page) ----
+
+export { ROUTING_DNID_SEARCH_LIMIT, TGID_EXCEPTION_MESSAGES };
+
+export const MTL_ID_MAX = 32;
+const mtlId = (label: string) =>
+  requiredText(label, MTL_ID_MAX).regex(/^\d+$/, formMessages.match(label));
+
+export const RoutingMtlRuleSchema = z.object({
+  tgid: TgidRefSchema.meta({ description: "The tgid the mtl's data is routed to" }),
+  mtl: z.string().meta({ description: "The mtl (imn)" }),
+  deviceId: z.number().int().nullable().meta({ description: "The terminal carrying the mtl" }),
+  createdAt: z.string().meta({ format: "date-time" }),
+}).meta({ id: "RoutingMtlRule" });
+export type RoutingMtlRule = z.infer<typeof RoutingMtlRuleSchema>;
+export const RoutingMtlRuleListSchema = z.array(RoutingMtlRuleSchema)
+  .meta({ id: "RoutingMtlRuleList" });
+
+/** POST /rest/tgid/addMtlRoutingRules and /removeMtlRoutingRule: the spec's `{tgidid, mtlid}`. */
+export const MtlRoutingRuleSchema = z.object({
+  tgidid: TgidIdSchema.max(MAX_ID, { error: SELECT_TGID }).meta({
+    description: "The tgid the data goes to ('Please, select a Tgid')",
+  }),
+  mtlid: mtlId("Mtl").meta({ description: "The mtl (imn)", example: "436912345" }),
+}).meta({ id: "MtlRoutingRule" });
+export type MtlRoutingRule = z.output<typeof MtlRoutingRuleSchema>;
+
+/** `?mtl` of GET /rest/tgid/listRoutingRulesByMtl. */
+export const RoutingRulesByMtlQuerySchema = z.object({
+  mtl: mtlId("Mtl").meta({
+    description: "The mtl (imn)",
+    example: "436912345",
+    param: { in: "query" },
+  }),
+});
+
+/** GET /rest/tgid/listRoutingRulesByTgid: the tgid's member and mtl exceptions. */
+export const TgidRoutingRulesSchema = z.object({
+  member: RoutingMemberRuleListSchema,
+  mtl: RoutingMtlRuleListSchema,
+}).meta({ id: "TgidRoutingRules" });
+export type TgidRoutingRules = z.infer<typeof TgidRoutingRulesSchema>;
+
+/** The tgid page's create dialog: a member exception (a dnid's member, an ocean) or an mtl one. */
+export const TgidExceptionFormSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("member"),
+    /** The dnid picked in the dialog's search (one), as `{value: "<id>-<les>"}`. */
+    dnid: z.array(z.object({ value: z.string().regex(/^\d+-\d+$/), label: z.string() }))
+      .min(1, ROUTING_RULE_MESSAGES.selectDnid).max(1, ROUTING_RULE_MESSAGES.selectDnid)
+      .transform(([d]) => {
+        const [id, les] = d.value.split("-").map(Number);
+        return { id, les };
+      }),
+    member: trimmedLine("Member").regex(/^\d{1,9}$/, formMessages.match("Member"))
+      .transform(Number),
+    ocean: OceanSchema,
+  }),
+  z.object({ kind: z.literal("mtl"), mtl: mtlId("Mtl") }),
+]);

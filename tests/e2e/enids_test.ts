@@ -6,25 +6,15 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { eventually, startE2e } from "./harness.ts";
-import { headingIs, inView, path, toast } from "./page_helpers.ts";
+import { headingIs, inView, path, pick, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { enids, enidTeams, users } from "../../db/schema/mod.ts";
 import { ENID_MESSAGES } from "../../openapi/schemas/enids.ts";
 
 const TIMEOUT = 10_000;
-
-/** Picks the option whose text starts with `text` after typing `typed` into a combobox. */
-async function pick(dialog: Locator, name: string, typed: string, text: string) {
-  const box = dialog.getByRole("combobox", { name });
-  await box.fill(typed);
-  await dialog.getByRole("option", { name: new RegExp(`^${text}`) }).first().click();
-  // A multi-select stays open for more choices (its list may cover the dialog's buttons): the
-  // user moves on with Tab, as they would.
-  if (await box.getAttribute("aria-expanded") === "true") await box.press("Tab");
-}
 
 const newEnidDialog = async (page: Page) => {
   await page.getByRole("button", { name: "New enid" }).click();

@@ -26,3 +26,15 @@ export async function inView(target: Locator) {
     new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
   );
 }
+
+/**
+ * Picks the option whose text starts with `text` after typing `typed` into the combobox `name`
+ * of `dialog`. A multi-select stays open for more choices (its list may cover the dialog's
+ * buttons): the user moves on with Tab, as they would.
+ */
+export async function pick(dialog: Locator, name: string, typed: string, text: string) {
+  const box = dialog.getByRole("combobox", { name });
+  await box.fill(typed);
+  await dialog.getByRole("option", { name: new RegExp(`^${text}`) }).first().click();
+  if (await box.getAttribute("aria-expanded") === "true") await box.press("Tab");
+}

@@ -409,12 +409,12 @@ Deno.test({
       });
 
       await t.step(
-        "[e2e/shell] a client's quick search offers only Dnid, scoped to its company",
+        "[e2e/shell] a client's quick search offers Dnid and Tgid, scoped to its company",
         async () => {
           const { page, userId } = await signedIn(100);
           const categories = await page.getByLabel("Search category").locator("option")
             .allTextContents();
-          assert.deepEqual(categories, ["Dnid"]);
+          assert.deepEqual(categories, ["Dnid", "Tgid"]);
           const [me] = await e.database.db.select().from(users).where(eq(users.id, userId));
           const mine = await f.dnid({ companyId: me.companyId });
           const theirs = await f.dnid({ id: mine.id + 1 });
@@ -429,6 +429,16 @@ Deno.test({
           );
           await option.click();
           await page.waitForURL((u) => u.pathname === `/management/dnids/${mine.id}/${mine.les}`);
+
+          // A client may not open the tgid page: a Tgid lands on the list filtered to it.
+          const tgid = await f.tgid({ teamId: me.teamId });
+          await page.getByLabel("Search category").selectOption("Tgid");
+          await page.getByRole("combobox", { name: "Search Tgid" }).fill(tgid.label!);
+          await page.getByRole("option", { name: new RegExp(`^${tgid.label}`) }).click();
+          await page.waitForURL((u) =>
+            u.pathname === "/management/tgid" && u.searchParams.get("filter.id") === String(tgid.id)
+          );
+          await page.locator(`[data-table="tgids"] tbody tr[data-row="${tgid.id}"]`).waitFor();
         },
       );
 

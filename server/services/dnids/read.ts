@@ -10,16 +10,12 @@ import {
   defaultMtls,
   dnids,
   dnidStatuses,
-  ftpRoutes,
   pushProcesses,
   ruls,
-  smtpRoutes,
-  tcpRoutes,
   teams,
   tgids,
   tgidTeams,
   users,
-  wsRoutes,
 } from "../../../db/schema/mod.ts";
 import {
   DEFAULT_LES,
@@ -41,6 +37,7 @@ import { companyRows, type Scope } from "../tenancy.ts";
 import { contains, escapeLike, textSearch } from "../text_search.ts";
 import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 import { findPage } from "../paging.ts";
+import { allRoutesOf } from "../routes_by_protocol.ts";
 import { lastId } from "../last_id.ts";
 import { isDefault, isDefaultEntry } from "../dnid_status/default_flag.ts";
 
@@ -155,48 +152,6 @@ async function dnidTeams(db: Db, dnid: Dnid): Promise<DnidDetails["teams"]> {
   return rows.map((t) => ({ ...t, owner: Boolean(t.owner) }));
 }
 
-const ROUTE_TABLES = {
-  tcp: {
-    table: tcpRoutes,
-    primary: tcpRoutes.ipPortTxPrimary,
-    secondary: tcpRoutes.ipPortTxSecondary,
-    up: tcpRoutes.txPrimaryUp,
-  },
-  smtp: {
-    table: smtpRoutes,
-    primary: smtpRoutes.emailMaster,
-    secondary: smtpRoutes.emailSecondary,
-    up: null,
-  },
-  ftp: {
-    table: ftpRoutes,
-    primary: ftpRoutes.ftpPrimary,
-    secondary: ftpRoutes.ftpSecondary,
-    up: ftpRoutes.ftpPrimaryUp,
-  },
-  ws: {
-    table: wsRoutes,
-    primary: wsRoutes.wsPrimary,
-    secondary: wsRoutes.wsSecondary,
-    up: wsRoutes.wsPrimaryUp,
-  },
-} as const;
-
-/** A tgid's routes of one protocol, in the common shape of the detail's tables. */
-async function routesOf(db: Db, kind: keyof typeof ROUTE_TABLES, tgidId: number | null) {
-  if (tgidId === null) return [];
-  const r = ROUTE_TABLES[kind];
-  const rows = await db.select({
-    id: r.table.id,
-    memberOrMobileNum: r.table.memberOrMobileNum,
-    conversion: r.table.conversion,
-    destination: r.primary,
-    secondary: r.secondary,
-    primaryUp: r.up ?? sql<number | null>`null`,
-  }).from(r.table).where(eq(r.table.tgidId, tgidId)).orderBy(asc(r.table.id));
-  return rows.map((x) => ({ ...x, primaryUp: x.primaryUp === null ? null : Number(x.primaryUp) }));
-}
-
 /** GET /rest/dnids/get: the dnid with its rul, users, members, teams and routes. */
 export async function dnidDetails(
   db: Db,
@@ -208,7 +163,7 @@ export async function dnidDetails(
   const tgidId = dnid.tgid?.id ?? null;
   const teamList = await dnidTeams(db, dnid);
   const teamIds = teamList.map((t) => t.id);
-  const [rul, userRows, statusRows, tcp, smtp, ftp, ws] = await Promise.all([
+  const [rul, userRows, statusRows, routes] = await Promise.all([
     dnid.rulId === null ? [] : db.select({
       id: ruls.id,
       les: ruls.les,
@@ -230,10 +185,7 @@ export async function dnidDetails(
       and(eq(dnidStatuses.dnidId, id), eq(dnidStatuses.les, les)),
     )
       .orderBy(asc(dnidStatuses.member), asc(dnidStatuses.device)),
-    routesOf(db, "tcp", tgidId),
-    routesOf(db, "smtp", tgidId),
-    routesOf(db, "ftp", tgidId),
-    routesOf(db, "ws", tgidId),
+    allRoutesOf(db, tgidId),
   ]);
   return {
     ...dnid,
@@ -245,7 +197,7 @@ export async function dnidDetails(
       updatedOn: new Date(s.updatedOn).toISOString(),
     })),
     teams: teamList,
-    routes: { tcp, smtp, ftp, ws },
+    routes,
   };
 }
 

@@ -1,11 +1,39 @@
-/** Reading tgids: the quick search. */
-import { and, asc, eq, sql } from "drizzle-orm";
+/**
+ * Reading tgids: the quick search, one tgid (with its teams, counts and audit), its details
+ * (devices, dnids, users, routes), the list, and the ports open for it. Every read takes the
+ * caller's scope: a client reaches the tgids owned by or shared with a team of its company, and
+ * within them sees its own company's teams, users and dnids only.
+ */
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
-import { teams, tgids } from "../../../db/schema/mod.ts";
+import {
+  companies,
+  deviceTypes,
+  dnids,
+  teams,
+  terminals,
+  tgids,
+  tgidTeams,
+  users,
+} from "../../../db/schema/mod.ts";
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
-import { type Scope, tgidRows } from "../tenancy.ts";
-import { textSearch } from "../text_search.ts";
-import { tgidLabel } from "../detail_lists.ts";
+import type {
+  Tgid,
+  TgidDetails,
+  TgidFindRequest,
+  TgidFindResponse,
+} from "../../../openapi/schemas/tgids.ts";
+import { notFound } from "../../errors.ts";
+import { companyRows, type Scope, tgidRows } from "../tenancy.ts";
+import { contains, textSearch } from "../text_search.ts";
+import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
+import { findPage } from "../paging.ts";
+import { allRoutesOf, routeCounts } from "../routes_by_protocol.ts";
+import { openPortsOf } from "../dnids/read.ts";
+
+/** A tgid the caller may not see answers exactly like a missing one, naming nothing. */
+export const tgidNotFound = () => notFound("Tgid");
 
 /**
  * GET /rest/tgid/search: labels or numbers containing the text, exact matches first, then by
@@ -31,4 +59,220 @@ export async function searchTgids(db: Db, scope: Scope, query: string) {
     label: tgidLabel(r.id, r.label),
     team: { id: r.teamId, name: r.teamName },
   }));
+}
+
+const creator = alias(users, "creator");
+const editor = alias(users, "editor");
+
+/** The columns of a tgid row; the dnids counted are those the caller may see. */
+const tgidColumns = (scope: Scope) => ({
+  id: tgids.id,
+  label: tgids.label,
+  teamId: teams.id,
+  teamName: teams.name,
+  companyId: companies.id,
+  companyName: companies.name,
+  createdBy: creator.id,
+  createdOn: tgids.createdOn,
+  updatedBy: editor.id,
+  updatedOn: tgids.updatedOn,
+  devices: sql<number>`(select count(*)::int from ${terminals}
+    where ${terminals.tgidId} = ${tgids.id})`,
+  dnids: sql<number>`(select count(*)::int from ${dnids} where ${dnids.tgidId} = ${tgids.id}
+    and ${companyRows(scope, dnids.companyId) ?? sql`true`})`,
+  ...routeCounts(tgids.id),
+});
+type TgidRow = Awaited<ReturnType<typeof tgidSelect>>[number];
+
+/** `select … from tgids` joined with its owning team, company, creator and last editor. */
+const tgidSelect = (db: Db, scope: Scope) =>
+  db.select(tgidColumns(scope)).from(tgids)
+    .innerJoin(teams, eq(teams.id, tgids.teamId))
+    .innerJoin(companies, eq(companies.id, teams.companyId))
+    .leftJoin(creator, eq(creator.key, tgids.createdBy))
+    .leftJoin(editor, eq(editor.key, tgids.updatedBy));
+
+/**
+ * The teams of the tgids `rows`: each one's owner, then the teams sharing it, by name. A client
+ * sees its own company's teams only.
+ */
+async function teamsOf(db: Db, scope: Scope, rows: TgidRow[]) {
+  const byTgid = new Map<number, Tgid["teams"]>();
+  const visible = (companyId: number) =>
+    scope.onlyCompany === null || scope.onlyCompany === companyId;
+  for (const r of rows) {
+    byTgid.set(
+      r.id,
+      visible(r.companyId)
+        ? [{
+          id: r.teamId,
+          name: r.teamName,
+          company: { id: r.companyId, name: r.companyName },
+          owner: true,
+        }]
+        : [],
+    );
+  }
+  if (!rows.length) return byTgid;
+  const shared = await db.select({
+    tgidId: tgidTeams.tgidId,
+    id: teams.id,
+    name: teams.name,
+    companyId: companies.id,
+    companyName: companies.name,
+  }).from(tgidTeams)
+    .innerJoin(teams, eq(teams.id, tgidTeams.teamId))
+    .innerJoin(companies, eq(companies.id, teams.companyId))
+    .where(and(
+      inArray(tgidTeams.tgidId, rows.map((r) => r.id)),
+      companyRows(scope, teams.companyId),
+    ))
+    .orderBy(asc(teams.name), asc(teams.id));
+  const owners = new Map(rows.map((r) => [r.id, r.teamId]));
+  for (const s of shared) {
+    if (owners.get(s.tgidId) === s.id) continue;
+    byTgid.get(s.tgidId)!.push({
+      id: s.id,
+      name: s.name,
+      company: { id: s.companyId, name: s.companyName },
+      owner: false,
+    });
+  }
+  return byTgid;
+}
+
+const toTgid = (r: TgidRow, teamList: Tgid["teams"]): Tgid => ({
+  id: r.id,
+  label: tgidLabel(r.id, r.label),
+  team: { id: r.teamId, name: r.teamName },
+  company: { id: r.companyId, name: r.companyName },
+  teams: teamList,
+  counts: {
+    devices: Number(r.devices),
+    dnids: Number(r.dnids),
+    routes: { tcp: Number(r.tcp), smtp: Number(r.smtp), ftp: Number(r.ftp), ws: Number(r.ws) },
+  },
+  createdBy: r.createdBy,
+  createdOn: new Date(r.createdOn).toISOString(),
+  updatedBy: r.updatedBy,
+  updatedOn: new Date(r.updatedOn).toISOString(),
+});
+
+async function toTgids(db: Db, scope: Scope, rows: TgidRow[]) {
+  const teamLists = await teamsOf(db, scope, rows);
+  return rows.map((r) => toTgid(r, teamLists.get(r.id)!));
+}
+
+/**
+ * GET /rest/tgid/details (the push traffic details dialog), and what the writes answer: one tgid
+ * the caller may see, with its teams, counts and audit; 404 otherwise.
+ */
+export async function getTgid(db: Db, scope: Scope, id: number): Promise<Tgid> {
+  const rows = await tgidSelect(db, scope).where(and(eq(tgids.id, id), tgidRows(scope, tgids.id)));
+  if (!rows.length) throw tgidNotFound();
+  return (await toTgids(db, scope, rows))[0];
+}
+
+/** GET /rest/tgid/get: the tgid with its devices, dnids, users (of its teams) and routes. */
+export async function tgidDetails(db: Db, scope: Scope, id: number): Promise<TgidDetails> {
+  const tgid = await getTgid(db, scope, id);
+  const teamIds = tgid.teams.map((t) => t.id);
+  const [devices, dnidRows, userRows, routes] = await Promise.all([
+    db.select({
+      deviceId: terminals.deviceId,
+      typeId: deviceTypes.id,
+      typeName: deviceTypes.name,
+      label: terminals.deviceLabel,
+      identifier: terminals.terminalSpecificIdentifier,
+      updateDate: terminals.updateDate,
+    }).from(terminals).innerJoin(deviceTypes, eq(deviceTypes.id, terminals.deviceTypeId))
+      .where(eq(terminals.tgidId, id)).orderBy(asc(terminals.deviceId)),
+    db.select({
+      id: dnids.id,
+      les: dnids.les,
+      companyId: companies.id,
+      companyName: companies.name,
+    }).from(dnids).innerJoin(companies, eq(companies.id, dnids.companyId))
+      .where(and(eq(dnids.tgidId, id), companyRows(scope, dnids.companyId)))
+      .orderBy(asc(dnids.id), asc(dnids.les)),
+    teamIds.length
+      ? db.select({ ...detailUserColumns, teamId: teams.id, teamName: teams.name }).from(users)
+        .innerJoin(teams, eq(teams.id, users.teamId))
+        .where(inArray(users.teamId, teamIds)).orderBy(asc(users.id))
+      : [],
+    allRoutesOf(db, id),
+  ]);
+  return {
+    ...tgid,
+    devices: devices.map((d) => ({
+      deviceId: d.deviceId,
+      deviceType: { id: d.typeId, name: d.typeName },
+      label: d.label,
+      identifier: d.identifier,
+      updateDate: new Date(d.updateDate).toISOString(),
+    })),
+    dnids: dnidRows.map((d) => ({
+      id: d.id,
+      les: d.les,
+      company: { id: d.companyId, name: d.companyName },
+    })),
+    users: userRows.map((u) => ({ ...toDetailUser(u), team: { id: u.teamId, name: u.teamName } })),
+    routes,
+  };
+}
+
+/** POST /rest/tgid/find: one page of the tgids the caller may see, with the totals. */
+export async function findTgids(
+  db: Db,
+  scope: Scope,
+  req: TgidFindRequest,
+): Promise<TgidFindResponse> {
+  const f = req.filter;
+  const sharer = alias(teams, "sharer");
+  const sharedWith = (name: string): SQL =>
+    inArray(
+      tgids.id,
+      db.select({ id: tgidTeams.tgidId }).from(tgidTeams)
+        .innerJoin(sharer, eq(sharer.id, tgidTeams.teamId)).where(contains(sharer.name, name)),
+    );
+  const page = await findPage(req, {
+    rows: tgidSelect(db, scope).$dynamic(),
+    count: (totals) =>
+      db.select(totals).from(tgids)
+        .innerJoin(teams, eq(teams.id, tgids.teamId))
+        .innerJoin(companies, eq(companies.id, teams.companyId)),
+    scope: tgidRows(scope, tgids.id),
+    filters: [
+      f.id === undefined ? undefined : eq(tgids.id, f.id),
+      f.label ? contains(tgids.label, f.label) : undefined,
+      f.team ? or(contains(teams.name, f.team), sharedWith(f.team)) : undefined,
+      f.company ? contains(companies.name, f.company) : undefined,
+    ],
+    sorts: {
+      id: tgids.id,
+      label: sql`coalesce(${tgids.label}, cast(${tgids.id} as text))`,
+      team: teams.name,
+      company: companies.name,
+      updatedOn: tgids.updatedOn,
+    },
+    defaultSort: { field: "id", direction: "asc" },
+    key: tgids.id,
+  });
+  return {
+    results: await toTgids(db, scope, page.results),
+    total: page.total,
+    filtered: page.filtered,
+  };
+}
+
+/**
+ * GET /rest/tgid/openPorts: the ports open for the tgid — the push processes of the teams that
+ * reach it (its owner and the teams sharing it, as for a dnid's open ports), or of `team` alone,
+ * which must be one of them (404 otherwise). A client sees its own company's teams' ports.
+ */
+export async function tgidOpenPorts(db: Db, scope: Scope, id: number, team?: number) {
+  const tgid = await getTgid(db, scope, id);
+  const teamIds = tgid.teams.map((t) => t.id);
+  if (team !== undefined && !teamIds.includes(team)) throw notFound("Team");
+  return await openPortsOf(db, team === undefined ? teamIds : [team]);
 }

@@ -2,15 +2,20 @@
  * Member routing exceptions (administrators): a (dnid, les, member, ocean) whose data is routed to
  * a tgid other than the dnid's. Listed per member and all at once (the status page marks members
  * with exceptions), added and removed with the spec's `{tgidid, dnidid, dnidles, member, ocean}`.
+ * Mtl routing exceptions (an mtl's data routed to a tgid), with `{tgidid, mtlid}`; and a tgid's
+ * exceptions of both kinds (the tgid page).
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { dnids, routingMemberRules, tgids } from "../../../db/schema/mod.ts";
+import { dnids, mtls, routingMemberRules, routingMtlRules, tgids } from "../../../db/schema/mod.ts";
 import {
   type DnidRoutingRule,
+  type MtlRoutingRule,
   type Ocean,
   ROUTING_RULE_MESSAGES,
   type RoutingMemberRule,
+  type RoutingMtlRule,
+  type TgidRoutingRules,
 } from "../../../openapi/schemas/routing_rules.ts";
 import { ApiError, DUPLICATE_CODE, notFound } from "../../errors.ts";
 import { tgidLabel } from "../detail_lists.ts";
@@ -94,8 +99,7 @@ const ruleKey = (r: DnidRoutingRule) =>
  * already exists') when the same one is there.
  */
 export async function addMemberRule(db: Db, rule: DnidRoutingRule): Promise<RoutingMemberRule> {
-  const [tgid] = await db.select({ id: tgids.id }).from(tgids).where(eq(tgids.id, rule.tgidid));
-  if (!tgid) throw notFound(`Tgid ${rule.tgidid}`);
+  await assertTgid(db, rule.tgidid);
   await assertDnid(db, rule.dnidid, rule.dnidles);
   const added = await db.insert(routingMemberRules).values({
     tgidId: rule.tgidid,
@@ -119,6 +123,86 @@ export async function removeMemberRule(
   const [row] = await rules(db, ruleKey(rule));
   const gone = await db.delete(routingMemberRules).where(ruleKey(rule))
     .returning({ tgidId: routingMemberRules.tgidId });
+  if (!row || !gone.length) throw notFound("Routing exception");
+  return row;
+}
+
+// ---- mtl exceptions: an mtl's data routed to a tgid ----
+
+const mtlColumns = {
+  tgidId: routingMtlRules.tgidId,
+  tgidLabel: tgids.label,
+  mtl: routingMtlRules.mtlId,
+  deviceId: mtls.deviceId,
+  createdAt: routingMtlRules.createdAt,
+};
+
+async function mtlRuleRows(db: Db, where: SQL): Promise<RoutingMtlRule[]> {
+  const rows = await db.select(mtlColumns).from(routingMtlRules)
+    .innerJoin(tgids, eq(tgids.id, routingMtlRules.tgidId))
+    .innerJoin(mtls, eq(mtls.imn, routingMtlRules.mtlId))
+    .where(where)
+    .orderBy(asc(routingMtlRules.mtlId), asc(routingMtlRules.tgidId));
+  return rows.map((r) => ({
+    tgid: { id: r.tgidId, label: tgidLabel(r.tgidId, r.tgidLabel) },
+    mtl: r.mtl,
+    deviceId: r.deviceId,
+    createdAt: new Date(r.createdAt).toISOString(),
+  }));
+}
+
+async function assertTgid(db: Db, id: number) {
+  const [row] = await db.select({ id: tgids.id }).from(tgids).where(eq(tgids.id, id));
+  if (!row) throw notFound(`Tgid ${id}`);
+}
+
+async function assertMtl(db: Db, imn: string) {
+  const [row] = await db.select({ imn: mtls.imn }).from(mtls).where(eq(mtls.imn, imn));
+  if (!row) throw notFound(`Mtl ${imn}`);
+}
+
+/** GET /rest/tgid/listRoutingRulesByTgid: the tgid's member and mtl exceptions; 404 if unknown. */
+export async function tgidRules(db: Db, tgidId: number): Promise<TgidRoutingRules> {
+  await assertTgid(db, tgidId);
+  const [member, mtl] = await Promise.all([
+    rules(db, eq(routingMemberRules.tgidId, tgidId)),
+    mtlRuleRows(db, eq(routingMtlRules.tgidId, tgidId)),
+  ]);
+  return { member, mtl };
+}
+
+/** GET /rest/tgid/listRoutingRulesByMtl: the mtl's exceptions; 404 for an unknown mtl. */
+export async function mtlRules(db: Db, imn: string): Promise<RoutingMtlRule[]> {
+  await assertMtl(db, imn);
+  return await mtlRuleRows(db, eq(routingMtlRules.mtlId, imn));
+}
+
+const mtlRuleKey = (r: MtlRoutingRule) =>
+  and(eq(routingMtlRules.tgidId, r.tgidid), eq(routingMtlRules.mtlId, r.mtlid))!;
+
+/**
+ * POST /rest/tgid/addMtlRoutingRules: 404 for an unknown tgid or mtl, 409 (code 23000, 'This
+ * routing exception already exists') when it is there.
+ */
+export async function addMtlRule(db: Db, rule: MtlRoutingRule): Promise<RoutingMtlRule> {
+  await assertTgid(db, rule.tgidid);
+  await assertMtl(db, rule.mtlid);
+  const added = await db.insert(routingMtlRules).values({
+    tgidId: rule.tgidid,
+    mtlId: rule.mtlid,
+  }).onConflictDoNothing().returning({ tgidId: routingMtlRules.tgidId });
+  if (!added.length) {
+    throw new ApiError(409, ROUTING_RULE_MESSAGES.duplicate, { code: DUPLICATE_CODE });
+  }
+  const [row] = await mtlRuleRows(db, mtlRuleKey(rule));
+  return row;
+}
+
+/** POST /rest/tgid/removeMtlRoutingRule: 404 when there is no such exception. */
+export async function removeMtlRule(db: Db, rule: MtlRoutingRule): Promise<RoutingMtlRule> {
+  const [row] = await mtlRuleRows(db, mtlRuleKey(rule));
+  const gone = await db.delete(routingMtlRules).where(mtlRuleKey(rule))
+    .returning({ tgidId: routingMtlRules.tgidId });
   if (!row || !gone.length) throw notFound("Routing exception");
   return row;
 }

@@ -1,0 +1,60 @@
+/**
+ * A tgid's delivery routes as a detail page shows them (read-only): one section per protocol
+ * (tcp, smtp, ftp, ws) with its id, member or mobile number, destinations, conversion and the
+ * primary destination's state. Used by the dnid page (its tgid's routes) and the tgid page.
+ */
+import { DetailSection } from "../kit/DetailSection.tsx";
+import type { Column } from "../kit/DataTable.tsx";
+import { CONVERSIONS } from "../../openapi/enums.ts";
+import type { RouteRow } from "../../openapi/schemas/tgids.ts";
+
+const ROUTE_KINDS = [
+  ["tcp", "TCP routes", "Address:port"],
+  ["smtp", "SMTP routes", "E-mail"],
+  ["ftp", "FTP routes", "Server"],
+  ["ws", "WS routes", "Web service"],
+] as const;
+
+const routeColumns = (destination: string): Column<RouteRow>[] => [
+  { key: "id", label: "Id", sortable: true },
+  { key: "memberOrMobileNum", label: "Member or mobile", sortable: true },
+  { key: "destination", label: destination, sortable: true },
+  { key: "secondary", label: "Backup", text: (r) => r.secondary ?? "" },
+  {
+    key: "conversion",
+    label: "Conversion",
+    text: (r) => CONVERSIONS[r.conversion as keyof typeof CONVERSIONS] ?? String(r.conversion),
+  },
+  {
+    key: "primaryUp",
+    label: "Primary",
+    text: (r) =>
+      r.primaryUp === null ? "" : r.primaryUp < 0 ? "Locked" : r.primaryUp ? "Active" : "Inactive",
+  },
+];
+
+export function RouteSections(
+  { routes, idPrefix, whose, pageSize }: {
+    routes: Record<(typeof ROUTE_KINDS)[number][0], RouteRow[]>;
+    /** The sections' ids: `<idPrefix>-routes-<kind>`. */
+    idPrefix: string;
+    /** Whose routes, for the empty line ("this dnid's tgid"). */
+    whose: string;
+    pageSize?: number;
+  },
+) {
+  return ROUTE_KINDS.map(([kind, title, destination]) => (
+    <DetailSection
+      key={kind}
+      id={`${idPrefix}-routes-${kind}`}
+      title={title}
+      rows={routes[kind]}
+      rowKey={(r) => String(r.id)}
+      rowLabel={(r) => `${kind} route ${r.id}`}
+      sortField="id"
+      empty={`No ${kind} route for ${whose}.`}
+      columns={routeColumns(destination)}
+      pageSize={pageSize}
+    />
+  ));
+}

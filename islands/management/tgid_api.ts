@@ -1,0 +1,88 @@
+/** The tgid islands' calls and links, typed by the contract (management-routing §7). */
+import { rowsOf } from "../kit/finder.ts";
+import { findBody, type TableState } from "../kit/table_state.ts";
+import type { Option } from "../kit/MultiSelect.tsx";
+import { call, client } from "../runtime/api.ts";
+import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
+import type {
+  RoutingMemberRule,
+  RoutingMtlRule,
+  TgidRoutingRules,
+} from "../../openapi/schemas/routing_rules.ts";
+import { ROUTING_DNID_SEARCH_LIMIT } from "../../openapi/schemas/tgid_messages.ts";
+import type { Tgid } from "../../openapi/schemas/tgids.ts";
+
+export const TGID_LIST_HREF = "/management/tgid/";
+export const tgidHref = (t: { id: number }) => `/management/tgid/${t.id}`;
+
+export const findTgids = async (state: TableState) =>
+  rowsOf(
+    await call(
+      client.POST("/rest/tgid/find", { body: findBody(state, SORT_FIELDS["/rest/tgid/find"]) }),
+    ),
+  );
+
+/** A team as the multi-selects hold it: its name, and its company's after it. */
+export const tgidTeamOption = (t: Tgid["teams"][number]): Option => ({
+  value: String(t.id),
+  label: t.name,
+  detail: t.company.name,
+});
+
+/** The tgid's current team list (GET /rest/tgid/details). */
+export const getTgidTeams = async (id: number): Promise<Option[]> =>
+  (await call(client.GET("/rest/tgid/details", { params: { query: { tgid: String(id) } } })))
+    .teams.map(tgidTeamOption);
+
+/**
+ * Makes `teams` the tgid's team list: the teams added and those taken off since its list as it
+ * is now (POST /rest/tgid/updateTeams).
+ */
+export async function saveTgidTeams(id: number, teams: Option[]) {
+  const before = new Set((await getTgidTeams(id)).map((t) => Number(t.value)));
+  const after = new Set(teams.map((t) => Number(t.value)));
+  return call(client.POST("/rest/tgid/updateTeams", {
+    body: {
+      tgid: id,
+      addedTeams: [...after].filter((t) => !before.has(t)),
+      removedTeams: [...before].filter((t) => !after.has(t)),
+    },
+  }));
+}
+
+/** The routing-exception dialog's dnids: at most ROUTING_DNID_SEARCH_LIMIT (10) results. */
+export const searchDnidOptions = async (query: string): Promise<Option[]> =>
+  (await call(client.GET("/rest/dnids/search", { params: { query: { query } } })))
+    .slice(0, ROUTING_DNID_SEARCH_LIMIT)
+    .map((d) => ({
+      value: `${d.id}-${d.les}`,
+      label: String(d.id),
+      detail: `LES ${d.les} · ${d.company.name}`,
+    }));
+
+/** A tgid's routing exceptions, member and mtl (GET /rest/tgid/listRoutingRulesByTgid). */
+export const getTgidRules = (id: number) =>
+  call(client.GET("/rest/tgid/listRoutingRulesByTgid", {
+    params: { query: { tgid: String(id) } },
+  }));
+
+/** A tgid's routing exception as its page lists it: a member one or an mtl one. */
+export type TgidException =
+  | { kind: "member"; key: string; rule: RoutingMemberRule }
+  | { kind: "mtl"; key: string; rule: RoutingMtlRule };
+
+/** The tgid's exceptions, member ones (by dnid, member, ocean) then mtl ones (by mtl). */
+export const exceptionsOf = (rules: TgidRoutingRules): TgidException[] => [
+  ...rules.member.map((rule) => ({
+    kind: "member" as const,
+    key: `m-${rule.dnid}-${rule.les}-${rule.member}-${rule.ocean}`,
+    rule,
+  })),
+  ...rules.mtl.map((rule) => ({ kind: "mtl" as const, key: `t-${rule.mtl}`, rule })),
+];
+
+/** What an exception routes, in words: "Dnid 4711 (LES 21) member 3, IOR" or "Mtl 436912345". */
+export const exceptionText = (e: TgidException) =>
+  e.kind === "member"
+    ? `Dnid ${e.rule.dnid} (LES ${e.rule.les}) member ${e.rule.member}, ${e.rule.ocean}`
+    : `Mtl ${e.rule.mtl}`;

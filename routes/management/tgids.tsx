@@ -1,0 +1,55 @@
+/**
+ * The tgid pages: the list (/management/tgid, every user: a client sees the tgids its company's
+ * teams own or share) and a tgid's page (/management/tgid/{id}, administrators: it also loads the
+ * tgid's routing exceptions, which are administrators' alone).
+ */
+import type { AnyPageRoute, PageRoute } from "../types.ts";
+import { firstPage } from "../first_page.ts";
+import { pageId } from "../params.ts";
+import { Island } from "../../server/pages/island.tsx";
+import TgidList, {
+  TGID_TABLE_DEFAULTS,
+  type TgidListProps,
+} from "../../islands/management/TgidList.tsx";
+import TgidDetail, { type TgidDetailProps } from "../../islands/management/TgidDetail.tsx";
+import { TgidFindRequestSchema } from "../../openapi/schemas/tgids.ts";
+import { findTgids, tgidDetails } from "../../server/services/tgids/read.ts";
+import { tgidRules } from "../../server/services/tgids/routing_rules.ts";
+
+const M = "/management";
+
+const tgidsRoute: PageRoute<TgidListProps> = {
+  pattern: `${M}/tgid`,
+  title: "Tgids",
+  summary: "Terminal groups and the teams that share them.",
+  parent: M,
+  // The first page is rendered on the server, with the query the URL asks for.
+  load: async ({ deps, url, scope, user }) => ({
+    ...await firstPage(
+      url,
+      TGID_TABLE_DEFAULTS,
+      TgidFindRequestSchema,
+      (req) => findTgids(deps.db, scope, req),
+    ),
+    admin: user.admin,
+  }),
+  view: ({ data }) => <Island of={TgidList} props={data} />,
+};
+
+const tgidRoute: PageRoute<TgidDetailProps> = {
+  pattern: `${M}/tgid/:id`,
+  title: "Tgid",
+  summary: "A tgid with its terminals, dnids, users, teams, routing exceptions and routes.",
+  admin: true,
+  parent: `${M}/tgid`,
+  // An unknown tgid is a route change error: a toast, then /error/404.
+  load: async ({ deps, params, scope }) => {
+    const id = pageId("Tgid", params.id);
+    const tgid = await tgidDetails(deps.db, scope, id);
+    return { tgid, rules: await tgidRules(deps.db, id) };
+  },
+  label: (_ctx, data) => `Tgid ${data.tgid.label}`,
+  view: ({ data }) => <Island of={TgidDetail} props={data} />,
+};
+
+export default [tgidsRoute, tgidRoute] satisfies AnyPageRoute[];
