@@ -5,8 +5,12 @@ export const SORT_FIELDS = {
   "/rest/dnids/getDnidStatuses": ["dnid","member","device","status","updatedOn"],
   "/rest/dnids/find": ["id","les","company","team","tgid","monitoring","members","updatedAt"],
   "/rest/enids/find": ["id","rul_id","company","updated"],
+  "/rest/list/find": ["id","user","date","protocol","terminated"],
+  "/rest/mtls/findMtl": ["imn","serial","model","label","region","updateDate","deviceId"],
   "/rest/push/find": ["pushTrafficId","tgid","dnid","lesCStoredTime","status","deliveryType","protocol","dataLength","deliveryAttempts"],
   "/rest/ruls/find": ["id","les","customerName","companyName","updated"],
   "/rest/teams/find": ["id","name","company","rights"],
+  "/rest/terminal/findDevice": ["deviceId","deviceType","label","identifier","tgid","updateDate"],
+  "/rest/tgid/find": ["id","label","team","company","updatedOn"],
   "/rest/users/find": ["id","name","company","team","active"],
 } as const;

@@ -861,6 +861,226 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/list/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cancel the execution of a command list
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). An unfinished list: every pending command (any status but 5, 6, 7, 8 and 13) becomes 13 Cancelled and the list is finished, in one transaction (a concurrent cancel then finds it finished). A finished list answers 409 'Command list {id} is finished: nothing to cancel' and nothing changes; 404 when unknown.
+         */
+        get: operations["listCancel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/list/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find command lists (the command list overview)
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by id, user (a part of the sender's user id or e-mail), date (a day, YYYY-MM-DD, UTC), protocol (0 HTTP … 5 MESSAGINGC) and terminated (1 Finished, 0 Unfinished); sort by id (default: descending), user, date, protocol or terminated; 10 rows a page by default (the page offers 10, 25, 50, 100, 1000, 2000). Each list comes with its commands counted by display class.
+         */
+        post: operations["listFind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/list/getCommandsFull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A command list with its commands
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The list and every command of it, by group then item, each identified by commandId (listId, groupId, itemId) with its status, label, display class and error. 404 when unknown.
+         */
+        get: operations["listGetCommandsFull"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/mtls/addMtl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a mobile terminal
+         * @description Administrators only (team rights below 100). Registers an Inmarsat C mobile terminal, not attached to a terminal yet (add it as an existing terminal next). IMN must be 9 digits starting with 4 (400); a registered imn answers 409 (code 23000). updateDate defaults to now.
+         */
+        post: operations["mtlsAddMtl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/mtls/deleteMtl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an mtl and its terminal
+         * @description Administrators only (team rights below 100). Deletes the mtl and, when attached, its terminal. 404 when unknown.
+         */
+        delete: operations["mtlsDeleteMtl"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/mtls/findMtl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find mtls (the Inmarsat C tab of the terminal list)
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Filter by imn, serial, model, label, tgid (number or label), region or attached; sort by imn (default), serial, model, label, region, updateDate or deviceId; one page under `results`, with the totals.
+         */
+        post: operations["mtlsFindMtl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/mtls/getMtl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One mtl
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. `mtl` is the imn. 404 'Mtl not found' when unknown or out of reach.
+         */
+        get: operations["mtlsGetMtl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/mtls/getSerial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An mtl's serial number
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. 404 when unknown or out of reach.
+         */
+        get: operations["mtlsGetSerial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/mtls/getStationMtl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The land earth station's record of an mtl
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. `id` is the terminal identifier (the imn). What the LES holds: serial, model, LES, ocean region, mtl, validity, mini-C, login status (from the loginTime and logoutTime item logs) and the terminal's dnid memberships. An imn the station does not know, or out of reach: 404 with the station's fault string ('Mobile terminal not registered at the LES').
+         */
+        get: operations["mtlsGetStationMtl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/mtls/sendTestMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message to an Inmarsat C terminal
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. `id` is the imn. Records a Messaging C command list (protocol 5, for the company of the terminal's tgid, sent by the caller) with one 'sendMessage' command (In Progress) and hands the message to the LES, which records it as a station message (forward in progress). 404 when unknown or out of reach; 409 when the mtl has no terminal, is not valid, or the station refuses the message.
+         */
+        post: operations["mtlsSendTestMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/mtls/updateLabel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an mtl's label
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Sets the label of the mtl and of its terminal. 404 when unknown or out of reach.
+         */
+        post: operations["mtlsUpdateLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/news/add": {
         parameters: {
             query?: never;
@@ -1401,6 +1621,146 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/terminal/addDevice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a terminal
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. A tgid is required ('Please select a tgid', 400); one the caller does not reach answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. VSAT has no add form ('VSAT terminals cannot be added: VSAT has no add form', 400). Inmarsat C adds an existing terminal: `imn` names a registered mtl (404 when none, 409 when attached already), `mtl` defaults to 0, `region` is AORW 0, AORE 1, POR 2, IOR 3, CURRENT 4 or ALL 9; the mtl is attached to the new terminal.
+         */
+        post: operations["terminalAddDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/terminal/deleteDevice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a terminal
+         * @description Administrators only (team rights below 100). Deletes the terminal and its item logs; an Inmarsat C terminal's mtl stays registered, unattached. VSAT and the default device type (SkyFile M2M) are not deletable (409 '{type} terminals cannot be deleted'). 404 when unknown.
+         */
+        get: operations["terminalDeleteDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/terminal/findDevice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find terminals (the terminal list)
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Filter by deviceId, device type, label, identifier or tgid (number or label); sort by any column (default deviceId); one page (10 by default) under `results`, with the totals.
+         */
+        post: operations["terminalFindDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/terminal/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A terminal with its transmission configuration and item logs
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The terminal (`id` is its deviceId) with its device type, tgid, transmission configuration and item logs (label: the name split into words; ncsUpdateTime, loginTime, previousLoginTime and logoutTime are always DATE); an Iridium IriTrack's 10 canned messages, an Inmarsat C terminal's mtl. 404 'Terminal not found' when unknown or out of reach.
+         */
+        get: operations["terminalGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/terminal/getDeviceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The device types
+         * @description Any signed-in user. Every device type with its template handler code (-1 the default template), whether its terminals may be deleted (not VSAT nor the default) and whether it has an add form (not VSAT).
+         */
+        get: operations["terminalGetDeviceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/terminal/updateDevice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a terminal
+         * @description Administrators only (team rights below 100). A tgid is required ('Please select a tgid', 400); one the caller does not reach answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. The device type cannot change (400). 404 when the terminal does not exist.
+         */
+        post: operations["terminalUpdateDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/terminal/updateLabel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a terminal's label
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Our addition: the non-administrators' label-only edit (updateDevice is administrators'). An Inmarsat C terminal's mtl takes the same label. 404 when unknown or out of reach.
+         */
+        post: operations["terminalUpdateLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/tgid/addDnidRoutingRules": {
         parameters: {
             query?: never;
@@ -1421,6 +1781,106 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/tgid/addMtlRoutingRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an mtl routing exception
+         * @description Administrators only (team rights below 100). Routes the mtl's data to the tgid. 404 for an unknown tgid or mtl; 409 (code 23000, 'This routing exception already exists') when it is already there.
+         */
+        post: operations["tgidAddMtlRoutingRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tgid
+         * @description Administrators only (team rights below 100). A tgid owned by `team` (required, an existing team: 'A Tgid must have at least one team'), labelled `label` (optional: without one it shows its id). The caller is its creator and last editor.
+         */
+        post: operations["tgidCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a tgid
+         * @description Administrators only (team rights below 100). Deletes the tgid with its team shares and routing exceptions (push and robot traffic keep their rows: history). Refused with 409 'Please, delete the listed dnids, terminals and routes (ftp, smtp, tcp, ws) first' while dnids, terminals or routes use it (GET /rest/tgid/get lists them). 404 when unknown.
+         */
+        get: operations["tgidDelete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/deleteTeamTgid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a team off a tgid
+         * @description Administrators only (team rights below 100). 409 'A Tgid must have at least one team' for its last team. Taking off the owning team hands the tgid to the first team left (by name). 404 when the tgid is unknown or the team is not one of its teams.
+         */
+        post: operations["tgidDeleteTeamTgid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tgid's details (the push traffic details dialog)
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The tgid's label, owning team and company, teams and how many terminals, dnids and routes per protocol it has. The spec leaves this lookup's path open (docs/decisions/0011). 404 when unknown or not reachable.
+         */
+        get: operations["tgidDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/tgid/dnidOpenPorts": {
         parameters: {
             query?: never;
@@ -1433,6 +1893,46 @@ export type paths = {
          * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The push processes (host, port, mode) of the teams that reach the dnid's tgid, by port. 404 when the dnid is unknown or another company's.
          */
         get: operations["tgidDnidOpenPorts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find tgids (the tgid list)
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Filter by id, a part of the label, of a team's name (owning or sharing) or of the owning company's name; sort by id, label, team, company or updatedOn (default id); one page (10 rows by default), with the totals.
+         */
+        post: operations["tgidFind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tgid with its devices, dnids, users, teams and routes
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The tgid (label, else its id), its owning team and company, its teams (the owner, then those sharing it), counts, audit (created and updated by whom, when), its terminals, the dnids routed to it, the users of its teams and its routes by protocol. A client sees its own company's teams, users and dnids. 404 when unknown or not reachable.
+         */
+        get: operations["tgidGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1461,6 +1961,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/tgid/listRoutingRulesByMtl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An mtl's routing exceptions
+         * @description Administrators only (team rights below 100). The tgids the mtl's data is routed to, by tgid. 404 for an unknown mtl.
+         */
+        get: operations["tgidListRoutingRulesByMtl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/listRoutingRulesByTgid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tgid's routing exceptions
+         * @description Administrators only (team rights below 100). The member exceptions (dnid, LES, member, ocean) and the mtl exceptions that route data to the tgid. 404 for an unknown tgid.
+         */
+        get: operations["tgidListRoutingRulesByTgid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/openPorts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ports open for a tgid
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The push processes (host, port, mode) of the teams that reach the tgid (its owner and the teams sharing it, as for a dnid's open ports), or of `team` alone, by port. A client sees its own company's teams' ports. 404 when the tgid is not reachable or `team` is not one of its teams.
+         */
+        get: operations["tgidOpenPorts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/tgid/removeDnidRoutingRules": {
         parameters: {
             query?: never;
@@ -1481,6 +2041,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/tgid/removeMtlRoutingRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an mtl routing exception
+         * @description Administrators only (team rights below 100). 404 when there is no such exception.
+         */
+        post: operations["tgidRemoveMtlRoutingRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/tgid/search": {
         parameters: {
             query?: never;
@@ -1495,6 +2075,46 @@ export type paths = {
         get: operations["tgidSearch"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a tgid's label
+         * @description Administrators only (team rights below 100). Empty clears it (the tgid shows its id). Records the caller and the time as its last update. 404 when unknown.
+         */
+        post: operations["tgidUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/tgid/updateTeams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a tgid's team list
+         * @description Administrators only (team rights below 100). Adds `addedTeams` (each must exist, else 400) and takes off `removedTeams`. 409 'A Tgid must have at least one team' when no team would be left. When the owning team is taken off, the first team left (by name) owns the tgid. 404 when the tgid is unknown.
+         */
+        post: operations["tgidUpdateTeams"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1869,6 +2489,153 @@ export type components = {
             model: string | null;
             serial: string | null;
         };
+        /** @description One command of a command list; fields camelCase */
+        Command: {
+            /** @description What is asked, e.g. pollCommand, sendMessage */
+            command: string;
+            commandId: components["schemas"]["CommandId"];
+            /** @description The variant within the family (poll type, irext message type) */
+            commandSubType: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The LES's error code, when the command failed or was cancelled */
+            errorCode: number | null;
+            /** @description The LES's error text */
+            errorLabel: string | null;
+            /** @description The status is final (success or danger): the command cannot be cancelled */
+            final: boolean;
+            /** @description The command family (0 Inmarsat C, 1 irext, 2 tracking) */
+            genericCommandType: number | null;
+            /** @description The target terminal: an mtl or a device id */
+            mt: string | null;
+            /** @description The command's parameters by name (e.g. geofenceP1lat, text, dnid) */
+            parameters: {
+                [key: string]: unknown;
+            };
+            /** @description The Shout terminal type, for Shout trackers */
+            shoutMtType: number | null;
+            /**
+             * @description 0 Unknown, 1 In Progress, 2 Sent, 3 Start time delayed, 4 Waiting for transmission, 5 Delivered, 6 Failed, 7 Acknowledged, 8 Unacknowledged, 9 Sleep delayed, 10 Ocean delayed, 11 Logout delayed, 12 Order delayed, 13 Cancelled, 14 Ack waiting
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
+            /**
+             * @description How the status shows: success for 5 and 7, danger for 6, 8 and 13, else pending
+             * @enum {string}
+             */
+            statusClass: "success" | "danger" | "pending";
+            /** @description The status's name, e.g. Delivered */
+            statusLabel: string;
+            /**
+             * Format: date-time
+             * @description The last status change
+             */
+            updatedAt: string;
+        };
+        /** @description A command's key: its list, group and item */
+        CommandId: {
+            groupId: number;
+            itemId: number;
+            listId: number;
+        };
+        /** @description A command list; fields camelCase */
+        CommandList: {
+            /** @description Its commands, by display class: the list's progress */
+            counts: {
+                /** @description Every command of the list */
+                commands: number;
+                /** @description Failed, unacknowledged or cancelled (6, 8, 13) */
+                danger: number;
+                /** @description Still under way (any other status) */
+                pending: number;
+                /** @description Delivered or acknowledged (5, 7) */
+                success: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the list was sent
+             */
+            date: string;
+            id: number;
+            /**
+             * @description 0 HTTP, 1 SMTP, 2 FTP, 3 WS, 4 TELNET, 5 MESSAGINGC
+             * @enum {integer}
+             */
+            protocol: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @description Finished: every command is in a final state */
+            terminated: boolean;
+            /** @description The sender's user id; null once deleted */
+            user: string | null;
+        };
+        /** @default {} */
+        CommandListFilter: {
+            /**
+             * @description A day, YYYY-MM-DD: the lists sent that day (UTC)
+             * @example 2026-11-23
+             */
+            date?: string;
+            id?: number | string;
+            protocol?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            /** @description 1 Finished, 0 Unfinished */
+            terminated?: (0 | 1) | ("0" | "1");
+            /** @description A part of the sender's user id or e-mail (any case) */
+            user?: string;
+        };
+        CommandListFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["CommandListFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id descending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "user" | "date" | "protocol" | "terminated";
+            };
+        };
+        CommandListFindResponse: {
+            /** @description command list matching the filter */
+            filtered: number;
+            results: components["schemas"]["CommandList"][];
+            /** @description Every command list the caller may see */
+            total: number;
+        };
+        /** @description A command list with its commands */
+        CommandListFull: {
+            /** @description By group, then item */
+            commands: components["schemas"]["Command"][];
+            /** @description Its commands, by display class: the list's progress */
+            counts: {
+                /** @description Every command of the list */
+                commands: number;
+                /** @description Failed, unacknowledged or cancelled (6, 8, 13) */
+                danger: number;
+                /** @description Still under way (any other status) */
+                pending: number;
+                /** @description Delivered or acknowledged (5, 7) */
+                success: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the list was sent
+             */
+            date: string;
+            id: number;
+            /**
+             * @description 0 HTTP, 1 SMTP, 2 FTP, 3 WS, 4 TELNET, 5 MESSAGINGC
+             * @enum {integer}
+             */
+            protocol: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @description Finished: every command is in a final state */
+            terminated: boolean;
+            /** @description The sender's user id; null once deleted */
+            user: string | null;
+        };
         Company: {
             id: number;
             name: string;
@@ -2036,6 +2803,17 @@ export type components = {
             /** @description First and last name */
             name: string;
         };
+        DeviceType: {
+            /** @description Has an add template (false for VSAT) */
+            addForm: boolean;
+            /** @description False for VSAT and the default (SkyFile M2M) */
+            deletable: boolean;
+            /** @description Template handler code; -1 the default */
+            handler: number;
+            id: number;
+            name: string;
+        };
+        DeviceTypeList: components["schemas"]["DeviceType"][];
         Dnid: {
             carbonCopy: string | null;
             color: string | null;
@@ -2099,52 +2877,12 @@ export type components = {
             les: number;
             /** @description How many members (terminals) it has */
             members: number;
-            /** @description Its tgid's delivery routes by protocol, by id */
+            /** @description Its tgid's delivery routes by protocol */
             routes: {
-                ftp: {
-                    conversion: number;
-                    /** @description Primary destination */
-                    destination: string;
-                    id: number;
-                    memberOrMobileNum: string | null;
-                    /** @description 1 active, 0 inactive, <0 locked */
-                    primaryUp: number | null;
-                    /** @description Backup destination */
-                    secondary: string | null;
-                }[];
-                smtp: {
-                    conversion: number;
-                    /** @description Primary destination */
-                    destination: string;
-                    id: number;
-                    memberOrMobileNum: string | null;
-                    /** @description 1 active, 0 inactive, <0 locked */
-                    primaryUp: number | null;
-                    /** @description Backup destination */
-                    secondary: string | null;
-                }[];
-                tcp: {
-                    conversion: number;
-                    /** @description Primary destination */
-                    destination: string;
-                    id: number;
-                    memberOrMobileNum: string | null;
-                    /** @description 1 active, 0 inactive, <0 locked */
-                    primaryUp: number | null;
-                    /** @description Backup destination */
-                    secondary: string | null;
-                }[];
-                ws: {
-                    conversion: number;
-                    /** @description Primary destination */
-                    destination: string;
-                    id: number;
-                    memberOrMobileNum: string | null;
-                    /** @description 1 active, 0 inactive, <0 locked */
-                    primaryUp: number | null;
-                    /** @description Backup destination */
-                    secondary: string | null;
-                }[];
+                ftp: components["schemas"]["RouteRow"][];
+                smtp: components["schemas"]["RouteRow"][];
+                tcp: components["schemas"]["RouteRow"][];
+                ws: components["schemas"]["RouteRow"][];
             };
             rul: {
                 customerName: string;
@@ -2698,16 +3436,124 @@ export type components = {
             user_id: string;
         };
         Mtl: {
-            /** @description Its terminal, if attached */
+            /** @description Its terminal; null: unattached */
             deviceId: number | null;
-            /** @description The Inmarsat mobile number, also the mtl's id */
+            deviceLabel: string | null;
+            /** @description The forward id (forwardId) */
+            fwdId: string | null;
             imn: string;
             isValid: boolean;
             miniC: boolean;
             model: string | null;
+            /** @description The mtl value (0 by default) */
+            mtl: number;
+            /** @description 0 AORW, 1 AORE, 2 POR, 3 IOR, 4 CURRENT, 9 ALL */
+            region: number | null;
             serial: string | null;
+            /** @description Its terminal's tgid; null: unattached */
+            tgid: {
+                id: number;
+                /** @description The tgid's label, else its id as text */
+                label: string;
+            } | null;
+            /** Format: date-time */
+            updateDate: string;
+        };
+        MtlAdd: {
+            /** @description Trimmed, at most 100 characters; empty means none */
+            deviceLabel?: string;
+            /** @description Trimmed, at most 100 characters; empty means none */
+            fwdId?: string;
+            /**
+             * @description Inmarsat mobile number: 9 digits starting with 4
+             * @example 436912345
+             */
+            imn: string;
+            /** @description Trimmed, at most 100 characters; empty means none */
+            model?: string;
+            /** @description Trimmed, at most 100 characters; empty means none */
+            serial?: string;
+            /**
+             * Format: date-time
+             * @description When the terminal was registered; default now
+             */
+            updateDate?: string;
+        };
+        MtlDeleted: {
+            /** @description The terminal deleted with it */
+            deviceId: number | null;
+            imn: string;
+        };
+        /** @default {} */
+        MtlFilter: {
+            /** @description true: only mtls with a terminal; false: only unattached ones */
+            attached?: boolean;
+            /** @description Contains, any case */
+            imn?: string;
+            /** @description Contains, any case */
+            label?: string;
+            /** @description Contains, any case */
+            model?: string;
+            region?: (0 | 1 | 2 | 3 | 4 | 9) | ("0" | "1" | "2" | "3" | "4" | "9");
+            /** @description Contains, any case */
+            serial?: string;
+            /** @description Its terminal's tgid: the number (digits), else a part of the label */
+            tgid?: string;
+        };
+        MtlFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["MtlFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: imn ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "imn" | "serial" | "model" | "label" | "region" | "updateDate" | "deviceId";
+            };
+        };
+        MtlFindResponse: {
+            /** @description mtl matching the filter */
+            filtered: number;
+            results: components["schemas"]["Mtl"][];
+            /** @description Every mtl the caller may see */
+            total: number;
+        };
+        MtlLabelUpdate: {
+            /**
+             * @description Inmarsat mobile number: 9 digits starting with 4
+             * @example 436912345
+             */
+            imn: string;
+            /** @description Empty clears it */
+            label: string;
         };
         MtlList: components["schemas"]["Mtl"][];
+        MtlRoutingRule: {
+            /**
+             * @description The mtl (imn)
+             * @example 436912345
+             */
+            mtlid: string;
+            /** @description The tgid the data goes to ('Please, select a Tgid') */
+            tgidid: number;
+        };
+        MtlSerial: {
+            imn: string;
+            serial: string | null;
+        };
+        MtlTestMessage: {
+            /**
+             * @description The terminal identifier: the mtl's imn
+             * @example 436912345
+             */
+            id: string;
+        };
         NewNews: {
             /** Format: date-time */
             createdAt: string;
@@ -2900,6 +3746,31 @@ export type components = {
          * @enum {integer}
          */
         Rights: 0 | 1 | 11 | 15 | 20 | 30 | 100 | 200;
+        /** @description Routes per protocol */
+        RouteCounts: {
+            ftp: number;
+            smtp: number;
+            tcp: number;
+            ws: number;
+        };
+        RouteRow: {
+            conversion: number;
+            /** @description Primary destination */
+            destination: string;
+            id: number;
+            memberOrMobileNum: string | null;
+            /** @description 1 active, 0 inactive, <0 locked */
+            primaryUp: number | null;
+            /** @description Backup destination */
+            secondary: string | null;
+        };
+        /** @description Delivery routes by protocol, by id */
+        RoutesByProtocol: {
+            ftp: components["schemas"]["RouteRow"][];
+            smtp: components["schemas"]["RouteRow"][];
+            tcp: components["schemas"]["RouteRow"][];
+            ws: components["schemas"]["RouteRow"][];
+        };
         RoutingMemberRule: {
             dnid: number;
             les: number;
@@ -2913,6 +3784,21 @@ export type components = {
             };
         };
         RoutingMemberRuleList: components["schemas"]["RoutingMemberRule"][];
+        RoutingMtlRule: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The terminal carrying the mtl */
+            deviceId: number | null;
+            /** @description The mtl (imn) */
+            mtl: string;
+            /** @description The tgid the mtl's data is routed to */
+            tgid: {
+                id: number;
+                /** @description The tgid's label, else its id as text */
+                label: string;
+            };
+        };
+        RoutingMtlRuleList: components["schemas"]["RoutingMtlRule"][];
         Rul: {
             comments: string | null;
             /** @description The customer company whose users may pick it; null: an operator's own login */
@@ -3133,6 +4019,37 @@ export type components = {
                 rights: components["schemas"]["Rights"];
             };
         };
+        StationMembership: {
+            dnid: number;
+            les: number;
+            member: number;
+            /** @description Negative: not authorized; below 3: active; 3 or more: inactive */
+            status: number;
+        };
+        /** @description What the land earth station holds for an mtl */
+        StationMtl: {
+            /** @description The dnid memberships of the terminal */
+            dnids: components["schemas"]["StationMembership"][];
+            imn: string;
+            isValid: boolean;
+            /** Format: date-time */
+            lastLogin: string | null;
+            /** Format: date-time */
+            lastLogout: string | null;
+            les: number;
+            miniC: boolean;
+            model: string | null;
+            mtl: number;
+            /** @description The region's name (AORW, …) */
+            oceanRegion: string | null;
+            region: number | null;
+            serial: string | null;
+            /**
+             * @description From the item logs loginTime and logoutTime: logged in when the last login is after the last logout
+             * @enum {string}
+             */
+            status: "logged in" | "logged out" | "unknown";
+        };
         StoreNPushHost: {
             /** @description The store-and-push host customers connect to */
             hostName: string;
@@ -3292,10 +4209,387 @@ export type components = {
              */
             rights?: 0 | 1 | 11 | 15 | 20 | 30 | 100 | 200;
         };
+        Terminal: {
+            /** @description Iridium IriTrack (type 4): exactly 10 slots (0–9, empty when unset); null for other types */
+            cannedMessages: string[] | null;
+            deviceId: number;
+            deviceLabel: string | null;
+            /** @description The device type's id and name */
+            deviceType: {
+                id: number;
+                name: string;
+            };
+            deviceTypeId: number;
+            fastTrackingEnabled: boolean;
+            /** @description Item logs, by name */
+            items: components["schemas"]["TerminalItem"][];
+            /** @description Inmarsat C (type 0): its mtl; else null */
+            mtl: {
+                /** @description Its terminal; null: unattached */
+                deviceId: number | null;
+                deviceLabel: string | null;
+                /** @description The forward id (forwardId) */
+                fwdId: string | null;
+                imn: string;
+                isValid: boolean;
+                miniC: boolean;
+                model: string | null;
+                /** @description The mtl value (0 by default) */
+                mtl: number;
+                /** @description 0 AORW, 1 AORE, 2 POR, 3 IOR, 4 CURRENT, 9 ALL */
+                region: number | null;
+                serial: string | null;
+                /** @description Its terminal's tgid; null: unattached */
+                tgid: {
+                    id: number;
+                    /** @description The tgid's label, else its id as text */
+                    label: string;
+                } | null;
+                /** Format: date-time */
+                updateDate: string;
+            } | null;
+            terminalSpecificIdentifier: string | null;
+            tgid: components["schemas"]["TgidRef"];
+            tgidId: number;
+            trackingFrequency: number;
+            transmitNoChangeEnabled: boolean;
+            transmitOnUpdateEnabled: boolean;
+            /** Format: date-time */
+            updateDate: string;
+        };
+        TerminalAdd: {
+            /**
+             * @description Trimmed, at most 100 characters; empty means no label
+             * @example Northern Star
+             */
+            deviceLabel?: string;
+            /**
+             * @description 0 Inmarsat C, 2 Shout, 3 Iridium Extreme, 4 Iridium IriTrack, 6 Iridium Smalltrack, 39 BGAN M2M, 40 VSAT, 41 SkyFile M2M, 50 Isat DataPro
+             * @enum {integer}
+             */
+            deviceTypeId: 0 | 2 | 3 | 4 | 6 | 39 | 40 | 41 | 50;
+            /** @default false */
+            fastTrackingEnabled: boolean;
+            /**
+             * @description The device type's template fields as `[{name, value}]`; unknown names are refused, missing ones take their default
+             * @default []
+             */
+            items: components["schemas"]["TerminalItemInput"][];
+            /**
+             * @description The terminal's tgid; required ('Please select a tgid')
+             * @example 12
+             */
+            tgidId: number;
+            /**
+             * @description 0 Default, 300 5 minutes, 600 10 minutes, 1800 30 minutes, 3600 1 hour, 7200 2 hours, 10800 3 hours, 14400 4 hours, 18000 5 hours, 21600 6 hours, 43200 12 hours, 86400 24 hours
+             * @default 0
+             * @enum {integer}
+             */
+            trackingFrequency: 0 | 300 | 600 | 1800 | 3600 | 7200 | 10800 | 14400 | 18000 | 21600 | 43200 | 86400;
+            /** @default false */
+            transmitNoChangeEnabled: boolean;
+            /** @default false */
+            transmitOnUpdateEnabled: boolean;
+        };
+        TerminalDeleted: {
+            deviceId: number;
+        };
+        /** @default {} */
+        TerminalFilter: {
+            deviceId?: number | string;
+            deviceTypeId?: number | string;
+            /**
+             * @description inmarsatc: Inmarsat C terminals only; other: every other device type (the terminal page's second tab)
+             * @enum {string}
+             */
+            family?: "inmarsatc" | "other";
+            /** @description Contains, any case */
+            identifier?: string;
+            /** @description Contains, any case */
+            label?: string;
+            /** @description The tgid's number (digits), else a part of its label (any case) */
+            tgid?: string;
+        };
+        TerminalFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["TerminalFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: deviceId ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "deviceId" | "deviceType" | "label" | "identifier" | "tgid" | "updateDate";
+            };
+        };
+        TerminalFindResponse: {
+            /** @description terminal matching the filter */
+            filtered: number;
+            results: components["schemas"]["TerminalRow"][];
+            /** @description Every terminal the caller may see */
+            total: number;
+        };
+        TerminalItem: {
+            /** @description The camel-case name split into words */
+            label: string;
+            name: string;
+            /**
+             * @description ncsUpdateTime, loginTime, previousLoginTime, logoutTime are always DATE
+             * @enum {string}
+             */
+            type: "BOOLEAN" | "INTEGER" | "DATE" | "ARRAY";
+            value: string | null;
+        };
+        /** @description A template field's value, as text ('true'/'false', digits, a region code…) */
+        TerminalItemInput: {
+            name: string;
+            value: string;
+        };
+        TerminalLabelUpdate: {
+            deviceId: number;
+            /** @description The new label; empty clears it */
+            label: string;
+        };
+        TerminalRow: {
+            deviceId: number;
+            deviceLabel: string | null;
+            /** @description The device type's id and name */
+            deviceType: {
+                id: number;
+                name: string;
+            };
+            deviceTypeId: number;
+            terminalSpecificIdentifier: string | null;
+            tgid: components["schemas"]["TgidRef"];
+            tgidId: number;
+            trackingFrequency: number;
+            /** Format: date-time */
+            updateDate: string;
+        };
+        TerminalUpdate: {
+            deviceId: number;
+            /**
+             * @description Trimmed, at most 100 characters; empty means no label
+             * @example Northern Star
+             */
+            deviceLabel?: string;
+            /**
+             * @description 0 Inmarsat C, 2 Shout, 3 Iridium Extreme, 4 Iridium IriTrack, 6 Iridium Smalltrack, 39 BGAN M2M, 40 VSAT, 41 SkyFile M2M, 50 Isat DataPro
+             * @enum {integer}
+             */
+            deviceTypeId: 0 | 2 | 3 | 4 | 6 | 39 | 40 | 41 | 50;
+            /** @default false */
+            fastTrackingEnabled: boolean;
+            /**
+             * @description The device type's template fields as `[{name, value}]`; unknown names are refused, missing ones take their default
+             * @default []
+             */
+            items: components["schemas"]["TerminalItemInput"][];
+            /**
+             * @description The terminal's tgid; required ('Please select a tgid')
+             * @example 12
+             */
+            tgidId: number;
+            /**
+             * @description 0 Default, 300 5 minutes, 600 10 minutes, 1800 30 minutes, 3600 1 hour, 7200 2 hours, 10800 3 hours, 14400 4 hours, 18000 5 hours, 21600 6 hours, 43200 12 hours, 86400 24 hours
+             * @default 0
+             * @enum {integer}
+             */
+            trackingFrequency: 0 | 300 | 600 | 1800 | 3600 | 7200 | 10800 | 14400 | 18000 | 21600 | 43200 | 86400;
+            /** @default false */
+            transmitNoChangeEnabled: boolean;
+            /** @default false */
+            transmitOnUpdateEnabled: boolean;
+        };
+        TestMessageSent: {
+            groupId: number;
+            itemId: number;
+            listId: number;
+            /** @description The terminal's imn */
+            recipient: string;
+            /** @description The station message's reference number */
+            reference: number;
+            /** @description The command's status (1 In Progress) */
+            status: number;
+        };
+        /** @description A tgid. Field names are camelCase. */
+        Tgid: {
+            /** @description The owning team's company */
+            company: {
+                id: number;
+                name: string;
+            };
+            counts: {
+                /** @description Terminals in the tgid */
+                devices: number;
+                /** @description Dnids routed to it (a client: its company's) */
+                dnids: number;
+                routes: components["schemas"]["RouteCounts"];
+            };
+            /** @description The creator's login */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdOn: string;
+            id: number;
+            /** @description The label, else the id as text */
+            label: string;
+            /** @description The owning team */
+            team: {
+                id: number;
+                name: string;
+            };
+            /** @description The owning team, then the teams sharing it, by name (a client: its company's) */
+            teams: components["schemas"]["TgidTeam"][];
+            /** @description The last editor's login */
+            updatedBy: string | null;
+            /** Format: date-time */
+            updatedOn: string;
+        };
+        TgidCreate: {
+            /** @description Trimmed, at most 100 characters; empty: the tgid shows its id */
+            label?: string;
+            /** @description The owning team (required: a tgid needs a team) */
+            team: number;
+        };
+        TgidDeleted: {
+            id: number;
+        };
+        TgidDetails: {
+            /** @description The owning team's company */
+            company: {
+                id: number;
+                name: string;
+            };
+            counts: {
+                /** @description Terminals in the tgid */
+                devices: number;
+                /** @description Dnids routed to it (a client: its company's) */
+                dnids: number;
+                routes: components["schemas"]["RouteCounts"];
+            };
+            /** @description The creator's login */
+            createdBy: string | null;
+            /** Format: date-time */
+            createdOn: string;
+            /** @description Its terminals, by device id */
+            devices: components["schemas"]["TgidDevice"][];
+            /** @description Dnids routed to it, by number (a client: its company's) */
+            dnids: {
+                company: components["schemas"]["Ref"];
+                id: number;
+                les: number;
+            }[];
+            id: number;
+            /** @description The label, else the id as text */
+            label: string;
+            routes: components["schemas"]["RoutesByProtocol"];
+            /** @description The owning team */
+            team: {
+                id: number;
+                name: string;
+            };
+            /** @description The owning team, then the teams sharing it, by name (a client: its company's) */
+            teams: components["schemas"]["TgidTeam"][];
+            /** @description The last editor's login */
+            updatedBy: string | null;
+            /** Format: date-time */
+            updatedOn: string;
+            /** @description Users of its teams, by login */
+            users: {
+                active: boolean;
+                /** @description The login */
+                id: string;
+                mail: string;
+                /** @description First and last name */
+                name: string;
+                team: components["schemas"]["Ref"];
+            }[];
+        };
+        TgidDevice: {
+            deviceId: number;
+            deviceType: components["schemas"]["Ref"];
+            /** @description The terminal-specific identifier */
+            identifier: string | null;
+            label: string | null;
+            /** Format: date-time */
+            updateDate: string;
+        };
+        /** @default {} */
+        TgidFilter: {
+            /** @description A part of the owning company's name (any case) */
+            company?: string;
+            id?: number | string;
+            /** @description A part of the label (any case) */
+            label?: string;
+            /** @description A part of the name of a team owning or sharing it (any case) */
+            team?: string;
+        };
+        TgidFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["TgidFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "label" | "team" | "company" | "updatedOn";
+            };
+        };
+        TgidFindResponse: {
+            /** @description tgids matching the filter */
+            filtered: number;
+            results: components["schemas"]["Tgid"][];
+            /** @description Every tgids the caller may see */
+            total: number;
+        };
         TgidRef: {
             id: number;
             /** @description The tgid's label, else its id as text */
             label: string;
+        };
+        TgidRoutingRules: {
+            member: components["schemas"]["RoutingMemberRuleList"];
+            mtl: components["schemas"]["RoutingMtlRuleList"];
+        };
+        TgidTeam: {
+            company: components["schemas"]["Ref"];
+            id: number;
+            name: string;
+            /** @description The team owns the tgid (else it shares it) */
+            owner: boolean;
+        };
+        TgidTeamKey: {
+            teamId: number;
+            tgidId: number;
+        };
+        TgidTeamsUpdate: {
+            /**
+             * @description Team ids to share the tgid with (each must exist)
+             * @default []
+             */
+            addedTeams: number[];
+            /**
+             * @description Team ids to take off the tgid (the owner too: the next one owns it)
+             * @default []
+             */
+            removedTeams: number[];
+            tgid: number;
+        };
+        TgidUpdate: {
+            /** @description Trimmed, at most 100 characters; empty: the tgid shows its id */
+            label?: string;
+            tgidId: number;
         };
         UploadResult: {
             /** @enum {boolean} */
@@ -6683,6 +7977,858 @@ export interface operations {
             };
         };
     };
+    listCancel: {
+        parameters: {
+            query: {
+                /** @description The command list's id */
+                listId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list as it is now, with its commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandListFull"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommandListFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of command lists, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandListFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listGetCommandsFull: {
+        parameters: {
+            query: {
+                /** @description The command list's id */
+                listId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list and its commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandListFull"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mtlsAddMtl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MtlAdd"];
+            };
+        };
+        responses: {
+            /** @description The new mtl */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mtl"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mtlsDeleteMtl: {
+        parameters: {
+            query: {
+                /** @description The mtl's imn (9 digits starting with 4) */
+                imn: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MtlDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mtlsFindMtl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MtlFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of mtls, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MtlFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mtlsGetMtl: {
+        parameters: {
+            query: {
+                /** @description The mtl's imn (9 digits starting with 4) */
+                mtl: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mtl */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mtl"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mtlsGetSerial: {
+        parameters: {
+            query: {
+                /** @description The mtl's imn (9 digits starting with 4) */
+                imn: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The imn and its serial */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MtlSerial"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mtlsGetStationMtl: {
+        parameters: {
+            query: {
+                /** @description The mtl's imn (9 digits starting with 4) */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The station's record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StationMtl"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mtlsSendTestMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MtlTestMessage"];
+            };
+        };
+        responses: {
+            /** @description The command that carries it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestMessageSent"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mtlsUpdateLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MtlLabelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The mtl, relabelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mtl"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     newsAdd: {
         parameters: {
             query?: never;
@@ -8570,6 +10716,546 @@ export interface operations {
             };
         };
     };
+    terminalAddDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerminalAdd"];
+            };
+        };
+        responses: {
+            /** @description The new terminal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terminal"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    terminalDeleteDevice: {
+        parameters: {
+            query: {
+                /** @description The terminal's deviceId */
+                deviceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted terminal's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminalDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    terminalFindDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerminalFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of terminals, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerminalFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    terminalGet: {
+        parameters: {
+            query: {
+                /** @description The terminal's deviceId */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terminal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terminal"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    terminalGetDeviceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device types, by id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceTypeList"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    terminalUpdateDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerminalUpdate"];
+            };
+        };
+        responses: {
+            /** @description The terminal, changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terminal"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    terminalUpdateLabel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerminalLabelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The terminal, relabelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terminal"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     tgidAddDnidRoutingRules: {
         parameters: {
             query?: never;
@@ -8657,6 +11343,412 @@ export interface operations {
             };
         };
     };
+    tgidAddMtlRoutingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MtlRoutingRule"];
+            };
+        };
+        responses: {
+            /** @description The new exception */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingMtlRule"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TgidCreate"];
+            };
+        };
+        responses: {
+            /** @description The new tgid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tgid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidDelete: {
+        parameters: {
+            query: {
+                /** @description The tgid's number */
+                tgidId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted tgid's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TgidDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidDeleteTeamTgid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TgidTeamKey"];
+            };
+        };
+        responses: {
+            /** @description The tgid with its new team list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tgid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidDetails: {
+        parameters: {
+            query: {
+                /** @description The tgid's number */
+                tgid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tgid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tgid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     tgidDnidOpenPorts: {
         parameters: {
             query: {
@@ -8678,6 +11770,152 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DnidOpenPortList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TgidFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of tgids, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TgidFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidGet: {
+        parameters: {
+            query: {
+                /** @description The tgid's number */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tgid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TgidDetails"];
                 };
             };
             /** @description Invalid input: `fields` says which and why */
@@ -8817,6 +12055,239 @@ export interface operations {
             };
         };
     };
+    tgidListRoutingRulesByMtl: {
+        parameters: {
+            query: {
+                /** @description The mtl (imn) */
+                mtl: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mtl's exceptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingMtlRuleList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidListRoutingRulesByTgid: {
+        parameters: {
+            query: {
+                /** @description The tgid's number */
+                tgid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its exceptions, by kind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TgidRoutingRules"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidOpenPorts: {
+        parameters: {
+            query: {
+                /** @description Only this team's ports (one of the tgid's teams) */
+                team?: string;
+                /** @description The tgid's number */
+                tgid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its open ports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnidOpenPortList"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     tgidRemoveDnidRoutingRules: {
         parameters: {
             query?: never;
@@ -8837,6 +12308,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RoutingMemberRule"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidRemoveMtlRoutingRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MtlRoutingRule"];
+            };
+        };
+        responses: {
+            /** @description The removed exception */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RoutingMtlRule"];
                 };
             };
             /** @description Invalid input: `fields` says which and why */
@@ -8936,6 +12485,171 @@ export interface operations {
             };
             /** @description Forbidden: not allowed for this user, or a cross-site request */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TgidUpdate"];
+            };
+        };
+        responses: {
+            /** @description The tgid, changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tgid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tgidUpdateTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TgidTeamsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The tgid with its new team list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tgid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,3 +6,6 @@ export { default as ruls } from "./ruls.tsx";
 export { default as dnids } from "./dnids.tsx";
 export { default as enids } from "./enids.tsx";
 export { default as dnidStatus } from "./dnid_status.tsx";
+export { default as terminals } from "./terminals.tsx";
+export { default as lists } from "./lists.tsx";
+export { default as tgids } from "./tgids.tsx";

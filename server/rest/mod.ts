@@ -17,3 +17,6 @@ export { default as ruls } from "./ruls/mod.ts";
 export { default as enids } from "./enids/mod.ts";
 export { default as dnidStatus } from "./dnid_status/mod.ts";
 export { default as defaultMtl } from "./default_mtl/mod.ts";
+export { default as terminals } from "./terminals/mod.ts";
+export { default as mtls } from "./mtls/mod.ts";
+export { default as lists } from "./lists/mod.ts";
