@@ -2070,7 +2070,7 @@ export type paths = {
         };
         /**
          * Find tgids
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Tgids whose label or number contains the text (case-insensitive), with the owning team, at most 25: exact matches first, then by label.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Tgids whose label or number contains the text (case-insensitive), with the owning team, at most 25: exact matches first, then by label. The label search starts at 3 characters; shorter text searches the numbers.
          */
         get: operations["tgidSearch"];
         put?: never;

@@ -326,6 +326,14 @@ dbTest("[rest/tgid] search: label or number, at most 25", async (ctx) => {
   assert.equal(r.body.length, MULTISELECT_SEARCH_LIMIT);
   const byId = await ctx.call("GET", `/rest/tgid/search?query=${t.tgid.id}`, { token: t.token });
   assert.equal(byId.body[0].id, t.tgid.id);
+  // The label search starts at 3 characters; shorter text searches the numbers only.
+  const short = await ctx.f.tgid({ teamId: t.team.id, label: `Zq ${word}` });
+  const two = await ctx.call("GET", `/rest/tgid/search?query=Zq`, { token: t.token });
+  assert.deepEqual(two.body, []);
+  const three = await ctx.call("GET", `/rest/tgid/search?query=Zq%20`, { token: t.token });
+  assert.deepEqual(three.body, []);
+  const longer = await ctx.call("GET", `/rest/tgid/search?query=Zq%20s`, { token: t.token });
+  assert.deepEqual(longer.body.map((r: { id: number }) => r.id), [short.id]);
 });
 
 // ---- client isolation and open ports ----

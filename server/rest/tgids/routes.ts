@@ -24,7 +24,7 @@ import {
   TgidUpdateSchema,
 } from "../../../openapi/schemas/tgids.ts";
 import { DnidOpenPortListSchema } from "../../../openapi/schemas/dnids.ts";
-import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
+import { MULTISELECT_SEARCH_LIMIT, TGID_SEARCH_MIN_CHARS } from "../../../openapi/enums.ts";
 import {
   DnidRoutingRuleSchema,
   MtlRoutingRuleSchema,
@@ -45,7 +45,8 @@ export const search = defineRoute({
   path: "/rest/tgid/search",
   summary: "Find tgids",
   description: "Tgids whose label or number contains the text (case-insensitive), with the " +
-    `owning team, at most ${MULTISELECT_SEARCH_LIMIT}: exact matches first, then by label.`,
+    `owning team, at most ${MULTISELECT_SEARCH_LIMIT}: exact matches first, then by label. The ` +
+    `label search starts at ${TGID_SEARCH_MIN_CHARS} characters; shorter text searches the numbers.`,
   request: { query: SearchQuerySchema },
   responses: { 200: jsonResponse(SearchTgidListSchema, "Matching tgids") },
 });

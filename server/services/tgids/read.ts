@@ -17,7 +17,7 @@ import {
   tgidTeams,
   users,
 } from "../../../db/schema/mod.ts";
-import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
+import { MULTISELECT_SEARCH_LIMIT, TGID_SEARCH_MIN_CHARS } from "../../../openapi/enums.ts";
 import type {
   Tgid,
   TgidDetails,
@@ -37,12 +37,15 @@ export const tgidNotFound = () => notFound("Tgid");
 
 /**
  * GET /rest/tgid/search: labels or numbers containing the text, exact matches first, then by
- * label; a client reaches the tgids of its company's teams (owned or shared).
+ * label; a client reaches the tgids of its company's teams (owned or shared). The label search
+ * starts at TGID_SEARCH_MIN_CHARS characters: shorter text searches the numbers only.
  */
 export async function searchTgids(db: Db, scope: Scope, query: string) {
   const idText = sql<string>`cast(${tgids.id} as text)`;
   const label = sql<string>`coalesce(${tgids.label}, ${idText})`;
-  const match = textSearch(query, { contains: [tgids.label, idText] });
+  const match = query.trim().length >= TGID_SEARCH_MIN_CHARS
+    ? textSearch(query, { contains: [tgids.label, idText] })
+    : textSearch(query, { contains: [idText] });
   const rows = await db.select({
     id: tgids.id,
     label: tgids.label,
