@@ -207,21 +207,23 @@ async function seedCommandLists(ctx: SeedContext, admin: AdminData, mgmt: Manage
       };
     });
   });
+  // Stored oldest first, so list ids grow with their dates as they would in service.
+  const order = defs.map((_, i) => defs.length - 1 - i);
   const stored = await insertReturning(
     ctx,
     commandLists,
-    defs.map((d, i) => ({
-      userKey: d.user.key,
-      companyId: d.user.team.company.id,
-      date: d.date,
-      protocol: d.protocol,
+    order.map((i) => ({
+      userKey: defs[i].user.key,
+      companyId: defs[i].user.team.company.id,
+      date: defs[i].date,
+      protocol: defs[i].protocol,
       terminated: commandDefs[i].every((c) => isFinalCommandStatus(c.status ?? 0)),
     })),
   );
   await insertRows(
     ctx,
     commands,
-    stored.flatMap((list, i) => commandDefs[i].map((c) => ({ ...c, listId: list.id }))),
+    stored.flatMap((list, k) => commandDefs[order[k]].map((c) => ({ ...c, listId: list.id }))),
   );
   return stored.filter((l) => l.protocol === MESSAGING_C).map((l) => l.id);
 }
