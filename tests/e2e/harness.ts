@@ -43,14 +43,14 @@ export interface E2e {
  */
 export async function startE2e(
   env: Record<string, string> = {},
-  extraRoutes?: (app: Hono) => void,
+  extraRoutes?: (app: Hono) => void | Promise<void>,
 ): Promise<E2e> {
   const database = await sharedDb("pglite");
   const app = testApp(database, env);
   let handler: Deno.ServeHandler = app.fetch;
   if (extraRoutes) {
     const outer = new Hono();
-    extraRoutes(outer);
+    await extraRoutes(outer);
     // c.env is Deno.serve's connection info, which the app reads the client address from.
     outer.all("*", (c) => app.fetch(c.req.raw, c.env));
     handler = outer.fetch;
@@ -89,6 +89,35 @@ export async function startE2e(
       await server.shutdown();
     },
   };
+}
+
+/**
+ * Registers one browser test file's suite: starts the server and the browser (as `startE2e`, with
+ * `options`), runs `fn` and then always closes them, with every browser context `e.page()` and
+ * `e.signedIn()` made. Deno's op and resource sanitizers are off (Playwright and the server keep
+ * their own).
+ */
+export function e2eSuite(
+  name: string,
+  fn: (t: Deno.TestContext, e: E2e) => Promise<void>,
+  options: {
+    env?: Record<string, string>;
+    extraRoutes?: (app: Hono) => void | Promise<void>;
+  } = {},
+) {
+  Deno.test({
+    name,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn(t) {
+      const e = await startE2e(options.env, options.extraRoutes);
+      try {
+        await fn(t, e);
+      } finally {
+        await e.close();
+      }
+    },
+  });
 }
 
 /** Fills the login form the page shows (JavaScript on or off) and submits it. */

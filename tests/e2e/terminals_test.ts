@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { eventually, startE2e } from "./harness.ts";
+import { e2eSuite, eventually } from "./harness.ts";
 import { headingIs, inView, path, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
@@ -46,338 +46,327 @@ async function menuOf(page: Page, table: Locator, rowLabel: string) {
   return items;
 }
 
-Deno.test({
-  name: "[e2e/terminals]",
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
-    const e = await startE2e();
-    const { f, database } = e;
-    const db = database.db;
-    const tag = unique("Term");
-    const admin = await e.signedIn(1);
-    admin.page.setDefaultTimeout(TIMEOUT);
-    const page = admin.page;
-    // Script errors, hydration mismatches included (a refused call's own status is not one).
-    const consoleErrors: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
-        consoleErrors.push(m.text());
-      }
-    });
-    const [me] = await db.select().from(users).where(eq(users.id, admin.userId));
-    const fleet = await f.tgid({ teamId: me.teamId, label: `${tag} Fleet` });
-    try {
-      await t.step(
-        "[e2e/terminals] an admin adds an Inmarsat C terminal and opens it by its mtl",
-        async () => {
-          const imn = freshImn();
-          await page.goto("/management/terminal");
-          await headingIs(page, "Terminals");
-          const current = page.getByRole("navigation", { name: "Terminal kinds" })
-            .locator('[aria-current="page"]');
-          assert.equal((await current.textContent())?.trim(), "Inmarsat C");
-
-          // Register the mobile terminal.
-          let dialog = await openDialog(page, "Add mobile terminal");
-          await dialog.getByLabel("IMN", { exact: true }).fill(imn);
-          await dialog.getByLabel("Serial", { exact: true }).fill(`${tag}-S`);
-          await dialog.getByRole("button", { name: "Create", exact: true }).click();
-          await toast(page, "success", MTL_MESSAGES.created).waitFor();
-          await page.waitForURL((u) => u.searchParams.get("filter.imn") === imn);
-          const [registered] = await db.select().from(mtls).where(eq(mtls.imn, imn));
-          assert.equal(registered.deviceId, null, "registered without a terminal");
-          assert.equal(registered.serial, `${tag}-S`);
-          const mtlTable = page.locator('[data-table="mtls"]');
-          await mtlTable.locator(`tbody tr[data-row="${imn}"]`).waitFor();
-          // An administrator's menu of an mtl not added yet.
-          assert.deepEqual(await menuOf(page, mtlTable, `terminal ${imn}`), [
-            "Open",
-            "LES station details",
-            "Send test message",
-            "Edit label",
-            "Add as terminal",
-            "Delete",
-          ]);
-
-          // Add it as an existing terminal: mtl 0 by default, a region, the tgid, a label.
-          dialog = await openDialog(page, "Add existing terminal");
-          assert.equal(await dialog.getByLabel("MTL", { exact: true }).inputValue(), "0");
-          const region = dialog.locator('select[name="region"]');
-          const regions = await region.locator("option").allTextContents();
-          assert.deepEqual(regions.slice(1), ["AORW", "AORE", "POR", "IOR", "CURRENT", "ALL"]);
-          await dialog.getByLabel("IMN", { exact: true }).fill(imn);
-          await region.selectOption({ label: "IOR" });
-          await pickTgid(dialog, `${tag} Fleet`);
-          await dialog.getByLabel("Label", { exact: true }).fill(`${tag} Northern Star`);
-          await assertAccessible(page, "the add existing terminal dialog");
-          await dialog.getByRole("button", { name: "Create", exact: true }).click();
-          await page.waitForURL((u) => /^\/management\/terminal\/\d+$/.test(u.pathname));
-          await toast(page, "success", TERMINAL_MESSAGES.added).waitFor();
-          const deviceId = Number(path(page).split("/").pop());
-          const [attached] = await db.select().from(mtls).where(eq(mtls.imn, imn));
-          assert.equal(attached.deviceId, deviceId);
-          assert.equal(attached.mtl, 0);
-          assert.equal(attached.region, 3);
-          const [terminal] = await db.select().from(terminals)
-            .where(eq(terminals.deviceId, deviceId));
-          assert.equal(terminal.tgidId, fleet.id);
-          assert.equal(terminal.deviceTypeId, 0);
-
-          // Through its mtl, to its page.
-          await page.goto(`/management/terminal/mtl/${imn}`);
-          await page.waitForURL((u) => u.pathname === `/management/terminal/${deviceId}`);
-          await headingIs(page, `Terminal ${tag} Northern Star`);
-          const mtlFacts = page.locator("[data-terminal-mtl]");
-          await mtlFacts.getByText(imn, { exact: true }).waitFor();
-          await mtlFacts.getByText("IOR", { exact: true }).waitFor();
-          await assertAccessible(page, "an Inmarsat C terminal's page");
-        },
-      );
-
-      await t.step(
-        "[e2e/terminals] Add terminal without a tgid says so and sends nothing",
-        async () => {
-          await page.goto("/management/terminal?tab=other");
-          await headingIs(page, "Terminals");
-          const count = async () => (await db.select().from(terminals)).length;
-          const before = await count();
-          let posted = 0;
-          page.on("request", (r) => {
-            if (r.url().includes("/rest/terminal/addDevice")) posted++;
-          });
-          const dialog = await openDialog(page, "Add terminal");
-          await dialog.getByLabel("Device type").selectOption({ label: "Shout" });
-          await dialog.getByLabel("IMEI", { exact: true }).fill("300234010123456");
-          assert.equal(await dialog.getByRole("alert").count(), 0, "no error before a submit");
-          await dialog.getByRole("button", { name: "Create", exact: true }).click();
-          await dialog.getByText(TERMINAL_MESSAGES.selectTgid, { exact: true }).waitFor();
-          assert.equal(posted, 0, "nothing was sent");
-          assert.equal(await count(), before);
-          assert.equal(path(page), "/management/terminal");
-
-          // The IriTrack form: exactly the ten canned-message fields, empty.
-          await dialog.getByLabel("Device type").selectOption({ label: "Iridium IriTrack" });
-          const named = dialog.locator('input[name^="message"]');
-          await eventually(async () => assert.equal(await named.count(), 10));
-          const names = await named.evaluateAll((els) =>
-            els.map((el) => [(el as HTMLInputElement).name, (el as HTMLInputElement).value])
-          );
-          assert.deepEqual(
-            names,
-            Array.from({ length: 10 }, (_, i) => [`message${i}`, ""]),
-          );
-          // The tracking frequency offers exactly the 12 choices.
-          const frequencies = await dialog.getByLabel("Tracking frequency").locator("option")
-            .allTextContents();
-          assert.equal(frequencies.length, 12);
-          assert.equal(frequencies[0], "Default");
-          assert.equal(frequencies[11], "24 hours");
-          await assertAccessible(page, "the add terminal dialog (IriTrack)");
-          await dialog.getByRole("button", { name: "Cancel" }).click();
-          await dialog.waitFor({ state: "hidden" });
-        },
-      );
-
-      await t.step(
-        "[e2e/terminals] an admin's menus follow the device type; Delete goes back to the list",
-        async () => {
-          const shout = await f.terminal({ tgidId: fleet.id, label: `${tag} Shout` });
-          const vsat = await f.terminal({
-            tgidId: fleet.id,
-            deviceTypeId: VSAT_DEVICE_TYPE,
-            label: `${tag} Vsat`,
-          });
-          await page.goto(`/management/terminal?tab=other&filter.label=${tag}`);
-          const table = page.locator('[data-table="terminals"]');
-          await table.locator(`tbody tr[data-row="${vsat.deviceId}"]`).waitFor();
-          assert.deepEqual(
-            await menuOf(page, table, `terminal ${tag} Shout`),
-            ["Open", "Edit", "Delete"],
-          );
-          assert.deepEqual(
-            await menuOf(page, table, `terminal ${tag} Vsat`),
-            ["Open", "Edit"],
-            "VSAT is not deletable",
-          );
-
-          await page.goto(`/management/terminal/${shout.deviceId}`);
-          await headingIs(page, `Terminal ${tag} Shout`);
-          await page.locator("[data-terminal-actions]").getByRole("button", { name: "Delete" })
-            .click();
-          await page.getByRole("dialog", { name: "Delete terminal" })
-            .getByRole("button", { name: "Delete" }).click();
-          await page.waitForURL((u) => u.pathname === "/management/terminal");
-          await toast(page, "success", TERMINAL_MESSAGES.deleted).waitFor();
-          const left = await db.select().from(terminals)
-            .where(eq(terminals.deviceId, shout.deviceId));
-          assert.equal(left.length, 0);
-        },
-      );
-
-      await t.step(
-        "[e2e/terminals] an admin edits an IriTrack terminal's canned messages",
-        async () => {
-          const iri = await f.terminal({
-            tgidId: fleet.id,
-            deviceTypeId: 4,
-            label: `${tag} Iri`,
-            identifier: "300234010000042",
-            items: [["cannedMessages", "ARRAY", JSON.stringify(["All OK"])]],
-          });
-          await page.goto(`/management/terminal/${iri.deviceId}`);
-          await headingIs(page, `Terminal ${tag} Iri`);
-          const slots = page.locator('[data-table="terminal-canned"] tbody tr');
-          assert.equal(await slots.count(), 10, "ten slots, 0 to 9");
-          await assertAccessible(page, "an IriTrack terminal's page");
-          // It fits a phone's width (tables scroll on their own).
-          await page.setViewportSize({ width: 390, height: 844 });
-          const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-            scrollWidth: document.documentElement.scrollWidth,
-            clientWidth: document.documentElement.clientWidth,
-          }));
-          await page.setViewportSize({ width: 1280, height: 720 });
-          assert.ok(scrollWidth <= clientWidth, `${scrollWidth} px wide on a 390 px phone`);
-          await page.locator("[data-terminal-actions]").getByRole("button", { name: "Edit" })
-            .click();
-          const dialog = page.getByRole("dialog", {
-            name: `Edit Iridium IriTrack terminal ${tag} Iri`,
-          });
-          await dialog.waitFor({ state: "visible" });
-          await eventually(async () =>
-            assert.equal(await dialog.locator('input[name="message0"]').inputValue(), "All OK")
-          );
-          await dialog.locator('input[name="message3"]').fill("Meet at the dock");
-          await dialog.getByLabel("Tracking frequency").selectOption({ label: "1 hour" });
-          await dialog.getByRole("button", { name: "Save" }).click();
-          await dialog.waitFor({ state: "hidden" });
-          await page.locator('[data-table="terminal-canned"] tr[data-row="3"]')
-            .getByText("Meet at the dock").waitFor();
-          await page.locator(".detail-facts").getByText("1 hour", { exact: true }).waitFor();
-          const [row] = await db.select().from(terminalItems).where(
-            and(eq(terminalItems.deviceId, iri.deviceId), eq(terminalItems.name, "cannedMessages")),
-          );
-          const canned = JSON.parse(row.value!);
-          assert.equal(canned.length, 10);
-          assert.equal(canned[0], "All OK");
-          assert.equal(canned[3], "Meet at the dock");
-        },
-      );
-
-      await t.step(
-        "[e2e/terminals] Inmarsat C: LES station details and a test message, and their failures",
-        async () => {
-          const c = await f.terminal({ tgidId: fleet.id, deviceTypeId: 0, label: `${tag} Sea` });
-          const imn = c.terminalSpecificIdentifier!;
-          await page.goto(`/management/terminal/${c.deviceId}`);
-          await headingIs(page, `Terminal ${tag} Sea`);
-          const actions = page.locator("[data-terminal-actions]");
-
-          await actions.getByRole("button", { name: "LES station details" }).click();
-          const station = page.getByRole("dialog", { name: `LES station details of ${imn}` });
-          await station.locator('[data-fields="station"]').getByText(imn, { exact: true })
-            .waitFor();
-          await station.getByRole("button", { name: "Close" }).click();
-          await station.waitFor({ state: "hidden" });
-
-          await actions.getByRole("button", { name: "Send test message" }).click();
-          const test = page.getByRole("dialog", { name: "Send test message" });
-          await test.getByRole("button", { name: "Send" }).click();
-          const link = test.locator("[data-test-message-sent] a");
-          await link.waitFor();
-          const listId = Number((await link.getAttribute("href"))!.split("/").pop());
-          const sent = await db.select().from(commands).where(eq(commands.listId, listId));
-          assert.equal(sent.length, 1);
-          assert.equal(sent[0].mt, imn);
-          await test.getByRole("button", { name: "Close" }).click();
-          await test.waitFor({ state: "hidden" });
-
-          // A terminal no longer valid: the refusal shows in the dialog.
-          await db.update(mtls).set({ isValid: false }).where(eq(mtls.imn, imn));
-          await actions.getByRole("button", { name: "Send test message" }).click();
-          await test.getByRole("button", { name: "Send" }).click();
-          await test.getByRole("alert").getByText(/is not valid/).waitFor();
-          await test.getByRole("button", { name: "Cancel" }).click();
-
-          // The station no longer knows the mtl: a danger toast with its fault, no dialog.
-          await db.delete(mtls).where(eq(mtls.imn, imn));
-          await actions.getByRole("button", { name: "LES station details" }).click();
-          await toast(page, "error", `${MTL_MESSAGES.stationError}: `).waitFor();
-          assert.equal(await station.isVisible(), false);
-        },
-      );
-
-      await t.step(
-        "[e2e/terminals] a client edits labels only, on its own company's terminals",
-        async () => {
-          const client = await e.signedIn(100);
-          client.page.setDefaultTimeout(TIMEOUT);
-          try {
-            const [user] = await db.select().from(users).where(eq(users.id, client.userId));
-            const own = await f.tgid({ teamId: user.teamId, label: `${tag} Own` });
-            const mine = await f.terminal({ tgidId: own.id, label: `${tag} Mine` });
-            const theirs = await f.terminal({ label: `${tag} Theirs` });
-            const p = client.page;
-            await p.goto("/management/terminal?tab=other");
-            await headingIs(p, "Terminals");
-            assert.equal(
-              await p.getByRole("button", { name: "Add mobile terminal" }).count(),
-              0,
-              "registering mobile terminals is for administrators",
-            );
-            const table = p.locator('[data-table="terminals"]');
-            await table.locator(`tbody tr[data-row="${mine.deviceId}"]`).waitFor();
-            const keys = await table.locator("tbody tr[data-row]").evaluateAll((rows) =>
-              rows.map((r) => r.getAttribute("data-row"))
-            );
-            assert.deepEqual(keys, [String(mine.deviceId)], "only its company's terminals");
-            assert.deepEqual(
-              await menuOf(p, table, `terminal ${tag} Mine`),
-              ["Open", "Edit label"],
-            );
-
-            // The label edit.
-            await table.getByRole("button", { name: `Actions for terminal ${tag} Mine` }).click();
-            await p.getByRole("menuitem", { name: "Edit label" }).click();
-            const dialog = p.getByRole("dialog", { name: "Edit label" });
-            await dialog.getByLabel("Label", { exact: true }).fill(`${tag} Renamed`);
-            await dialog.getByRole("button", { name: "Save" }).click();
-            await toast(p, "success", TERMINAL_MESSAGES.labelUpdated).waitFor();
-            await table.getByText(`${tag} Renamed`).waitFor();
-            const [renamed] = await db.select().from(terminals)
-              .where(eq(terminals.deviceId, mine.deviceId));
-            assert.equal(renamed.deviceLabel, `${tag} Renamed`);
-
-            // Its Inmarsat C terminals: LES details, test message and label edit, no Delete.
-            const sea = await f.terminal({ tgidId: own.id, deviceTypeId: 0, label: `${tag} Sea2` });
-            await p.goto(`/management/terminal?tab=inmarsatc&filter.label=${tag}`);
-            const mtlTable = p.locator('[data-table="mtls"]');
-            await mtlTable.locator(`tbody tr[data-row="${sea.terminalSpecificIdentifier}"]`)
-              .waitFor();
-            assert.deepEqual(
-              await menuOf(p, mtlTable, `terminal ${sea.terminalSpecificIdentifier}`),
-              ["Open", "LES station details", "Send test message", "Edit label"],
-            );
-
-            // Its page offers the label edit only; another company's page does not exist.
-            await p.goto(`/management/terminal/${mine.deviceId}`);
-            await headingIs(p, `Terminal ${tag} Renamed`);
-            const buttons = await p.locator("[data-terminal-actions] button").allTextContents();
-            assert.deepEqual(buttons.map((b) => b.trim()), ["Edit label"]);
-            const r = await p.goto(`/management/terminal/${theirs.deviceId}`);
-            assert.equal(r?.status(), 404);
-          } finally {
-            await client.context.close();
-          }
-        },
-      );
-
-      await t.step("[e2e/terminals] the admin's pages logged no script errors", () => {
-        assert.deepEqual(consoleErrors, []);
-      });
-    } finally {
-      await admin.context.close();
-      await e.close();
+e2eSuite("[e2e/terminals]", async (t, e) => {
+  const { f, database } = e;
+  const db = database.db;
+  const tag = unique("Term");
+  const admin = await e.signedIn(1);
+  admin.page.setDefaultTimeout(TIMEOUT);
+  const page = admin.page;
+  // Script errors, hydration mismatches included (a refused call's own status is not one).
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
+      consoleErrors.push(m.text());
     }
-  },
+  });
+  const [me] = await db.select().from(users).where(eq(users.id, admin.userId));
+  const fleet = await f.tgid({ teamId: me.teamId, label: `${tag} Fleet` });
+  await t.step(
+    "[e2e/terminals] an admin adds an Inmarsat C terminal and opens it by its mtl",
+    async () => {
+      const imn = freshImn();
+      await page.goto("/management/terminal");
+      await headingIs(page, "Terminals");
+      const current = page.getByRole("navigation", { name: "Terminal kinds" })
+        .locator('[aria-current="page"]');
+      assert.equal((await current.textContent())?.trim(), "Inmarsat C");
+
+      // Register the mobile terminal.
+      let dialog = await openDialog(page, "Add mobile terminal");
+      await dialog.getByLabel("IMN", { exact: true }).fill(imn);
+      await dialog.getByLabel("Serial", { exact: true }).fill(`${tag}-S`);
+      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      await toast(page, "success", MTL_MESSAGES.created).waitFor();
+      await page.waitForURL((u) => u.searchParams.get("filter.imn") === imn);
+      const [registered] = await db.select().from(mtls).where(eq(mtls.imn, imn));
+      assert.equal(registered.deviceId, null, "registered without a terminal");
+      assert.equal(registered.serial, `${tag}-S`);
+      const mtlTable = page.locator('[data-table="mtls"]');
+      await mtlTable.locator(`tbody tr[data-row="${imn}"]`).waitFor();
+      // An administrator's menu of an mtl not added yet.
+      assert.deepEqual(await menuOf(page, mtlTable, `terminal ${imn}`), [
+        "Open",
+        "LES station details",
+        "Send test message",
+        "Edit label",
+        "Add as terminal",
+        "Delete",
+      ]);
+
+      // Add it as an existing terminal: mtl 0 by default, a region, the tgid, a label.
+      dialog = await openDialog(page, "Add existing terminal");
+      assert.equal(await dialog.getByLabel("MTL", { exact: true }).inputValue(), "0");
+      const region = dialog.locator('select[name="region"]');
+      const regions = await region.locator("option").allTextContents();
+      assert.deepEqual(regions.slice(1), ["AORW", "AORE", "POR", "IOR", "CURRENT", "ALL"]);
+      await dialog.getByLabel("IMN", { exact: true }).fill(imn);
+      await region.selectOption({ label: "IOR" });
+      await pickTgid(dialog, `${tag} Fleet`);
+      await dialog.getByLabel("Label", { exact: true }).fill(`${tag} Northern Star`);
+      await assertAccessible(page, "the add existing terminal dialog");
+      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      await page.waitForURL((u) => /^\/management\/terminal\/\d+$/.test(u.pathname));
+      await toast(page, "success", TERMINAL_MESSAGES.added).waitFor();
+      const deviceId = Number(path(page).split("/").pop());
+      const [attached] = await db.select().from(mtls).where(eq(mtls.imn, imn));
+      assert.equal(attached.deviceId, deviceId);
+      assert.equal(attached.mtl, 0);
+      assert.equal(attached.region, 3);
+      const [terminal] = await db.select().from(terminals)
+        .where(eq(terminals.deviceId, deviceId));
+      assert.equal(terminal.tgidId, fleet.id);
+      assert.equal(terminal.deviceTypeId, 0);
+
+      // Through its mtl, to its page.
+      await page.goto(`/management/terminal/mtl/${imn}`);
+      await page.waitForURL((u) => u.pathname === `/management/terminal/${deviceId}`);
+      await headingIs(page, `Terminal ${tag} Northern Star`);
+      const mtlFacts = page.locator("[data-terminal-mtl]");
+      await mtlFacts.getByText(imn, { exact: true }).waitFor();
+      await mtlFacts.getByText("IOR", { exact: true }).waitFor();
+      await assertAccessible(page, "an Inmarsat C terminal's page");
+    },
+  );
+
+  await t.step(
+    "[e2e/terminals] Add terminal without a tgid says so and sends nothing",
+    async () => {
+      await page.goto("/management/terminal?tab=other");
+      await headingIs(page, "Terminals");
+      const count = async () => (await db.select().from(terminals)).length;
+      const before = await count();
+      let posted = 0;
+      page.on("request", (r) => {
+        if (r.url().includes("/rest/terminal/addDevice")) posted++;
+      });
+      const dialog = await openDialog(page, "Add terminal");
+      await dialog.getByLabel("Device type").selectOption({ label: "Shout" });
+      await dialog.getByLabel("IMEI", { exact: true }).fill("300234010123456");
+      assert.equal(await dialog.getByRole("alert").count(), 0, "no error before a submit");
+      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      await dialog.getByText(TERMINAL_MESSAGES.selectTgid, { exact: true }).waitFor();
+      assert.equal(posted, 0, "nothing was sent");
+      assert.equal(await count(), before);
+      assert.equal(path(page), "/management/terminal");
+
+      // The IriTrack form: exactly the ten canned-message fields, empty.
+      await dialog.getByLabel("Device type").selectOption({ label: "Iridium IriTrack" });
+      const named = dialog.locator('input[name^="message"]');
+      await eventually(async () => assert.equal(await named.count(), 10));
+      const names = await named.evaluateAll((els) =>
+        els.map((el) => [(el as HTMLInputElement).name, (el as HTMLInputElement).value])
+      );
+      assert.deepEqual(
+        names,
+        Array.from({ length: 10 }, (_, i) => [`message${i}`, ""]),
+      );
+      // The tracking frequency offers exactly the 12 choices.
+      const frequencies = await dialog.getByLabel("Tracking frequency").locator("option")
+        .allTextContents();
+      assert.equal(frequencies.length, 12);
+      assert.equal(frequencies[0], "Default");
+      assert.equal(frequencies[11], "24 hours");
+      await assertAccessible(page, "the add terminal dialog (IriTrack)");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+    },
+  );
+
+  await t.step(
+    "[e2e/terminals] an admin's menus follow the device type; Delete goes back to the list",
+    async () => {
+      const shout = await f.terminal({ tgidId: fleet.id, label: `${tag} Shout` });
+      const vsat = await f.terminal({
+        tgidId: fleet.id,
+        deviceTypeId: VSAT_DEVICE_TYPE,
+        label: `${tag} Vsat`,
+      });
+      await page.goto(`/management/terminal?tab=other&filter.label=${tag}`);
+      const table = page.locator('[data-table="terminals"]');
+      await table.locator(`tbody tr[data-row="${vsat.deviceId}"]`).waitFor();
+      assert.deepEqual(
+        await menuOf(page, table, `terminal ${tag} Shout`),
+        ["Open", "Edit", "Delete"],
+      );
+      assert.deepEqual(
+        await menuOf(page, table, `terminal ${tag} Vsat`),
+        ["Open", "Edit"],
+        "VSAT is not deletable",
+      );
+
+      await page.goto(`/management/terminal/${shout.deviceId}`);
+      await headingIs(page, `Terminal ${tag} Shout`);
+      await page.locator("[data-terminal-actions]").getByRole("button", { name: "Delete" })
+        .click();
+      await page.getByRole("dialog", { name: "Delete terminal" })
+        .getByRole("button", { name: "Delete" }).click();
+      await page.waitForURL((u) => u.pathname === "/management/terminal");
+      await toast(page, "success", TERMINAL_MESSAGES.deleted).waitFor();
+      const left = await db.select().from(terminals)
+        .where(eq(terminals.deviceId, shout.deviceId));
+      assert.equal(left.length, 0);
+    },
+  );
+
+  await t.step(
+    "[e2e/terminals] an admin edits an IriTrack terminal's canned messages",
+    async () => {
+      const iri = await f.terminal({
+        tgidId: fleet.id,
+        deviceTypeId: 4,
+        label: `${tag} Iri`,
+        identifier: "300234010000042",
+        items: [["cannedMessages", "ARRAY", JSON.stringify(["All OK"])]],
+      });
+      await page.goto(`/management/terminal/${iri.deviceId}`);
+      await headingIs(page, `Terminal ${tag} Iri`);
+      const slots = page.locator('[data-table="terminal-canned"] tbody tr');
+      assert.equal(await slots.count(), 10, "ten slots, 0 to 9");
+      await assertAccessible(page, "an IriTrack terminal's page");
+      // It fits a phone's width (tables scroll on their own).
+      await page.setViewportSize({ width: 390, height: 844 });
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      await page.setViewportSize({ width: 1280, height: 720 });
+      assert.ok(scrollWidth <= clientWidth, `${scrollWidth} px wide on a 390 px phone`);
+      await page.locator("[data-terminal-actions]").getByRole("button", { name: "Edit" })
+        .click();
+      const dialog = page.getByRole("dialog", {
+        name: `Edit Iridium IriTrack terminal ${tag} Iri`,
+      });
+      await dialog.waitFor({ state: "visible" });
+      await eventually(async () =>
+        assert.equal(await dialog.locator('input[name="message0"]').inputValue(), "All OK")
+      );
+      await dialog.locator('input[name="message3"]').fill("Meet at the dock");
+      await dialog.getByLabel("Tracking frequency").selectOption({ label: "1 hour" });
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await page.locator('[data-table="terminal-canned"] tr[data-row="3"]')
+        .getByText("Meet at the dock").waitFor();
+      await page.locator(".detail-facts").getByText("1 hour", { exact: true }).waitFor();
+      const [row] = await db.select().from(terminalItems).where(
+        and(eq(terminalItems.deviceId, iri.deviceId), eq(terminalItems.name, "cannedMessages")),
+      );
+      const canned = JSON.parse(row.value!);
+      assert.equal(canned.length, 10);
+      assert.equal(canned[0], "All OK");
+      assert.equal(canned[3], "Meet at the dock");
+    },
+  );
+
+  await t.step(
+    "[e2e/terminals] Inmarsat C: LES station details and a test message, and their failures",
+    async () => {
+      const c = await f.terminal({ tgidId: fleet.id, deviceTypeId: 0, label: `${tag} Sea` });
+      const imn = c.terminalSpecificIdentifier!;
+      await page.goto(`/management/terminal/${c.deviceId}`);
+      await headingIs(page, `Terminal ${tag} Sea`);
+      const actions = page.locator("[data-terminal-actions]");
+
+      await actions.getByRole("button", { name: "LES station details" }).click();
+      const station = page.getByRole("dialog", { name: `LES station details of ${imn}` });
+      await station.locator('[data-fields="station"]').getByText(imn, { exact: true })
+        .waitFor();
+      await station.getByRole("button", { name: "Close" }).click();
+      await station.waitFor({ state: "hidden" });
+
+      await actions.getByRole("button", { name: "Send test message" }).click();
+      const test = page.getByRole("dialog", { name: "Send test message" });
+      await test.getByRole("button", { name: "Send" }).click();
+      const link = test.locator("[data-test-message-sent] a");
+      await link.waitFor();
+      const listId = Number((await link.getAttribute("href"))!.split("/").pop());
+      const sent = await db.select().from(commands).where(eq(commands.listId, listId));
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0].mt, imn);
+      await test.getByRole("button", { name: "Close" }).click();
+      await test.waitFor({ state: "hidden" });
+
+      // A terminal no longer valid: the refusal shows in the dialog.
+      await db.update(mtls).set({ isValid: false }).where(eq(mtls.imn, imn));
+      await actions.getByRole("button", { name: "Send test message" }).click();
+      await test.getByRole("button", { name: "Send" }).click();
+      await test.getByRole("alert").getByText(/is not valid/).waitFor();
+      await test.getByRole("button", { name: "Cancel" }).click();
+
+      // The station no longer knows the mtl: a danger toast with its fault, no dialog.
+      await db.delete(mtls).where(eq(mtls.imn, imn));
+      await actions.getByRole("button", { name: "LES station details" }).click();
+      await toast(page, "error", `${MTL_MESSAGES.stationError}: `).waitFor();
+      assert.equal(await station.isVisible(), false);
+    },
+  );
+
+  await t.step(
+    "[e2e/terminals] a client edits labels only, on its own company's terminals",
+    async () => {
+      const client = await e.signedIn(100);
+      client.page.setDefaultTimeout(TIMEOUT);
+      try {
+        const [user] = await db.select().from(users).where(eq(users.id, client.userId));
+        const own = await f.tgid({ teamId: user.teamId, label: `${tag} Own` });
+        const mine = await f.terminal({ tgidId: own.id, label: `${tag} Mine` });
+        const theirs = await f.terminal({ label: `${tag} Theirs` });
+        const p = client.page;
+        await p.goto("/management/terminal?tab=other");
+        await headingIs(p, "Terminals");
+        assert.equal(
+          await p.getByRole("button", { name: "Add mobile terminal" }).count(),
+          0,
+          "registering mobile terminals is for administrators",
+        );
+        const table = p.locator('[data-table="terminals"]');
+        await table.locator(`tbody tr[data-row="${mine.deviceId}"]`).waitFor();
+        const keys = await table.locator("tbody tr[data-row]").evaluateAll((rows) =>
+          rows.map((r) => r.getAttribute("data-row"))
+        );
+        assert.deepEqual(keys, [String(mine.deviceId)], "only its company's terminals");
+        assert.deepEqual(
+          await menuOf(p, table, `terminal ${tag} Mine`),
+          ["Open", "Edit label"],
+        );
+
+        // The label edit.
+        await table.getByRole("button", { name: `Actions for terminal ${tag} Mine` }).click();
+        await p.getByRole("menuitem", { name: "Edit label" }).click();
+        const dialog = p.getByRole("dialog", { name: "Edit label" });
+        await dialog.getByLabel("Label", { exact: true }).fill(`${tag} Renamed`);
+        await dialog.getByRole("button", { name: "Save" }).click();
+        await toast(p, "success", TERMINAL_MESSAGES.labelUpdated).waitFor();
+        await table.getByText(`${tag} Renamed`).waitFor();
+        const [renamed] = await db.select().from(terminals)
+          .where(eq(terminals.deviceId, mine.deviceId));
+        assert.equal(renamed.deviceLabel, `${tag} Renamed`);
+
+        // Its Inmarsat C terminals: LES details, test message and label edit, no Delete.
+        const sea = await f.terminal({ tgidId: own.id, deviceTypeId: 0, label: `${tag} Sea2` });
+        await p.goto(`/management/terminal?tab=inmarsatc&filter.label=${tag}`);
+        const mtlTable = p.locator('[data-table="mtls"]');
+        await mtlTable.locator(`tbody tr[data-row="${sea.terminalSpecificIdentifier}"]`)
+          .waitFor();
+        assert.deepEqual(
+          await menuOf(p, mtlTable, `terminal ${sea.terminalSpecificIdentifier}`),
+          ["Open", "LES station details", "Send test message", "Edit label"],
+        );
+
+        // Its page offers the label edit only; another company's page does not exist.
+        await p.goto(`/management/terminal/${mine.deviceId}`);
+        await headingIs(p, `Terminal ${tag} Renamed`);
+        const buttons = await p.locator("[data-terminal-actions] button").allTextContents();
+        assert.deepEqual(buttons.map((b) => b.trim()), ["Edit label"]);
+        const r = await p.goto(`/management/terminal/${theirs.deviceId}`);
+        assert.equal(r?.status(), 404);
+      } finally {
+        await client.context.close();
+      }
+    },
+  );
+
+  await t.step("[e2e/terminals] the admin's pages logged no script errors", () => {
+    assert.deepEqual(consoleErrors, []);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
-import { eventually, startE2e } from "./harness.ts";
+import { e2eSuite, eventually } from "./harness.ts";
 import { headingIs, inView, path, pick, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
@@ -16,172 +16,161 @@ import { TGID_EXCEPTION_MESSAGES, TGID_MESSAGES } from "../../openapi/schemas/tg
 
 const TIMEOUT = 10_000;
 
-Deno.test({
-  name: "[e2e/tgids]",
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
-    const e = await startE2e();
-    const { f, database } = e;
-    const db = database.db;
-    const { context, page, userId } = await e.signedIn(1);
-    page.setDefaultTimeout(TIMEOUT);
-    const tag = unique("Tg");
-    const company = await f.company(`${tag} Company`);
-    const team = await f.team({ companyId: company.id, name: `${tag} Fleet` });
+e2eSuite("[e2e/tgids]", async (t, e) => {
+  const { f, database } = e;
+  const db = database.db;
+  const { page, userId } = await e.signedIn(1);
+  page.setDefaultTimeout(TIMEOUT);
+  const tag = unique("Tg");
+  const company = await f.company(`${tag} Company`);
+  const team = await f.team({ companyId: company.id, name: `${tag} Fleet` });
+  await t.step("[e2e/tgids] a new tgid needs a team, then opens its page", async () => {
+    await page.goto("/management/tgid");
+    await headingIs(page, "Tgids");
+    await page.getByRole("button", { name: "New tgid" }).click();
+    const dialog = page.getByRole("dialog", { name: "New tgid" });
+    await dialog.waitFor({ state: "visible" });
+    await dialog.getByLabel("Label", { exact: true }).fill(`${tag} Boats`);
+    await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    await dialog.getByText(TGID_MESSAGES.teamRequired, { exact: true }).waitFor();
+    assert.equal(path(page), "/management/tgid");
+    assert.equal((await db.select().from(tgids).where(eq(tgids.teamId, team.id))).length, 0);
+
+    await pick(dialog, "Team", `${tag} Fl`, `${tag} Fleet`);
+    await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    const [row] = await eventually(async () => {
+      const rows = await db.select().from(tgids).where(eq(tgids.teamId, team.id));
+      assert.equal(rows.length, 1);
+      return rows;
+    });
+    await page.waitForURL((u) => u.pathname === `/management/tgid/${row.id}`);
+    await toast(page, "success", TGID_MESSAGES.created).waitFor();
+    await headingIs(page, `Tgid ${tag} Boats`);
+    // The audit: created by the administrator.
+    const [me] = await db.select().from(users).where(eq(users.id, userId));
+    assert.equal(row.createdBy, me.key);
+    await page.locator(".detail-facts").getByText(userId).first().waitFor();
+  });
+
+  await t.step(
+    "[e2e/tgids] a tgid with a dnid is not deleted: the message, the dnid",
+    async () => {
+      const used = await f.tgid({ teamId: team.id, label: `${tag} Used` });
+      const dnid = await f.dnid({ companyId: company.id, tgidId: used.id });
+      await page.goto(`/management/tgid/${used.id}`);
+      await headingIs(page, `Tgid ${tag} Used`);
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete tgid" });
+      await dialog.waitFor({ state: "visible" });
+      // What uses it is listed as the dialog opens.
+      await dialog.getByRole("link", { name: String(dnid.id) }).waitFor();
+      await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+      await dialog.getByText(TGID_MESSAGES.deleteBlocked, { exact: true }).waitFor();
+      assert.equal(path(page), `/management/tgid/${used.id}`);
+      assert.equal((await db.select().from(tgids).where(eq(tgids.id, used.id))).length, 1);
+      await assertAccessible(page, "the refused delete dialog");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+
+      // An unused tgid: deleted from the list's row menu, the list reloads without it.
+      const spare = await f.tgid({ teamId: team.id, label: `${tag} Spare` });
+      await page.goto(`/management/tgid?filter.label=${encodeURIComponent(`${tag} Spare`)}`);
+      const table = page.locator('[data-table="tgids"]');
+      const actions = table.getByRole("button", { name: `Actions for tgid ${tag} Spare` });
+      await inView(actions);
+      await actions.click();
+      const items = await page.getByRole("menuitem").allTextContents();
+      assert.deepEqual(items.map((s) => s.trim()), ["Open", "Edit", "Manage teams", "Delete"]);
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      const confirm = page.getByRole("dialog", { name: "Delete tgid" });
+      await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+      await toast(page, "success", TGID_MESSAGES.deleted).waitFor();
+      await table.locator(`tbody tr[data-row="${spare.id}"]`).waitFor({ state: "detached" });
+      assert.equal((await db.select().from(tgids).where(eq(tgids.id, spare.id))).length, 0);
+    },
+  );
+
+  await t.step(
+    "[e2e/tgids] an administrator creates routing exceptions on the page",
+    async () => {
+      const target = await f.tgid({ teamId: team.id, label: `${tag} Target` });
+      const dnid = await f.dnid({ companyId: company.id });
+      const status = await f.dnidStatus({ dnidId: dnid.id, les: dnid.les });
+      const mtl = await f.mtl();
+      await page.goto(`/management/tgid/${target.id}`);
+      await headingIs(page, `Tgid ${tag} Target`);
+      const section = page.locator("section", { has: page.locator("#tgid-exceptions-title") });
+      await section.getByText("No routing exception").waitFor();
+
+      await page.getByRole("button", { name: "New routing exception" }).click();
+      const dialog = page.getByRole("dialog", {
+        name: `New routing exception to tgid ${tag} Target`,
+      });
+      await dialog.waitFor({ state: "visible" });
+      // The dnid search shows at most 10 dnids: twelve share these eight digits.
+      const prefix = 10_000_000 + Math.floor(Math.random() * 9_000_000);
+      for (let i = 0; i < 12; i++) {
+        await f.dnid({ id: prefix * 100 + i, companyId: company.id });
+      }
+      await dialog.getByRole("combobox", { name: "Dnid" }).fill(String(prefix));
+      await eventually(async () =>
+        assert.equal(await dialog.locator("[role=option][data-value]").count(), 10)
+      );
+      await pick(dialog, "Dnid", String(dnid.id), String(dnid.id));
+      await dialog.getByLabel("Member", { exact: true }).fill(String(status.member));
+      await dialog.getByLabel("Ocean").selectOption("IOR");
+      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      await toast(page, "success", TGID_EXCEPTION_MESSAGES.created).waitFor();
+      await dialog.waitFor({ state: "hidden" });
+      await section.getByText(`(LES ${dnid.les}) member ${status.member}, IOR`).waitFor();
+      const members = await db.select().from(routingMemberRules)
+        .where(eq(routingMemberRules.tgidId, target.id));
+      assert.deepEqual(members.map((r) => [r.dnidId, r.member, r.ocean]), [
+        [dnid.id, status.member, "IOR"],
+      ]);
+
+      // An mtl's exception; an unknown mtl is refused with "Error: …".
+      await page.getByRole("button", { name: "New routing exception" }).click();
+      await dialog.waitFor({ state: "visible" });
+      await dialog.getByLabel("Exception for").selectOption("mtl");
+      await dialog.getByLabel("Mtl (imn)").fill("499999998");
+      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      await toast(page, "error", TGID_EXCEPTION_MESSAGES.error("Mtl 499999998 not found"))
+        .waitFor();
+      await dialog.getByLabel("Mtl (imn)").fill(mtl.imn);
+      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await section.getByText(`Mtl ${mtl.imn}`).waitFor();
+      const [rule] = await db.select().from(routingMtlRules).where(
+        and(eq(routingMtlRules.tgidId, target.id), eq(routingMtlRules.mtlId, mtl.imn)),
+      );
+      assert.ok(rule, "the mtl exception is stored");
+      await assertAccessible(page, "a tgid's page with its exceptions");
+    },
+  );
+
+  await t.step("[e2e/tgids] a client: its tgids, no change or exception control", async () => {
+    const client = await e.signedIn(100);
     try {
-      await t.step("[e2e/tgids] a new tgid needs a team, then opens its page", async () => {
-        await page.goto("/management/tgid");
-        await headingIs(page, "Tgids");
-        await page.getByRole("button", { name: "New tgid" }).click();
-        const dialog = page.getByRole("dialog", { name: "New tgid" });
-        await dialog.waitFor({ state: "visible" });
-        await dialog.getByLabel("Label", { exact: true }).fill(`${tag} Boats`);
-        await dialog.getByRole("button", { name: "Create", exact: true }).click();
-        await dialog.getByText(TGID_MESSAGES.teamRequired, { exact: true }).waitFor();
-        assert.equal(path(page), "/management/tgid");
-        assert.equal((await db.select().from(tgids).where(eq(tgids.teamId, team.id))).length, 0);
-
-        await pick(dialog, "Team", `${tag} Fl`, `${tag} Fleet`);
-        await dialog.getByRole("button", { name: "Create", exact: true }).click();
-        const [row] = await eventually(async () => {
-          const rows = await db.select().from(tgids).where(eq(tgids.teamId, team.id));
-          assert.equal(rows.length, 1);
-          return rows;
-        });
-        await page.waitForURL((u) => u.pathname === `/management/tgid/${row.id}`);
-        await toast(page, "success", TGID_MESSAGES.created).waitFor();
-        await headingIs(page, `Tgid ${tag} Boats`);
-        // The audit: created by the administrator.
-        const [me] = await db.select().from(users).where(eq(users.id, userId));
-        assert.equal(row.createdBy, me.key);
-        await page.locator(".detail-facts").getByText(userId).first().waitFor();
-      });
-
-      await t.step(
-        "[e2e/tgids] a tgid with a dnid is not deleted: the message, the dnid",
-        async () => {
-          const used = await f.tgid({ teamId: team.id, label: `${tag} Used` });
-          const dnid = await f.dnid({ companyId: company.id, tgidId: used.id });
-          await page.goto(`/management/tgid/${used.id}`);
-          await headingIs(page, `Tgid ${tag} Used`);
-          await page.getByRole("button", { name: "Delete", exact: true }).click();
-          const dialog = page.getByRole("dialog", { name: "Delete tgid" });
-          await dialog.waitFor({ state: "visible" });
-          // What uses it is listed as the dialog opens.
-          await dialog.getByRole("link", { name: String(dnid.id) }).waitFor();
-          await dialog.getByRole("button", { name: "Delete", exact: true }).click();
-          await dialog.getByText(TGID_MESSAGES.deleteBlocked, { exact: true }).waitFor();
-          assert.equal(path(page), `/management/tgid/${used.id}`);
-          assert.equal((await db.select().from(tgids).where(eq(tgids.id, used.id))).length, 1);
-          await assertAccessible(page, "the refused delete dialog");
-          await dialog.getByRole("button", { name: "Cancel" }).click();
-          await dialog.waitFor({ state: "hidden" });
-
-          // An unused tgid: deleted from the list's row menu, the list reloads without it.
-          const spare = await f.tgid({ teamId: team.id, label: `${tag} Spare` });
-          await page.goto(`/management/tgid?filter.label=${encodeURIComponent(`${tag} Spare`)}`);
-          const table = page.locator('[data-table="tgids"]');
-          const actions = table.getByRole("button", { name: `Actions for tgid ${tag} Spare` });
-          await inView(actions);
-          await actions.click();
-          const items = await page.getByRole("menuitem").allTextContents();
-          assert.deepEqual(items.map((s) => s.trim()), ["Open", "Edit", "Manage teams", "Delete"]);
-          await page.getByRole("menuitem", { name: "Delete" }).click();
-          const confirm = page.getByRole("dialog", { name: "Delete tgid" });
-          await confirm.getByRole("button", { name: "Delete", exact: true }).click();
-          await toast(page, "success", TGID_MESSAGES.deleted).waitFor();
-          await table.locator(`tbody tr[data-row="${spare.id}"]`).waitFor({ state: "detached" });
-          assert.equal((await db.select().from(tgids).where(eq(tgids.id, spare.id))).length, 0);
-        },
+      client.page.setDefaultTimeout(TIMEOUT);
+      const [me] = await db.select().from(users).where(eq(users.id, client.userId));
+      const own = await f.tgid({ teamId: me.teamId, label: `${tag} Mine` });
+      await client.page.goto("/management/tgid");
+      await headingIs(client.page, "Tgids");
+      const table = client.page.locator('[data-table="tgids"]');
+      await table.locator(`tbody tr[data-row="${own.id}"]`).waitFor();
+      const ids = await table.locator("tbody tr[data-row]").evaluateAll((rows) =>
+        rows.map((r) => r.getAttribute("data-row"))
       );
-
-      await t.step(
-        "[e2e/tgids] an administrator creates routing exceptions on the page",
-        async () => {
-          const target = await f.tgid({ teamId: team.id, label: `${tag} Target` });
-          const dnid = await f.dnid({ companyId: company.id });
-          const status = await f.dnidStatus({ dnidId: dnid.id, les: dnid.les });
-          const mtl = await f.mtl();
-          await page.goto(`/management/tgid/${target.id}`);
-          await headingIs(page, `Tgid ${tag} Target`);
-          const section = page.locator("section", { has: page.locator("#tgid-exceptions-title") });
-          await section.getByText("No routing exception").waitFor();
-
-          await page.getByRole("button", { name: "New routing exception" }).click();
-          const dialog = page.getByRole("dialog", {
-            name: `New routing exception to tgid ${tag} Target`,
-          });
-          await dialog.waitFor({ state: "visible" });
-          // The dnid search shows at most 10 dnids: twelve share these eight digits.
-          const prefix = 10_000_000 + Math.floor(Math.random() * 9_000_000);
-          for (let i = 0; i < 12; i++) {
-            await f.dnid({ id: prefix * 100 + i, companyId: company.id });
-          }
-          await dialog.getByRole("combobox", { name: "Dnid" }).fill(String(prefix));
-          await eventually(async () =>
-            assert.equal(await dialog.locator("[role=option][data-value]").count(), 10)
-          );
-          await pick(dialog, "Dnid", String(dnid.id), String(dnid.id));
-          await dialog.getByLabel("Member", { exact: true }).fill(String(status.member));
-          await dialog.getByLabel("Ocean").selectOption("IOR");
-          await dialog.getByRole("button", { name: "Create", exact: true }).click();
-          await toast(page, "success", TGID_EXCEPTION_MESSAGES.created).waitFor();
-          await dialog.waitFor({ state: "hidden" });
-          await section.getByText(`(LES ${dnid.les}) member ${status.member}, IOR`).waitFor();
-          const members = await db.select().from(routingMemberRules)
-            .where(eq(routingMemberRules.tgidId, target.id));
-          assert.deepEqual(members.map((r) => [r.dnidId, r.member, r.ocean]), [
-            [dnid.id, status.member, "IOR"],
-          ]);
-
-          // An mtl's exception; an unknown mtl is refused with "Error: …".
-          await page.getByRole("button", { name: "New routing exception" }).click();
-          await dialog.waitFor({ state: "visible" });
-          await dialog.getByLabel("Exception for").selectOption("mtl");
-          await dialog.getByLabel("Mtl (imn)").fill("499999998");
-          await dialog.getByRole("button", { name: "Create", exact: true }).click();
-          await toast(page, "error", TGID_EXCEPTION_MESSAGES.error("Mtl 499999998 not found"))
-            .waitFor();
-          await dialog.getByLabel("Mtl (imn)").fill(mtl.imn);
-          await dialog.getByRole("button", { name: "Create", exact: true }).click();
-          await dialog.waitFor({ state: "hidden" });
-          await section.getByText(`Mtl ${mtl.imn}`).waitFor();
-          const [rule] = await db.select().from(routingMtlRules).where(
-            and(eq(routingMtlRules.tgidId, target.id), eq(routingMtlRules.mtlId, mtl.imn)),
-          );
-          assert.ok(rule, "the mtl exception is stored");
-          await assertAccessible(page, "a tgid's page with its exceptions");
-        },
-      );
-
-      await t.step("[e2e/tgids] a client: its tgids, no change or exception control", async () => {
-        const client = await e.signedIn(100);
-        try {
-          client.page.setDefaultTimeout(TIMEOUT);
-          const [me] = await db.select().from(users).where(eq(users.id, client.userId));
-          const own = await f.tgid({ teamId: me.teamId, label: `${tag} Mine` });
-          await client.page.goto("/management/tgid");
-          await headingIs(client.page, "Tgids");
-          const table = client.page.locator('[data-table="tgids"]');
-          await table.locator(`tbody tr[data-row="${own.id}"]`).waitFor();
-          const ids = await table.locator("tbody tr[data-row]").evaluateAll((rows) =>
-            rows.map((r) => r.getAttribute("data-row"))
-          );
-          assert.deepEqual(ids, [String(own.id)], "its company's tgids only");
-          assert.equal(await client.page.getByRole("button", { name: "New tgid" }).count(), 0);
-          assert.equal(await table.getByRole("button", { name: /^Actions for/ }).count(), 0);
-          assert.equal(await client.page.getByText(/routing exception/i).count(), 0);
-          // The tgid page (with its exceptions) is administrators'.
-          await client.page.goto(`/management/tgid/${own.id}`);
-          await client.page.waitForURL((u) => u.pathname === "/error/403");
-        } finally {
-          await client.context.close();
-        }
-      });
+      assert.deepEqual(ids, [String(own.id)], "its company's tgids only");
+      assert.equal(await client.page.getByRole("button", { name: "New tgid" }).count(), 0);
+      assert.equal(await table.getByRole("button", { name: /^Actions for/ }).count(), 0);
+      assert.equal(await client.page.getByText(/routing exception/i).count(), 0);
+      // The tgid page (with its exceptions) is administrators'.
+      await client.page.goto(`/management/tgid/${own.id}`);
+      await client.page.waitForURL((u) => u.pathname === "/error/403");
     } finally {
-      await context.close();
-      await e.close();
+      await client.context.close();
     }
-  },
+  });
 });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { eventually, startE2e, submitLogin } from "./harness.ts";
+import { e2eSuite, eventually, submitLogin } from "./harness.ts";
 import { mail, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
@@ -50,226 +50,216 @@ async function rowMenu(page: Page, row: Locator, item: string) {
   await page.getByRole("menuitem", { name: item }).click();
 }
 
-Deno.test({
-  name: "[e2e/users]",
-  sanitizeOps: false,
-  sanitizeResources: false,
-  async fn(t) {
-    const e = await startE2e();
-    const db = e.database.db;
-    const byId = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
-    const company = await e.f.company(unique("Acme Shipping"));
-    const team = await e.f.team({ companyId: company.id, name: unique("Bridge") });
-    const other = await e.f.team({ companyId: company.id, name: unique("Deck") });
-    const admin = await e.signedIn(1);
-    const { page } = admin;
-    page.setDefaultTimeout(TIMEOUT);
-    const created = mail("created");
-    const another = mail("another");
+e2eSuite("[e2e/users]", async (t, e) => {
+  const db = e.database.db;
+  const byId = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
+  const company = await e.f.company(unique("Acme Shipping"));
+  const team = await e.f.team({ companyId: company.id, name: unique("Bridge") });
+  const other = await e.f.team({ companyId: company.id, name: unique("Deck") });
+  const admin = await e.signedIn(1);
+  const { page } = admin;
+  page.setDefaultTimeout(TIMEOUT);
+  const created = mail("created");
+  const another = mail("another");
 
-    const openList = async () => {
-      await page.goto("/administration/users");
-    };
-    const newUserDialog = () => page.getByRole("dialog", { name: "New user" });
+  const openList = async () => {
+    await page.goto("/administration/users");
+  };
+  const newUserDialog = () => page.getByRole("dialog", { name: "New user" });
 
-    try {
-      await t.step("[e2e/users] without company and team the dialog says so", async () => {
-        await openList();
-        await page.getByRole("button", { name: "New user" }).click();
-        const dialog = newUserDialog();
-        await dialog.waitFor();
-        // New users default to web access only and 10 e-mails per hour.
-        assert.equal(
-          await dialog.getByRole("checkbox", { name: "Web", exact: true }).isChecked(),
-          true,
-        );
-        for (const name of ["Web services", "FTP", "Download dnid", "Messaging C access"]) {
-          assert.equal(await dialog.getByRole("checkbox", { name }).isChecked(), false, name);
-        }
-        assert.equal(
-          await dialog.getByRole("spinbutton", { name: /^Maximum e-mails per hour/ }).inputValue(),
-          "10",
-        );
-        await dialog.getByRole("textbox", { name: /^User id/ }).fill(created);
-        await dialog.getByRole("button", { name: "Create", exact: true }).click();
-        await dialog.getByText(ADMIN_MESSAGES.selectCompanyAndTeam).waitFor();
-        assert.equal(await byId(created), undefined, "nothing was sent");
-        await assertAccessible(page, "the new user dialog with its errors");
-        await dialog.getByRole("button", { name: "Cancel" }).click();
-        await dialog.waitFor({ state: "hidden" });
-      });
-
-      await t.step("[e2e/users] Create and add another keeps the dialog, reset", async () => {
-        await page.getByRole("button", { name: "New user" }).click();
-        const dialog = newUserDialog();
-        await dialog.waitFor();
-        await chooseCompany(dialog, company.name, other.name);
-        await dialog.getByRole("textbox", { name: /^User id/ }).fill(another);
-        await dialog.getByRole("textbox", { name: /^First name/ }).fill("Second");
-        await dialog.getByRole("button", { name: "Create and add another" }).click();
-        await toast(page, "success", `User ${another} created`).waitFor();
-        await eventually(async () =>
-          assert.equal(await dialog.getByRole("textbox", { name: /^User id/ }).inputValue(), "")
-        );
-        assert.equal(await dialog.getByRole("combobox", { name: "Company" }).inputValue(), "");
-        assert.ok(await dialog.isVisible(), "the dialog stays open");
-        const row = await byId(another);
-        assert.equal(row.teamId, other.id);
-        assert.equal(row.firstName, "Second");
-        assert.equal(row.webAccess, true);
-        assert.equal(row.quota, 10);
-        await dialog.getByRole("button", { name: "Cancel" }).click();
-      });
-
-      await t.step("[e2e/users] Create opens the new user's page", async () => {
-        await page.getByRole("button", { name: "New user" }).click();
-        const dialog = newUserDialog();
-        await dialog.waitFor();
-        await chooseCompany(dialog, company.name, team.name);
-        await dialog.getByRole("textbox", { name: /^User id/ }).fill(created);
-        await dialog.getByRole("textbox", { name: /^First name/ }).fill("Carla");
-        await dialog.getByRole("textbox", { name: /^Last name/ }).fill("Created");
-        await dialog.getByRole("checkbox", { name: "FTP" }).check();
-        await dialog.getByRole("button", { name: "Create", exact: true }).click();
-        await page.waitForURL((u) => u.pathname === `/administration/users/${created}`);
-        await page.getByRole("heading", { level: 1, name: `Carla Created (${created})` }).waitFor();
-        // A new user has no password yet.
-        await page.getByText(USER_MESSAGES.noPassword).waitFor();
-        const row = await byId(created);
-        assert.equal(row.ftpAccess, true);
-        assert.equal(row.teamId, team.id);
-      });
-
-      await t.step("[e2e/users] edit a user from the list's context menu", async () => {
-        await openList();
-        const row = await showRow(page, another);
-        await rowMenu(page, row, "Edit");
-        const dialog = page.getByRole("dialog", { name: `Edit user ${another}` });
-        await dialog.waitFor();
-        assert.equal(
-          await dialog.getByRole("textbox", { name: /^First name/ }).inputValue(),
-          "Second",
-        );
-        await dialog.getByRole("textbox", { name: /^Last name/ }).fill("Edited");
-        await dialog.getByRole("textbox", { name: /^Customer care case/ }).fill("CASE-7");
-        await dialog.getByRole("button", { name: "Save" }).click();
-        await toast(page, "success", `User ${another} saved`).waitFor();
-        await dialog.waitFor({ state: "hidden" });
-        await eventually(async () => assert.match(await row.innerText(), /Second Edited/));
-        const stored = await byId(another);
-        assert.equal(stored.lastName, "Edited");
-        assert.equal(stored.subject, "CASE-7");
-      });
-
-      await t.step("[e2e/users] deactivate and reactivate from the context menu", async () => {
-        const row = await showRow(page, another);
-        await rowMenu(page, row, "Deactivate");
-        await page.getByRole("dialog", { name: "Deactivate user" })
-          .getByRole("button", { name: "Deactivate" }).click();
-        await eventually(async () => assert.match(await row.innerText(), /Inactive/));
-        assert.equal((await byId(another)).active, false);
-
-        await rowMenu(page, row, "Activate");
-        await page.getByRole("dialog", { name: "Activate user" })
-          .getByRole("button", { name: "Activate" }).click();
-        await eventually(async () => assert.doesNotMatch(await row.innerText(), /Inactive/));
-        assert.equal((await byId(another)).active, true);
-      });
-
-      const renamed = mail("renamed");
-      await t.step("[e2e/users] change the id: the page follows the new id", async () => {
-        await page.goto(`/administration/users/${created}`);
-        await assertAccessible(page, "the user page");
-        const key = (await byId(created)).key;
-        await page.getByRole("button", { name: "Change user id" }).click();
-        const dialog = page.getByRole("dialog", { name: "Change user id" });
-        await dialog.getByRole("textbox", { name: /^New user id/ }).fill(renamed);
-        await dialog.getByRole("button", { name: "Change user id" }).click();
-        await page.waitForURL((u) => u.pathname === `/administration/users/${renamed}`);
-        await page.getByRole("heading", { level: 1, name: `Carla Created (${renamed})` })
-          .waitFor();
-        assert.equal((await byId(renamed)).key, key, "the same user");
-      });
-
-      await t.step("[e2e/users] add an e-mail alias and delete it", async () => {
-        const alias = mail("alias");
-        await page.getByRole("button", { name: "Add email alias" }).click();
-        const dialog = page.getByRole("dialog", { name: "Add email alias" });
-        await dialog.getByRole("textbox", { name: /^E-mail alias/ }).fill(alias);
-        await dialog.getByRole("button", { name: "Add" }).click();
-        const item = page.locator(`[data-alias="${alias}"]`);
-        await item.waitFor();
-        await item.getByRole("button", { name: `Delete alias ${alias}` }).click();
-        await page.getByRole("dialog", { name: "Delete email alias" })
-          .getByRole("button", { name: "Delete" }).click();
-        await item.waitFor({ state: "detached" });
-        await toast(page, "success", `Alias ${alias} deleted`).waitFor();
-      });
-
-      await t.step(
-        "[e2e/users] an alias removed meanwhile elsewhere: 'Error on alias deletion'",
-        async () => {
-          const alias = mail("gone");
-          await page.getByRole("button", { name: "Add email alias" }).click();
-          const dialog = page.getByRole("dialog", { name: "Add email alias" });
-          await dialog.getByRole("textbox", { name: /^E-mail alias/ }).fill(alias);
-          await dialog.getByRole("button", { name: "Add" }).click();
-          const item = page.locator(`[data-alias="${alias}"]`);
-          await item.waitFor();
-          // Another administrator deletes it before this page does.
-          await e.database.db.delete(userAliases).where(eq(userAliases.mail, alias));
-          await item.getByRole("button", { name: `Delete alias ${alias}` }).click();
-          await page.getByRole("dialog", { name: "Delete email alias" })
-            .getByRole("button", { name: "Delete" }).click();
-          await toast(page, "error", new RegExp(`${ADMIN_MESSAGES.aliasDeleteError}: `))
-            .waitFor();
-        },
-      );
-
-      await t.step("[e2e/users] reset the password; the link sets a new one", async () => {
-        await page.getByRole("button", { name: "Reset password" }).click();
-        const dialog = page.getByRole("dialog", { name: "Reset password" });
-        await dialog.getByRole("button", { name: "Reset password" }).click();
-        await dialog.getByText(USER_MESSAGES.reasonRequired).waitFor();
-        await dialog.getByRole("textbox", { name: /^Reason/ }).fill("New account");
-        await dialog.getByRole("button", { name: "Reset password" }).click();
-        const linkBox = dialog.getByRole("textbox", { name: "Set-password link" });
-        await linkBox.waitFor();
-        const link = await linkBox.inputValue();
-        assert.match(link, /\/login\/reset\?token=[\w-]{43}$/);
-        await dialog.getByRole("button", { name: "Done" }).click();
-
-        // The user, in their own browser.
-        const { context, page: user } = await e.page();
-        try {
-          user.setDefaultTimeout(TIMEOUT);
-          await user.goto(link);
-          await assertAccessible(user, "the set-password page");
-          await user.getByLabel(/^New password/).fill(NEW_PASSWORD);
-          await user.getByLabel(/^Confirm the new password/).fill("something else");
-          await user.getByRole("button", { name: "Set password" }).click();
-          await user.getByText(USER_MESSAGES.passwordsDiffer).waitFor();
-          await user.getByLabel(/^Confirm the new password/).fill(NEW_PASSWORD);
-          await user.getByRole("button", { name: "Set password" }).click();
-          await user.waitForURL((u) => u.pathname === "/login");
-          await toast(user, "success", USER_MESSAGES.passwordSet).waitFor();
-
-          await submitLogin(user, renamed, NEW_PASSWORD);
-          await user.waitForURL((u) => u.pathname === "/");
-        } finally {
-          await context.close();
-        }
-        // The link worked once.
-        const fresh = await e.page();
-        try {
-          await fresh.page.goto(link);
-          await fresh.page.getByText(/This password link is invalid/).waitFor();
-        } finally {
-          await fresh.context.close();
-        }
-      });
-    } finally {
-      await e.close();
+  await t.step("[e2e/users] without company and team the dialog says so", async () => {
+    await openList();
+    await page.getByRole("button", { name: "New user" }).click();
+    const dialog = newUserDialog();
+    await dialog.waitFor();
+    // New users default to web access only and 10 e-mails per hour.
+    assert.equal(
+      await dialog.getByRole("checkbox", { name: "Web", exact: true }).isChecked(),
+      true,
+    );
+    for (const name of ["Web services", "FTP", "Download dnid", "Messaging C access"]) {
+      assert.equal(await dialog.getByRole("checkbox", { name }).isChecked(), false, name);
     }
-  },
+    assert.equal(
+      await dialog.getByRole("spinbutton", { name: /^Maximum e-mails per hour/ }).inputValue(),
+      "10",
+    );
+    await dialog.getByRole("textbox", { name: /^User id/ }).fill(created);
+    await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    await dialog.getByText(ADMIN_MESSAGES.selectCompanyAndTeam).waitFor();
+    assert.equal(await byId(created), undefined, "nothing was sent");
+    await assertAccessible(page, "the new user dialog with its errors");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  await t.step("[e2e/users] Create and add another keeps the dialog, reset", async () => {
+    await page.getByRole("button", { name: "New user" }).click();
+    const dialog = newUserDialog();
+    await dialog.waitFor();
+    await chooseCompany(dialog, company.name, other.name);
+    await dialog.getByRole("textbox", { name: /^User id/ }).fill(another);
+    await dialog.getByRole("textbox", { name: /^First name/ }).fill("Second");
+    await dialog.getByRole("button", { name: "Create and add another" }).click();
+    await toast(page, "success", `User ${another} created`).waitFor();
+    await eventually(async () =>
+      assert.equal(await dialog.getByRole("textbox", { name: /^User id/ }).inputValue(), "")
+    );
+    assert.equal(await dialog.getByRole("combobox", { name: "Company" }).inputValue(), "");
+    assert.ok(await dialog.isVisible(), "the dialog stays open");
+    const row = await byId(another);
+    assert.equal(row.teamId, other.id);
+    assert.equal(row.firstName, "Second");
+    assert.equal(row.webAccess, true);
+    assert.equal(row.quota, 10);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  await t.step("[e2e/users] Create opens the new user's page", async () => {
+    await page.getByRole("button", { name: "New user" }).click();
+    const dialog = newUserDialog();
+    await dialog.waitFor();
+    await chooseCompany(dialog, company.name, team.name);
+    await dialog.getByRole("textbox", { name: /^User id/ }).fill(created);
+    await dialog.getByRole("textbox", { name: /^First name/ }).fill("Carla");
+    await dialog.getByRole("textbox", { name: /^Last name/ }).fill("Created");
+    await dialog.getByRole("checkbox", { name: "FTP" }).check();
+    await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/administration/users/${created}`);
+    await page.getByRole("heading", { level: 1, name: `Carla Created (${created})` }).waitFor();
+    // A new user has no password yet.
+    await page.getByText(USER_MESSAGES.noPassword).waitFor();
+    const row = await byId(created);
+    assert.equal(row.ftpAccess, true);
+    assert.equal(row.teamId, team.id);
+  });
+
+  await t.step("[e2e/users] edit a user from the list's context menu", async () => {
+    await openList();
+    const row = await showRow(page, another);
+    await rowMenu(page, row, "Edit");
+    const dialog = page.getByRole("dialog", { name: `Edit user ${another}` });
+    await dialog.waitFor();
+    assert.equal(
+      await dialog.getByRole("textbox", { name: /^First name/ }).inputValue(),
+      "Second",
+    );
+    await dialog.getByRole("textbox", { name: /^Last name/ }).fill("Edited");
+    await dialog.getByRole("textbox", { name: /^Customer care case/ }).fill("CASE-7");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await toast(page, "success", `User ${another} saved`).waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await eventually(async () => assert.match(await row.innerText(), /Second Edited/));
+    const stored = await byId(another);
+    assert.equal(stored.lastName, "Edited");
+    assert.equal(stored.subject, "CASE-7");
+  });
+
+  await t.step("[e2e/users] deactivate and reactivate from the context menu", async () => {
+    const row = await showRow(page, another);
+    await rowMenu(page, row, "Deactivate");
+    await page.getByRole("dialog", { name: "Deactivate user" })
+      .getByRole("button", { name: "Deactivate" }).click();
+    await eventually(async () => assert.match(await row.innerText(), /Inactive/));
+    assert.equal((await byId(another)).active, false);
+
+    await rowMenu(page, row, "Activate");
+    await page.getByRole("dialog", { name: "Activate user" })
+      .getByRole("button", { name: "Activate" }).click();
+    await eventually(async () => assert.doesNotMatch(await row.innerText(), /Inactive/));
+    assert.equal((await byId(another)).active, true);
+  });
+
+  const renamed = mail("renamed");
+  await t.step("[e2e/users] change the id: the page follows the new id", async () => {
+    await page.goto(`/administration/users/${created}`);
+    await assertAccessible(page, "the user page");
+    const key = (await byId(created)).key;
+    await page.getByRole("button", { name: "Change user id" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change user id" });
+    await dialog.getByRole("textbox", { name: /^New user id/ }).fill(renamed);
+    await dialog.getByRole("button", { name: "Change user id" }).click();
+    await page.waitForURL((u) => u.pathname === `/administration/users/${renamed}`);
+    await page.getByRole("heading", { level: 1, name: `Carla Created (${renamed})` })
+      .waitFor();
+    assert.equal((await byId(renamed)).key, key, "the same user");
+  });
+
+  await t.step("[e2e/users] add an e-mail alias and delete it", async () => {
+    const alias = mail("alias");
+    await page.getByRole("button", { name: "Add email alias" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add email alias" });
+    await dialog.getByRole("textbox", { name: /^E-mail alias/ }).fill(alias);
+    await dialog.getByRole("button", { name: "Add" }).click();
+    const item = page.locator(`[data-alias="${alias}"]`);
+    await item.waitFor();
+    await item.getByRole("button", { name: `Delete alias ${alias}` }).click();
+    await page.getByRole("dialog", { name: "Delete email alias" })
+      .getByRole("button", { name: "Delete" }).click();
+    await item.waitFor({ state: "detached" });
+    await toast(page, "success", `Alias ${alias} deleted`).waitFor();
+  });
+
+  await t.step(
+    "[e2e/users] an alias removed meanwhile elsewhere: 'Error on alias deletion'",
+    async () => {
+      const alias = mail("gone");
+      await page.getByRole("button", { name: "Add email alias" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add email alias" });
+      await dialog.getByRole("textbox", { name: /^E-mail alias/ }).fill(alias);
+      await dialog.getByRole("button", { name: "Add" }).click();
+      const item = page.locator(`[data-alias="${alias}"]`);
+      await item.waitFor();
+      // Another administrator deletes it before this page does.
+      await e.database.db.delete(userAliases).where(eq(userAliases.mail, alias));
+      await item.getByRole("button", { name: `Delete alias ${alias}` }).click();
+      await page.getByRole("dialog", { name: "Delete email alias" })
+        .getByRole("button", { name: "Delete" }).click();
+      await toast(page, "error", new RegExp(`${ADMIN_MESSAGES.aliasDeleteError}: `))
+        .waitFor();
+    },
+  );
+
+  await t.step("[e2e/users] reset the password; the link sets a new one", async () => {
+    await page.getByRole("button", { name: "Reset password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Reset password" });
+    await dialog.getByRole("button", { name: "Reset password" }).click();
+    await dialog.getByText(USER_MESSAGES.reasonRequired).waitFor();
+    await dialog.getByRole("textbox", { name: /^Reason/ }).fill("New account");
+    await dialog.getByRole("button", { name: "Reset password" }).click();
+    const linkBox = dialog.getByRole("textbox", { name: "Set-password link" });
+    await linkBox.waitFor();
+    const link = await linkBox.inputValue();
+    assert.match(link, /\/login\/reset\?token=[\w-]{43}$/);
+    await dialog.getByRole("button", { name: "Done" }).click();
+
+    // The user, in their own browser.
+    const { context, page: user } = await e.page();
+    try {
+      user.setDefaultTimeout(TIMEOUT);
+      await user.goto(link);
+      await assertAccessible(user, "the set-password page");
+      await user.getByLabel(/^New password/).fill(NEW_PASSWORD);
+      await user.getByLabel(/^Confirm the new password/).fill("something else");
+      await user.getByRole("button", { name: "Set password" }).click();
+      await user.getByText(USER_MESSAGES.passwordsDiffer).waitFor();
+      await user.getByLabel(/^Confirm the new password/).fill(NEW_PASSWORD);
+      await user.getByRole("button", { name: "Set password" }).click();
+      await user.waitForURL((u) => u.pathname === "/login");
+      await toast(user, "success", USER_MESSAGES.passwordSet).waitFor();
+
+      await submitLogin(user, renamed, NEW_PASSWORD);
+      await user.waitForURL((u) => u.pathname === "/");
+    } finally {
+      await context.close();
+    }
+    // The link worked once.
+    const fresh = await e.page();
+    try {
+      await fresh.page.goto(link);
+      await fresh.page.getByText(/This password link is invalid/).waitFor();
+    } finally {
+      await fresh.context.close();
+    }
+  });
 });
