@@ -12,3 +12,6 @@ export const labelOf = (name: string) =>
 /** The type an item log is shown as: DATE for the date names, else the type it was stored with. */
 export const itemTypeOf = (name: string, stored: ItemType): ItemType =>
   DATE_ITEM_NAMES.includes(name) ? "DATE" : stored;
+
+/** The item log that holds Iritrack's ten canned messages (a JSON array of 10 strings). */
+export const CANNED_MESSAGES_ITEM = "cannedMessages";

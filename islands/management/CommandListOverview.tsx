@@ -10,7 +10,8 @@ import type { Column } from "../kit/DataTable.tsx";
 import type { TableDefaults } from "../kit/table_state.ts";
 import { formatDateTime, optionsOf } from "../kit/format.ts";
 import { COMMAND_PROTOCOLS, LONG_PAGE_SIZES, PAGE_SIZE } from "../../openapi/enums.ts";
-import { type CommandList, LIST_TERMINATED } from "../../openapi/schemas/lists.ts";
+import type { CommandList } from "../../openapi/schemas/lists.ts";
+import { LIST_TERMINATED } from "../../openapi/schemas/list_messages.ts";
 import { findCommandLists, listHref } from "./command_list_api.ts";
 import {
   ListProgress,

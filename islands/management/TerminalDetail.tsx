@@ -14,9 +14,8 @@ import { navigate } from "../runtime/navigate.ts";
 import { useTerminalActions } from "./terminal_actions.tsx";
 import { isInmarsatC, TERMINAL_LIST_HREF, type TerminalViewer } from "./terminal_api.ts";
 import { REGIONS, TRACKING_FREQUENCIES } from "../../openapi/enums.ts";
-import { itemTypeOf } from "../../openapi/item_logs.ts";
+import { CANNED_MESSAGES_ITEM, itemTypeOf } from "../../openapi/item_logs.ts";
 import type { Terminal, TerminalItem } from "../../openapi/schemas/terminals.ts";
-import { CANNED_MESSAGES_ITEM } from "../../openapi/schemas/terminal_templates.ts";
 
 export interface TerminalDetailProps {
   terminal: Terminal;

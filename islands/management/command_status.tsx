@@ -4,7 +4,8 @@
  */
 import { COMMAND_PROTOCOLS } from "../../openapi/enums.ts";
 import type { Command } from "../../openapi/schemas/commands.ts";
-import { type CommandList, LIST_TERMINATED } from "../../openapi/schemas/lists.ts";
+import type { CommandList } from "../../openapi/schemas/lists.ts";
+import { LIST_TERMINATED } from "../../openapi/schemas/list_messages.ts";
 
 /** The status's label in its class's colour; `withCode` puts its number first ("6 Failed"). */
 export function CommandStatusBadge(

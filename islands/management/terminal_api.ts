@@ -9,8 +9,9 @@ import { findBody, type TableState } from "../kit/table_state.ts";
 import { confirmDelete } from "../kit/confirm_delete.ts";
 import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import { INMARSAT_C_DEVICE_TYPE, VSAT_DEVICE_TYPE } from "../../openapi/enums.ts";
-import { MTL_MESSAGES, type StationMtl } from "../../openapi/schemas/mtls.ts";
-import { type DeviceType, TERMINAL_MESSAGES } from "../../openapi/schemas/terminals.ts";
+import type { StationMtl } from "../../openapi/schemas/mtls.ts";
+import type { DeviceType } from "../../openapi/schemas/terminals.ts";
+import { MTL_MESSAGES, TERMINAL_MESSAGES } from "../../openapi/schemas/terminal_messages.ts";
 
 /** The terminal page's tabs, by their key in the URL (`?tab=inmarsatc`). */
 export const TERMINAL_TABS = { inmarsatc: "Inmarsat C", other: "Other device types" } as const;

@@ -12,19 +12,9 @@ import { codeFilter, findRequestSchema, findResponseSchema, idFilter } from "./f
 import { codeSchema, queryId, textFilter, trimmedLine } from "./common.ts";
 import { CommandSchema } from "./commands.ts";
 
-/** The spec's words (portal-shell §8) and ours where it shows none. */
-export const LIST_MESSAGES = {
-  finished: (id: number | string) => `Command list ${id} is finished: nothing to cancel`,
-  cancelError: (message: string) => `Cancel command error : ${message}`,
-  cancelled: (id: number | string) => `Command list ${id} cancelled`,
-  confirmCancel: (ids: readonly number[]) =>
-    `Cancel the execution of command list${ids.length === 1 ? "" : "s"} ${ids.join(", ")}? ` +
-    "Pending commands become Cancelled; commands already delivered, acknowledged or failed " +
-    "stay as they are.",
-} as const;
+import { LIST_TERMINATED } from "./list_messages.ts";
 
-/** The terminated filter's choices (management-routing §4: finished or unfinished). */
-export const LIST_TERMINATED = { 1: "Finished", 0: "Unfinished" } as const;
+export { LIST_MESSAGES, LIST_TERMINATED } from "./list_messages.ts";
 
 // ---- requests ----
 

@@ -13,21 +13,7 @@ import { IMN_MESSAGE, IMN_PATTERN } from "./terminal_templates.ts";
 
 export { IMN_MESSAGE, IMN_PATTERN };
 
-/** The spec's words (management-routing §8), for server and browser. */
-export const MTL_MESSAGES = {
-  created: "InmarsatC with IMN created",
-  notFound: "Mtl not found",
-  exists: (imn: string) => `An Inmarsat C terminal with IMN ${imn} already exists`,
-  attached: (imn: string) => `Mtl ${imn} is already attached to a terminal`,
-  notRegistered: (imn: string) =>
-    `No Inmarsat C terminal with IMN ${imn} is registered: add the mobile terminal first`,
-  notAttached: (imn: string) =>
-    `Mtl ${imn} has no terminal: add it as an existing terminal before sending it messages`,
-  notValid: (imn: string) => `Terminal ${imn} is not valid: messages cannot be sent to it`,
-  stationError: "Get station details error",
-  testMessageSent: "Test message sent",
-  labelUpdated: "Label updated",
-} as const;
+export { MTL_MESSAGES } from "./terminal_messages.ts";
 
 export const MTL_TEXT_MAX = 100;
 

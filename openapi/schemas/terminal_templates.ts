@@ -54,7 +54,7 @@ export interface DeviceTemplate {
 /** Iritrack: exactly 10 canned-message slots numbered 0–9. */
 export const CANNED_MESSAGE_SLOTS = 10;
 export const CANNED_MESSAGE_MAX = 160;
-export const CANNED_MESSAGES_ITEM = "cannedMessages";
+export { CANNED_MESSAGES_ITEM } from "../item_logs.ts";
 export const cannedFieldName = (slot: number) => `message${slot}`;
 
 /** The ten slots' fields, empty by default. */
@@ -180,7 +180,7 @@ export function templateFor(deviceTypeId: number, kind: TemplateKind) {
 }
 
 /** The message of an add refused for VSAT. */
-export const VSAT_NOT_ADDABLE = "VSAT terminals cannot be added: VSAT has no add form";
+export { VSAT_NOT_ADDABLE } from "./terminal_messages.ts";
 /** Device types a user may add: those with an add template. */
 export const ADDABLE_DEVICE_TYPES = DEVICE_TYPES.filter((t) => templateFor(t.id, "add"));
 export const isAddable = (deviceTypeId: number) =>

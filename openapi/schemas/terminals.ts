@@ -35,16 +35,7 @@ import {
 } from "./terminal_templates.ts";
 import { MtlSchema } from "./mtls.ts";
 
-/** The spec's words (management-routing §5 and §8), for server and browser. */
-export const TERMINAL_MESSAGES = {
-  selectTgid: SELECT_TERMINAL_TGID,
-  added: "Terminal added",
-  deleted: "Terminal deleted",
-  notFound: "Terminal not found",
-  vsatNotAddable: VSAT_NOT_ADDABLE,
-  notDeletable: (typeName: string) => `${typeName} terminals cannot be deleted`,
-  labelUpdated: "Label updated",
-} as const;
+export { TERMINAL_MESSAGES } from "./terminal_messages.ts";
 
 export const TERMINAL_LABEL_MAX = 100;
 /** More items than any template has: a bound on the request, not a business rule. */
