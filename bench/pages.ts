@@ -15,6 +15,7 @@ import { launchChromium } from "../tests/e2e/harness.ts";
 import { ROUTES } from "../routes/mod.ts";
 import { CONFIG_VARIABLES, DEFAULT_DEMO_PASSWORD } from "../server/config.ts";
 import { freePort, Proc, waitFor200 } from "./servers.ts";
+import { FIRST_DEMO_DNID } from "../db/seed/demo_management.ts";
 
 /** Budgets from the issue: JavaScript on a first load and first contentful paint. */
 export const BUDGETS = { jsGzipBytes: 100 * 1024, fcpMs: 150 };
@@ -23,7 +24,7 @@ export const BUDGETS = { jsGzipBytes: 100 * 1024, fcpMs: 150 };
 export const SAMPLE_PATHS = [
   "/administration/companies/1",
   "/administration/users/admin@demo.test",
-  "/management/dnids/1",
+  `/management/dnids/${FIRST_DEMO_DNID}`,
   "/management/tgid/1",
   "/management/terminal/1",
   "/management/list/1",

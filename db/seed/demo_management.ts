@@ -180,10 +180,15 @@ async function seedTgids(ctx: SeedContext, admin: AdminData): Promise<SeededTgid
  * Dnids 10000–10499 on LES 21 (more than one 255-row page), every tgid with at least one; client
  * companies A and B get about a third each, so a client's own list pages too.
  */
+export const FIRST_DEMO_DNID = 10000;
+
 async function seedDnids(ctx: SeedContext, tgidList: SeededTgid[]) {
   const { rng } = ctx;
-  const ids = rng.sample(Array.from({ length: 500 }, (_, i) => 10000 + i), DNID_COUNT)
-    .sort((a, b) => a - b);
+  // 10000, the range's first, always exists (the benchmark's sample dnid page).
+  const ids = [
+    FIRST_DEMO_DNID,
+    ...rng.sample(Array.from({ length: 499 }, (_, i) => FIRST_DEMO_DNID + 1 + i), DNID_COUNT - 1),
+  ].sort((a, b) => a - b);
   const favoured = tgidList.filter((t) => ["A", "B"].includes(t.team.company.key));
   const rows = ids.map((id, i) => {
     const tgid = i < tgidList.length
