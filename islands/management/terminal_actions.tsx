@@ -212,13 +212,15 @@ export function AddButtons(
   return (
     <div className="admin-actions">
       <button type="button" onClick={add.terminal}>Add terminal</button>
-      <button type="button" className="secondary" onClick={add.existing}>
-        Add existing terminal
-      </button>
       {admin && (
-        <button type="button" className="secondary" onClick={add.mtl}>
-          Add mobile terminal
-        </button>
+        <>
+          <button type="button" className="secondary" onClick={add.existing}>
+            Add existing terminal
+          </button>
+          <button type="button" className="secondary" onClick={add.mtl}>
+            Add mobile terminal
+          </button>
+        </>
       )}
     </div>
   );

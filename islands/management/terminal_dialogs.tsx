@@ -42,8 +42,11 @@ const loadMtlForm = () =>
   import("../../openapi/schemas/terminal_forms.ts").then((m) => m.MtlAddFormSchema);
 
 /** The types "Add terminal" offers: those with an add template (not VSAT). */
+/** The types with an add template; Inmarsat C for administrators only (they attach mtls). */
 const addableTypes = (viewer: TerminalViewer) =>
-  viewer.deviceTypes.filter((t) => t.addForm && templateFor(t.id, "add"));
+  viewer.deviceTypes.filter((t) =>
+    t.addForm && templateFor(t.id, "add") && (viewer.admin || t.id !== INMARSAT_C_DEVICE_TYPE)
+  );
 
 /** The type "Add terminal" starts with: the first addable one other than Inmarsat C. */
 const firstType = (viewer: TerminalViewer) =>

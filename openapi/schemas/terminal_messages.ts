@@ -16,6 +16,9 @@ export const TERMINAL_MESSAGES = {
   vsatNotAddable: VSAT_NOT_ADDABLE,
   notDeletable: (typeName: string) => `${typeName} terminals cannot be deleted`,
   labelUpdated: "Label updated",
+  /** Not in the spec: an unattached mtl belongs to no company, so only operators attach one. */
+  inmarsatCByAdministrator:
+    "Inmarsat C terminals are added by an administrator: ask your operator to add the mobile terminal",
 } as const;
 
 /** The spec's words (management-routing §8), for server and browser. */

@@ -280,11 +280,32 @@ dbTest(
 // ---- Inmarsat C: add existing terminal ----
 
 dbTest(
+  "[rest/terminal] Inmarsat C: a client may not attach a registered mtl (administrators add them)",
+  async (ctx) => {
+    const t = await tenant(ctx);
+    const mtl = await ctx.f.mtl();
+    const r = await add(ctx, t.token, {
+      tgidId: t.tgid.id,
+      deviceTypeId: 0,
+      items: [{ name: "imn", value: mtl.imn }, { name: "region", value: "3" }],
+    });
+    assert.equal(r.status, 403);
+    assert.equal(r.body.message, TERMINAL_MESSAGES.inmarsatCByAdministrator);
+    const [row] = await ctx.db.select().from(mtls).where(eq(mtls.imn, mtl.imn));
+    assert.equal(row.deviceId, null, "the mtl stays unattached");
+    const made = await ctx.db.select().from(terminals)
+      .where(eq(terminals.terminalSpecificIdentifier, mtl.imn));
+    assert.equal(made.length, 0);
+  },
+);
+
+dbTest(
   "[rest/terminal] Inmarsat C: adding an existing terminal attaches its mtl, mtl 0 by default",
   async (ctx) => {
     const t = await tenant(ctx);
+    const { token } = await admin(ctx);
     const mtl = await ctx.f.mtl({ deviceLabel: "Registered label", mtl: 7 });
-    const r = await add(ctx, t.token, {
+    const r = await add(ctx, token, {
       tgidId: t.tgid.id,
       deviceTypeId: 0,
       items: [{ name: "imn", value: mtl.imn }, { name: "region", value: "3" }],
@@ -302,7 +323,7 @@ dbTest(
     assert.equal(row.region, 3);
 
     const named = await ctx.f.mtl({ deviceLabel: "Old name" });
-    const withLabel = await add(ctx, t.token, {
+    const withLabel = await add(ctx, token, {
       tgidId: t.tgid.id,
       deviceTypeId: 0,
       items: [{ name: "imn", value: named.imn }, { name: "region", value: "0" }],
@@ -311,7 +332,7 @@ dbTest(
     assert.equal(withLabel.body.deviceLabel, "New name");
     assert.equal(withLabel.body.mtl.deviceLabel, "New name", "the mtl shows the terminal's label");
 
-    const again = await add(ctx, t.token, {
+    const again = await add(ctx, token, {
       tgidId: t.tgid.id,
       deviceTypeId: 0,
       items: [{ name: "imn", value: mtl.imn }, { name: "region", value: "3" }],
@@ -323,13 +344,14 @@ dbTest(
 
 dbTest("[rest/terminal] Inmarsat C: two adds racing for one mtl attach it once", async (ctx) => {
   const t = await tenant(ctx);
+  const { token } = await admin(ctx);
   const mtl = await ctx.f.mtl();
   const body = {
     tgidId: t.tgid.id,
     deviceTypeId: 0,
     items: [{ name: "imn", value: mtl.imn }, { name: "region", value: "1" }],
   };
-  const answers = await Promise.all([add(ctx, t.token, body), add(ctx, t.token, body)]);
+  const answers = await Promise.all([add(ctx, token, body), add(ctx, token, body)]);
   assert.deepEqual(answers.map((r) => r.status).sort(), [200, 409]);
   const won = answers.find((r) => r.status === 200)!;
   const [row] = await ctx.db.select().from(mtls).where(eq(mtls.imn, mtl.imn));
@@ -343,6 +365,7 @@ dbTest(
   "[rest/terminal] Inmarsat C: the imn must be registered; regions AORW 0 … ALL 9",
   async (ctx) => {
     const t = await tenant(ctx);
+    const { token } = await admin(ctx);
     const other = await tenant(ctx);
     const theirs = await ctx.f.terminal({ tgidId: other.tgid.id, deviceTypeId: 0 });
     const body = (imn: string, region: string, more: { name: string; value: string }[] = []) => ({
@@ -350,14 +373,13 @@ dbTest(
       deviceTypeId: 0,
       items: [{ name: "imn", value: imn }, { name: "region", value: region }, ...more],
     });
-    const unknown = await add(ctx, t.token, body("499999999", "0"));
+    const unknown = await add(ctx, token, body("499999999", "0"));
     assert.equal(unknown.status, 404);
     assert.match(unknown.body.message, /No Inmarsat C terminal with IMN 499999999 is registered/);
-    const foreign = await add(ctx, t.token, body(theirs.mtl!.imn, "0"));
-    assert.equal(foreign.status, 404, "another company's mtl answers like an unknown one");
-    assert.equal(foreign.body.message, unknown.body.message.replace("499999999", theirs.mtl!.imn));
+    const foreign = await add(ctx, token, body(theirs.mtl!.imn, "0"));
+    assert.equal(foreign.status, 409, "another terminal's mtl is attached already");
     for (const region of ["5", "8", "10", "AORW", ""]) {
-      const r = await add(ctx, t.token, body((await ctx.f.mtl()).imn, region));
+      const r = await add(ctx, token, body((await ctx.f.mtl()).imn, region));
       assert.equal(r.status, 400, `region ${region}`);
       assert.match(
         r.body.message,
@@ -367,14 +389,14 @@ dbTest(
     for (const region of ["0", "1", "2", "3", "4", "9"]) {
       const r = await add(
         ctx,
-        t.token,
+        token,
         body((await ctx.f.mtl()).imn, region, [{ name: "mtl", value: "2" }]),
       );
       assert.equal(r.status, 200, `region ${region}`);
       assert.equal(r.body.mtl.region, Number(region));
       assert.equal(r.body.mtl.mtl, 2);
     }
-    const badImn = await add(ctx, t.token, body("512345678", "0"));
+    const badImn = await add(ctx, token, body("512345678", "0"));
     assert.equal(badImn.status, 400);
     assert.equal(badImn.body.message, "IMN must be 9 digits starting with 4");
   },

@@ -314,11 +314,21 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
         const p = client.page;
         await p.goto("/management/terminal?tab=other");
         await headingIs(p, "Terminals");
-        assert.equal(
-          await p.getByRole("button", { name: "Add mobile terminal" }).count(),
-          0,
-          "registering mobile terminals is for administrators",
-        );
+        for (const name of ["Add mobile terminal", "Add existing terminal"]) {
+          assert.equal(
+            await p.getByRole("button", { name }).count(),
+            0,
+            `${name}: registering and attaching Inmarsat C terminals is for administrators`,
+          );
+        }
+        // Add terminal offers every addable type but Inmarsat C.
+        const addDialog = await openDialog(p, "Add terminal");
+        const typeOptions = addDialog.getByLabel("Device type").locator("option");
+        await typeOptions.first().waitFor({ state: "attached" });
+        const types = await typeOptions.allTextContents();
+        assert.ok(types.length > 0 && !types.includes("Inmarsat C"), types.join(", "));
+        await addDialog.getByRole("button", { name: "Cancel" }).click();
+        await addDialog.waitFor({ state: "hidden" });
         const table = p.locator('[data-table="terminals"]');
         await table.locator(`tbody tr[data-row="${mine.deviceId}"]`).waitFor();
         const keys = await table.locator("tbody tr[data-row]").evaluateAll((rows) =>

@@ -74,9 +74,10 @@ export const addDevice = defineRoute({
   path: "/rest/terminal/addDevice",
   summary: "Add a terminal",
   description: `${WRITE_RULES} VSAT has no add form ('${TERMINAL_MESSAGES.vsatNotAddable}', ` +
-    "400). Inmarsat C adds an existing terminal: `imn` names a registered mtl (404 when none, " +
-    "409 when attached already), `mtl` defaults to 0, `region` is AORW 0, AORE 1, POR 2, IOR " +
-    "3, CURRENT 4 or ALL 9; the mtl is attached to the new terminal.",
+    "400). Inmarsat C adds an existing terminal, for administrators only (a client gets 403 " +
+    `'${TERMINAL_MESSAGES.inmarsatCByAdministrator}'): \`imn\` names a registered mtl (404 ` +
+    "when none, 409 when attached already), `mtl` defaults to 0, `region` is AORW 0, AORE 1, " +
+    "POR 2, IOR 3, CURRENT 4 or ALL 9; the mtl is attached to the new terminal.",
   request: { body: jsonBody(TerminalAddSchema) },
   responses: { 200: jsonResponse(TerminalSchema, "The new terminal") },
   errors: [404, 409],

@@ -59,6 +59,10 @@ const transmissionOf = (req: TerminalAdd | TerminalUpdate) => ({
 
 /** POST /rest/terminal/addDevice: the new terminal. */
 export async function addTerminal(db: Db, scope: Scope, req: TerminalAdd) {
+  // A registered, unattached mtl belongs to no company yet: attaching it is an operator's act.
+  if (req.deviceTypeId === INMARSAT_C_DEVICE_TYPE && scope.onlyCompany !== null) {
+    throw new ApiError(403, TERMINAL_MESSAGES.inmarsatCByAdministrator);
+  }
   await requireTgid(db, scope, req.tgidId);
   const fields = templateFor(req.deviceTypeId, "add")!;
   const identifier = identifierOf(fields, req.values);
