@@ -1,0 +1,94 @@
+/**
+ * Retransmitting push traffic (management-routing §4, issue 14) and the 'Show All' dialog's
+ * multiPushTraffic items. docs/decisions/0012-routing.md, "Push traffic: retransmit and details".
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { pushEvents, pushTraffic } from "../../../db/schema/mod.ts";
+import type {
+  PushTrafficItems,
+  RetransmitRequest,
+  RetransmitResponse,
+} from "../../../openapi/schemas/push_retransmit.ts";
+import {
+  RETRANSMIT_EVENT_HOST,
+  RETRANSMIT_EVENT_LEVEL,
+  retransmitEventMessage,
+} from "../../../openapi/schemas/push_traffic_messages.ts";
+import { notFound } from "../../errors.ts";
+import { type Scope, tgidRows } from "../tenancy.ts";
+
+/** The status a retransmitted message gets: back in the delivery queue. */
+export const DELIVERY_SCHEDULED = 8;
+
+/** "Push traffic not found": naming no id, so an unknown id and another company's look alike. */
+const pushTrafficNotFound = () => notFound("Push traffic");
+
+/**
+ * Puts each message back in the delivery queue, in one transaction: status 8 "Delivery
+ * Scheduled" (its delivery attempts and the rest kept) and a push event per message naming the
+ * caller. Every id must exist and be reachable by the caller, else 404 and nothing changes. The
+ * delivery engine (a later issue) delivers what is scheduled.
+ */
+export function retransmitTraffic(
+  db: Db,
+  scope: Scope,
+  user: { id: string },
+  req: RetransmitRequest,
+): Promise<RetransmitResponse> {
+  const ids = req.ids;
+  return db.transaction(async (tx) => {
+    // Locked, so a concurrent retransmit or delivery waits for this one.
+    const rows = await tx.select({ id: pushTraffic.id, tgidId: pushTraffic.tgidId })
+      .from(pushTraffic)
+      .where(and(inArray(pushTraffic.id, ids), tgidRows(scope, pushTraffic.tgidId)))
+      .orderBy(asc(pushTraffic.id))
+      .for("update");
+    if (rows.length !== ids.length) throw pushTrafficNotFound();
+    await tx.update(pushTraffic)
+      .set({ status: DELIVERY_SCHEDULED, updatedAt: sql`now()` })
+      .where(inArray(pushTraffic.id, ids));
+    await tx.insert(pushEvents).values(rows.map((r) => ({
+      hostname: RETRANSMIT_EVENT_HOST,
+      tgidId: r.tgidId,
+      level: RETRANSMIT_EVENT_LEVEL,
+      message: retransmitEventMessage(user.id, r.id),
+    })));
+    const done = rows.map((r) => r.id);
+    return { retransmitted: done.length, ids: done };
+  });
+}
+
+/** A push traffic row's multi-push items (the rows whose parent it is), oldest first. */
+export async function multiPushTraffic(
+  db: Db,
+  scope: Scope,
+  id: number,
+): Promise<PushTrafficItems> {
+  const [row] = await db.select({ id: pushTraffic.id }).from(pushTraffic)
+    .where(and(eq(pushTraffic.id, id), tgidRows(scope, pushTraffic.tgidId)));
+  if (!row) throw pushTrafficNotFound();
+  const items = await db.select({
+    pushTrafficId: pushTraffic.id,
+    tgid: pushTraffic.tgidId,
+    dnid: pushTraffic.dnid,
+    les: pushTraffic.les,
+    lesCStoredTime: pushTraffic.lesCStoredTime,
+    status: pushTraffic.status,
+    deliveryType: pushTraffic.deliveryType,
+    protocol: pushTraffic.protocol,
+    errorLabel: pushTraffic.errorLabel,
+    dataLength: pushTraffic.dataLength,
+    deliveryAttempts: pushTraffic.deliveryAttempts,
+    failureReason: pushTraffic.failureReason,
+  }).from(pushTraffic)
+    .where(and(eq(pushTraffic.parentId, id), tgidRows(scope, pushTraffic.tgidId)))
+    .orderBy(asc(pushTraffic.lesCStoredTime), asc(pushTraffic.id));
+  return {
+    pushTrafficId: row.id,
+    multiPushTraffic: items.map((r) => ({
+      ...r,
+      lesCStoredTime: r.lesCStoredTime.toISOString(),
+    })),
+  };
+}
