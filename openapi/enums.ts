@@ -103,6 +103,8 @@ export const ROBOT_STATUS = {
 /** Robot traffic type filter and robot names. */
 export const ROBOT_TYPES = { 0: "SMTP", 1: "FTP" } as const;
 export const ROBOT_NAMES = ["EGC", "DNID", "CAPSAT", "EPADR"] as const;
+/** Levels of the push and robot event logs. */
+export const EVENT_LEVELS = ["INFO", "WARN", "ERROR"] as const;
 
 /** Push traffic delivery filter (routage types). */
 export const DELIVERY_TYPES = {

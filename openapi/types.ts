@@ -1251,10 +1251,70 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Find push traffic
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The push traffic overview: messages pushed out to customers, filtered, sorted (default: stored time, newest first) and paged.
+         * Find routing rows of one type
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The routing area's lists, filtered, sorted and paged; `type` selects the list and with it the filter fields, the sortable fields and the row shape: `pushTraffic` (messages pushed out to customers; default sort stored time, newest first) is every user's, scoped to the caller's tgids; `pushEvents` and `robotEvents` (the event logs; timestamp, newest first), `process` (push processes), `tcp`, `ftp`, `ws`, `smtp` (routes; id) and `robotTraffic` (received time, newest first) are for administrators only: 403 "Administrator permission required" to a client user.
          */
         post: operations["pushFind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/getMultiPushTraffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A push traffic row's multiPushTraffic items
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The 'Show All' dialog's list of the row's multi-push items (the messages whose parent it is), oldest first. 404 when the row is unknown or not reachable.
+         */
+        get: operations["pushGetMultiPushTraffic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/getRobotContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A robot traffic row's text content
+         * @description Administrators only (team rights below 100). The text the robot processed for robot traffic row `id` (its real_id) of robot type `type` (0 SMTP, 1 FTP), as plain text. 404 when the row is unknown, of another type, or has no content.
+         */
+        get: operations["pushGetRobotContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/retransmitTraffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retransmit push traffic
+         * @description Administrators only (team rights below 100). Puts each message back in the delivery queue, in one transaction: status 8 (Delivery Scheduled), its delivery attempts kept, and a push event per message recording who asked and when. `ids` are the push traffic ids joined by ';'. 404 (Push traffic not found) when any id is unknown, and then nothing changes. The delivery engine delivers the queue (a later issue).
+         */
+        post: operations["pushRetransmitTraffic"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3356,6 +3416,78 @@ export type components = {
             message: string;
         };
         ErrorCodeList: components["schemas"]["ErrorCode"][];
+        /** @default {} */
+        FtpRouteFilter: {
+            Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            /** @description Contains, any case */
+            ftp_Primary?: string;
+            /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
+            ftp_Primary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
+            /** @description Contains, any case */
+            ftp_Secondary?: string;
+            /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
+            ftp_Secondary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
+            ftp_Type?: (0 | 1) | ("0" | "1");
+            ftp_Verif?: (0 | 1) | ("0" | "1");
+            id?: number | string;
+            /** @description Contains, any case */
+            Member_or_MobileNum?: string;
+            Remise?: number | string;
+        };
+        FtpRouteRow: {
+            API_Add: boolean;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 {product} XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            Follow_On: boolean;
+            ftp_Primary: string;
+            /** @description Primary up flag: 1 active, 0 inactive, negative locked */
+            ftp_Primary_Up: number;
+            ftp_Secondary: string | null;
+            /** @description Backup up flag: 1 active, 0 inactive, negative locked */
+            ftp_Secondary_Up: number;
+            /** @description Mode: 0 Active, 1 Passive */
+            ftp_Type: number;
+            /** @description Check delivery: 0 Unchecked, 1 Checked */
+            ftp_Verif: number;
+            id: number;
+            Member_or_MobileNum: string | null;
+            /** @description The tgid the route delivers for */
+            Remise: number;
+            tgidLabel: string | null;
+            Transmit_Frequency: number;
+        };
+        FtpRoutesFind: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["FtpRouteFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "Remise" | "Member_or_MobileNum" | "Conversion" | "Transmit_Frequency" | "ftp_Type" | "ftp_Verif" | "ftp_Primary" | "ftp_Secondary" | "ftp_Primary_Up" | "ftp_Secondary_Up";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ftp";
+        };
+        FtpRoutesFound: {
+            /** @description ftp route matching the filter */
+            filtered: number;
+            results: components["schemas"]["FtpRouteRow"][];
+            /** @description Every ftp route the caller may see */
+            total: number;
+        };
         Health: {
             /** @enum {string} */
             database: "pglite" | "postgres";
@@ -3554,6 +3686,33 @@ export type components = {
              */
             id: string;
         };
+        MultiPushItem: {
+            dataLength: number;
+            deliveryAttempts: number;
+            /**
+             * @description 0 TCP, 1 SMTP, 2 DB, 3 FTP, 4 WS, 5 ACK, 6 SMS
+             * @enum {integer}
+             */
+            deliveryType: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+            dnid: number | null;
+            errorLabel: string | null;
+            failureReason: string | null;
+            les: number | null;
+            /** Format: date-time */
+            lesCStoredTime: string;
+            /**
+             * @description 0 Inmarsat-C, 1 Iridium-SBD, 2 Iridium-NAL, 3 Iridium-Extreme, 4 Iridium IriTrack, 5 Iridium-ETrack_Delta, 6 Iridium-WorldTrack, 7 Iridium-ETrack_AlphaC, 20 Inmarsat C Maritime, 21 Inmarsat C Land, 22 Inmarsat C Extended, 30 BGAN via SkyFile, 31 FBB via SkyFile, 32 SBB via SkyFile, 33 BGAN via TTP T&T, 34 FBB via TTP T&T, 35 SBB via TTP T&T, 36 BGAN via XChange, 37 FBB via XChange, 38 SBB via XChange, 40 VSAT via DataMiner, 41 VSAT via SkyFile, 42 VSAT via XChange, 50 Isat Datapro
+             * @enum {integer}
+             */
+            protocol: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 40 | 41 | 42 | 50;
+            pushTrafficId: number;
+            /**
+             * @description 0 Stored, 1 In progress, 2 In {product} relay, 3 Delivering error, 4 Delivered, 5 Destinator error, 6 FTP delivery corrupted, 7 SMTP delivery frozen, 8 Delivery Scheduled
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+            tgid: number | null;
+        };
         NewNews: {
             /** Format: date-time */
             createdAt: string;
@@ -3659,7 +3818,126 @@ export type components = {
             protocol: string | null;
         };
         OpenPortList: components["schemas"]["OpenPort"][];
-        PushFindRequest: {
+        /** @default {} */
+        ProcessFilter: {
+            /** @description Contains, any case */
+            hostname?: string;
+            id?: number | string;
+            /** @enum {string} */
+            mode?: "D" | "P" | "F" | "W";
+            port?: number | string;
+            team?: number | string;
+        };
+        ProcessFind: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["ProcessFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "hostname" | "mode" | "port" | "min" | "max" | "team";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "process";
+        };
+        ProcessFound: {
+            /** @description push process matching the filter */
+            filtered: number;
+            results: components["schemas"]["ProcessRow"][];
+            /** @description Every push process the caller may see */
+            total: number;
+        };
+        ProcessRow: {
+            /** @description The process's host (its address) */
+            hostname: string;
+            id: number;
+            ipFep: string | null;
+            /** @description Maximum spare processes */
+            max: number;
+            /** @description Minimum spare processes */
+            min: number;
+            /** @description Delivery mode: D, P, F, W */
+            mode: string;
+            port: number;
+            protocol: string | null;
+            team: number | null;
+            teamName: string | null;
+        };
+        /** @default {} */
+        PushEventFilter: {
+            /** @description Contains, any case */
+            hostname?: string;
+            /** @enum {string} */
+            level?: "INFO" | "WARN" | "ERROR";
+            /** @description Contains, any case */
+            message?: string;
+            processId?: number | string;
+            tgid?: number | string;
+        };
+        PushEventRow: {
+            hostname: string;
+            id: number;
+            level: string;
+            message: string;
+            processId: number | null;
+            tgid: number | null;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        PushEventsFind: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["PushEventFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: timestamp descending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "timestamp" | "hostname" | "processId" | "tgid" | "level";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pushEvents";
+        };
+        PushEventsFound: {
+            /** @description push event matching the filter */
+            filtered: number;
+            results: components["schemas"]["PushEventRow"][];
+            /** @description Every push event the caller may see */
+            total: number;
+        };
+        PushFindRequest: components["schemas"]["PushEventsFind"] | components["schemas"]["RobotEventsFind"] | components["schemas"]["ProcessFind"] | components["schemas"]["TcpRoutesFind"] | components["schemas"]["FtpRoutesFind"] | components["schemas"]["WsRoutesFind"] | components["schemas"]["SmtpRoutesFind"] | components["schemas"]["PushTrafficFind"] | components["schemas"]["RobotTrafficFind"];
+        /** @description The rows of the requested type: pushEvents → PushEventRow, robotEvents → RobotEventRow, process → ProcessRow, tcp/ftp/ws/smtp → TcpRouteRow/FtpRouteRow/WsRouteRow/SmtpRouteRow, pushTraffic → PushTrafficRow, robotTraffic → RobotTrafficRow. */
+        PushFindResponse: components["schemas"]["PushEventsFound"] | components["schemas"]["RobotEventsFound"] | components["schemas"]["ProcessFound"] | components["schemas"]["TcpRoutesFound"] | components["schemas"]["FtpRoutesFound"] | components["schemas"]["WsRoutesFound"] | components["schemas"]["SmtpRoutesFound"] | components["schemas"]["PushTrafficFound"] | components["schemas"]["RobotTrafficFound"];
+        /** @default {} */
+        PushTrafficFilter: {
+            deliveryType?: (0 | 1 | 2 | 3 | 4 | 5 | 6) | ("0" | "1" | "2" | "3" | "4" | "5" | "6");
+            dnid?: number | string;
+            /** @description Contains, any case */
+            errorLabel?: string;
+            protocol?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 40 | 41 | 42 | 50) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "20" | "21" | "22" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "40" | "41" | "42" | "50");
+            pushTrafficId?: number | string;
+            status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8");
+            tgid?: number | string;
+        };
+        PushTrafficFind: {
             /** @default 10 */
             count: number;
             filter?: components["schemas"]["PushTrafficFilter"];
@@ -3675,26 +3953,23 @@ export type components = {
                 /** @enum {string} */
                 field: "pushTrafficId" | "tgid" | "dnid" | "lesCStoredTime" | "status" | "deliveryType" | "protocol" | "dataLength" | "deliveryAttempts";
             };
-            /** @enum {string} */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "pushTraffic";
         };
-        PushFindResponse: {
+        PushTrafficFound: {
             /** @description push traffic row matching the filter */
             filtered: number;
             results: components["schemas"]["PushTrafficRow"][];
             /** @description Every push traffic row the caller may see */
             total: number;
         };
-        /** @default {} */
-        PushTrafficFilter: {
-            deliveryType?: (0 | 1 | 2 | 3 | 4 | 5 | 6) | ("0" | "1" | "2" | "3" | "4" | "5" | "6");
-            dnid?: number | string;
-            /** @description Contains, any case */
-            errorLabel?: string;
-            protocol?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 40 | 41 | 42 | 50) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "20" | "21" | "22" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "40" | "41" | "42" | "50");
-            pushTrafficId?: number | string;
-            status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8");
-            tgid?: number | string;
+        PushTrafficItems: {
+            /** @description The row's multi-push items (rows whose parent it is), oldest first */
+            multiPushTraffic: components["schemas"]["MultiPushItem"][];
+            pushTrafficId: number;
         };
         PushTrafficRow: {
             dataLength: number;
@@ -3740,12 +4015,137 @@ export type components = {
             id: number;
             name: string;
         };
+        RetransmitRequest: {
+            /**
+             * @description Push traffic ids joined by ';' (1 to 2000 distinct ids; duplicates count once)
+             * @example 12;15;19
+             */
+            ids: string;
+        };
+        RetransmitResponse: {
+            /** @description Their ids, ascending */
+            ids: number[];
+            /** @description How many messages were rescheduled */
+            retransmitted: number;
+        };
         /**
          * @description The team's role: 0 Super Administrator, 1 Administrator, 11 Tech Sup, 15 Customer Care, 20 Les, 30 Vas, 100 Client, 200 Billing. Below 100 is an administrator.
          * @example 100
          * @enum {integer}
          */
         Rights: 0 | 1 | 11 | 15 | 20 | 30 | 100 | 200;
+        /** @default {} */
+        RobotEventFilter: {
+            /** @enum {string} */
+            level?: "INFO" | "WARN" | "ERROR";
+            /** @description Contains, any case */
+            message?: string;
+            /** @enum {string} */
+            robot?: "EGC" | "DNID" | "CAPSAT" | "EPADR";
+        };
+        RobotEventRow: {
+            id: number;
+            level: string;
+            message: string;
+            robot: string;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        RobotEventsFind: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["RobotEventFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: timestamp descending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "timestamp" | "robot" | "level";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "robotEvents";
+        };
+        RobotEventsFound: {
+            /** @description robot event matching the filter */
+            filtered: number;
+            results: components["schemas"]["RobotEventRow"][];
+            /** @description Every robot event the caller may see */
+            total: number;
+        };
+        /** @default {} */
+        RobotTrafficFilter: {
+            /** @description Contains, any case */
+            errorLabel?: string;
+            realId?: number | string;
+            /** @enum {string} */
+            robot?: "EGC" | "DNID" | "CAPSAT" | "EPADR";
+            status?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            tgid?: number | string;
+            type?: (0 | 1) | ("0" | "1");
+        };
+        RobotTrafficFind: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["RobotTrafficFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: receivedTime descending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "realId" | "type" | "robot" | "receivedTime" | "status" | "deliveryStatus" | "deliveryAttempts" | "code" | "logId" | "routageId";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "robotTraffic";
+        };
+        RobotTrafficFound: {
+            /** @description robot traffic row matching the filter */
+            filtered: number;
+            results: components["schemas"]["RobotTrafficRow"][];
+            /** @description Every robot traffic row the caller may see */
+            total: number;
+        };
+        RobotTrafficRow: {
+            code: number | null;
+            deliveryAttempts: number;
+            deliveryStatus: number | null;
+            errorLabel: string | null;
+            /** @description Whether GET getRobotContent has a text */
+            hasContent: boolean;
+            logId: number | null;
+            realId: number;
+            /** Format: date-time */
+            receivedTime: string;
+            /** @description The robot: EGC, DNID, CAPSAT, EPADR */
+            robot: string;
+            routageId: number | null;
+            /**
+             * @description 0 Processing, 1 In progress, 2 Successful, 3 Failed, 4 Fatal error, 5 WS Error
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4 | 5;
+            tgid: number | null;
+            /**
+             * @description 0 SMTP, 1 FTP
+             * @enum {integer}
+             */
+            type: 0 | 1;
+        };
         /** @description Routes per protocol */
         RouteCounts: {
             ftp: number;
@@ -4019,6 +4419,70 @@ export type components = {
                 rights: components["schemas"]["Rights"];
             };
         };
+        /** @default {} */
+        SmtpRouteFilter: {
+            Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            /** @description Contains, any case */
+            email_Master?: string;
+            /** @description Contains, any case */
+            email_Secondary?: string;
+            /** @description Contains, any case */
+            Encoding?: string;
+            id?: number | string;
+            /** @description Contains, any case */
+            Member_or_MobileNum?: string;
+            Remise?: number | string;
+        };
+        SmtpRouteRow: {
+            API_Add: boolean;
+            Body: string | null;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 {product} XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            email_Master: string;
+            email_Secondary: string | null;
+            Encoding: string | null;
+            Follow_On: boolean;
+            id: number;
+            Member_or_MobileNum: string | null;
+            /** @description The tgid the route delivers for */
+            Remise: number;
+            Signature: string | null;
+            Subject: string | null;
+            tgidLabel: string | null;
+            Transmit_Frequency: number;
+        };
+        SmtpRoutesFind: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["SmtpRouteFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "Remise" | "Member_or_MobileNum" | "Conversion" | "Transmit_Frequency" | "email_Master" | "Encoding";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "smtp";
+        };
+        SmtpRoutesFound: {
+            /** @description smtp route matching the filter */
+            filtered: number;
+            results: components["schemas"]["SmtpRouteRow"][];
+            /** @description Every smtp route the caller may see */
+            total: number;
+        };
         StationMembership: {
             dnid: number;
             les: number;
@@ -4057,6 +4521,72 @@ export type components = {
         Success: {
             /** @enum {boolean} */
             success: true;
+        };
+        /** @default {} */
+        TcpRouteFilter: {
+            Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            id?: number | string;
+            /** @description Contains, any case */
+            IP_Port_Tx_Primary?: string;
+            /** @description Contains, any case */
+            IP_Port_Tx_Secondary?: string;
+            /** @description Contains, any case */
+            Member_or_MobileNum?: string;
+            Remise?: number | string;
+            /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
+            Tx_Primary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
+            /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
+            Tx_Secondary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
+        };
+        TcpRouteRow: {
+            API_Add: boolean;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 {product} XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            Follow_On: boolean;
+            id: number;
+            IP_Port_Tx_Primary: string;
+            IP_Port_Tx_Secondary: string | null;
+            Member_or_MobileNum: string | null;
+            /** @description The tgid the route delivers for */
+            Remise: number;
+            tgidLabel: string | null;
+            Transmit_Frequency: number;
+            /** @description Primary up flag: 1 active, 0 inactive, negative locked */
+            Tx_Primary_Up: number;
+            /** @description Backup up flag: 1 active, 0 inactive, negative locked */
+            Tx_Secondary_Up: number;
+        };
+        TcpRoutesFind: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["TcpRouteFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "Remise" | "Member_or_MobileNum" | "Conversion" | "Transmit_Frequency" | "IP_Port_Tx_Primary" | "IP_Port_Tx_Secondary" | "Tx_Primary_Up" | "Tx_Secondary_Up";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tcp";
+        };
+        TcpRoutesFound: {
+            /** @description tcp route matching the filter */
+            filtered: number;
+            results: components["schemas"]["TcpRouteRow"][];
+            /** @description Every tcp route the caller may see */
+            total: number;
         };
         Team: {
             company: components["schemas"]["Ref"];
@@ -4853,6 +5383,82 @@ export type components = {
             };
             webAccess?: boolean;
             wsAccess?: boolean;
+        };
+        /** @default {} */
+        WsRouteFilter: {
+            Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            /** @description Contains, any case */
+            Format?: string;
+            id?: number | string;
+            /** @description Contains, any case */
+            Member_or_MobileNum?: string;
+            Remise?: number | string;
+            /** @description Contains, any case */
+            ws_Primary?: string;
+            ws_Primary_SSL_Check?: (0 | 1) | ("0" | "1");
+            /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
+            ws_Primary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
+            /** @description Contains, any case */
+            ws_Secondary?: string;
+            ws_Secondary_SSL_Check?: (0 | 1) | ("0" | "1");
+            /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
+            ws_Secondary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
+        };
+        WsRouteRow: {
+            API_Add: boolean;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 {product} XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            Follow_On: boolean;
+            Format: string | null;
+            id: number;
+            keys: string | null;
+            Member_or_MobileNum: string | null;
+            Namespace: string | null;
+            /** @description The tgid the route delivers for */
+            Remise: number;
+            tgidLabel: string | null;
+            token: string | null;
+            Transmit_Frequency: number;
+            ws_Primary: string;
+            ws_Primary_SSL_Check: boolean;
+            /** @description Primary up flag: 1 active, 0 inactive, negative locked */
+            ws_Primary_Up: number;
+            ws_Secondary: string | null;
+            ws_Secondary_SSL_Check: boolean;
+            /** @description Backup up flag: 1 active, 0 inactive, negative locked */
+            ws_Secondary_Up: number;
+        };
+        WsRoutesFind: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["WsRouteFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: id ascending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "id" | "Remise" | "Member_or_MobileNum" | "Conversion" | "Transmit_Frequency" | "ws_Primary" | "ws_Secondary" | "ws_Primary_Up" | "ws_Secondary_Up" | "Format";
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ws";
+        };
+        WsRoutesFound: {
+            /** @description ws route matching the filter */
+            filtered: number;
+            results: components["schemas"]["WsRouteRow"][];
+            /** @description Every ws route the caller may see */
+            total: number;
         };
     };
     responses: never;
@@ -9367,7 +9973,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One page of rows, with the totals */
+            /** @description One page of rows of that type, with the totals */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -9396,6 +10002,240 @@ export interface operations {
             };
             /** @description Forbidden: not allowed for this user, or a cross-site request */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushGetMultiPushTraffic: {
+        parameters: {
+            query: {
+                /** @description The push traffic id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row's items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushTrafficItems"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushGetRobotContent: {
+        parameters: {
+            query: {
+                /** @description The robot traffic row's real_id */
+                id: string;
+                /** @description The row's robot type: 0 SMTP, 1 FTP */
+                type: "0" | "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The robot's text content */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushRetransmitTraffic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetransmitRequest"];
+            };
+        };
+        responses: {
+            /** @description What was rescheduled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetransmitResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,15 +1,18 @@
 /**
- * The push traffic overview: server-paged, sortable, filterable; right-click (or a row's ⋮
- * button) for 'Show all', which opens the row's details.
+ * The push traffic overview: server-paged, sortable, filterable; a click selects a row,
+ * Ctrl-click (Cmd-click) several, and every reload clears the selection. Right-click (or a row's
+ * ⋮ button) for 'Show All' (the row's details, its multi-push items and its TGID's details) and,
+ * for administrators (team rights below 100) only, 'Retransmit' of the row or the selection.
+ * The dialogs load on first use.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { DataTable } from "../kit/DataTable.tsx";
-import { Dialog } from "../kit/Dialog.tsx";
-import { findBody, type TableDefaults, type TableState } from "../kit/table_state.ts";
-import { rowsOf } from "../kit/finder.ts";
-import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
+import { useMounted } from "../kit/lazy.ts";
+import type { TableDefaults, TableState } from "../kit/table_state.ts";
+import { findPushRows } from "./push_find_api.ts";
 import { formatDateTime, optionsOf, productLabel } from "../kit/format.ts";
-import { call, client } from "../runtime/api.ts";
+import { codeLabel as label, tgidText } from "./push_traffic_labels.ts";
+import { RETRANSMIT_TEXTS } from "../../openapi/schemas/push_traffic_messages.ts";
 import {
   DELIVERY_TYPES,
   LONG_PAGE_SIZES,
@@ -24,27 +27,30 @@ export const PUSH_TRAFFIC_DEFAULTS: TableDefaults = {
   pageSizes: LONG_PAGE_SIZES,
 };
 
-const label = (map: Record<number, string>, code: number | null) =>
-  code === null ? "" : productLabel(map[code] ?? String(code));
+const dialogs = () => import("./push_traffic_dialogs.tsx");
+const PushDetailsDialog = lazy(() => dialogs().then((m) => ({ default: m.PushDetailsDialog })));
+const RetransmitDialog = lazy(() => dialogs().then((m) => ({ default: m.RetransmitDialog })));
 
 /** Delivered is a success; the error states are dangers; the rest are still pending. */
 export const pushStatusClass = (s: number) =>
   s === 4 ? "success" : [3, 5, 6, 7].includes(s) ? "danger" : "pending";
 
-export const findPushTraffic = async (state: TableState) =>
-  rowsOf(
-    await call(client.POST("/rest/push/find", {
-      body: { type: "pushTraffic", ...findBody(state, SORT_FIELDS["/rest/push/find"]) },
-    })),
-  );
+export const findPushTraffic = (state: TableState) => findPushRows("pushTraffic", state);
 
 export interface PushTrafficListProps {
   initialState: TableState;
   initialData: { rows: PushTrafficRow[]; total: number; filtered: number };
+  /** Team rights below 100: may retransmit. */
+  admin: boolean;
 }
 
-export default function PushTrafficList({ initialState, initialData }: PushTrafficListProps) {
+export default function PushTrafficList(
+  { initialState, initialData, admin }: PushTrafficListProps,
+) {
   const [details, setDetails] = useState<PushTrafficRow | null>(null);
+  const [retransmit, setRetransmit] = useState<PushTrafficRow[] | null>(null);
+  const [reloadToken, setReloadToken] = useState<number | undefined>(undefined);
+  const mounted = useMounted({ details: details !== null, retransmit: retransmit !== null });
   return (
     <>
       <DataTable<PushTrafficRow>
@@ -56,6 +62,7 @@ export default function PushTrafficList({ initialState, initialData }: PushTraff
         defaults={PUSH_TRAFFIC_DEFAULTS}
         initialState={initialState}
         initialData={initialData}
+        reloadToken={reloadToken}
         urlState
         exportName="push-traffic"
         columns={[
@@ -71,7 +78,7 @@ export default function PushTrafficList({ initialState, initialData }: PushTraff
             label: "TGID",
             sortable: true,
             filter: { kind: "text" },
-            text: (r) => r.tgid === null ? "" : `${r.tgidLabel ?? r.tgid} (${r.tgid})`,
+            text: tgidText,
           },
           { key: "dnid", label: "DNID", sortable: true, filter: { kind: "text" } },
           {
@@ -108,54 +115,24 @@ export default function PushTrafficList({ initialState, initialData }: PushTraff
           { key: "errorLabel", label: "Error label", filter: { kind: "text" } },
         ]}
         menu={(rows) => [
-          { label: "Show all", onSelect: () => setDetails(rows[0]), disabled: rows.length !== 1 },
+          {
+            label: RETRANSMIT_TEXTS.showAll,
+            onSelect: () => setDetails(rows[0]),
+            disabled: rows.length !== 1,
+          },
+          ...(admin ? [{ label: RETRANSMIT_TEXTS.menu, onSelect: () => setRetransmit(rows) }] : []),
         ]}
       />
-      <Dialog
-        open={details !== null}
-        title={details ? `Push traffic ${details.pushTrafficId}` : "Push traffic"}
-        onClose={() => setDetails(null)}
-        wide
-        footer={<button type="button" onClick={() => setDetails(null)}>Close</button>}
-      >
-        {details && <PushDetails row={details} />}
-      </Dialog>
+      <Suspense fallback={null}>
+        {mounted.details && <PushDetailsDialog row={details} onClose={() => setDetails(null)} />}
+        {mounted.retransmit && (
+          <RetransmitDialog
+            rows={retransmit}
+            onClose={() => setRetransmit(null)}
+            onDone={() => setReloadToken((t) => (t ?? 0) + 1)}
+          />
+        )}
+      </Suspense>
     </>
-  );
-}
-
-function PushDetails({ row }: { row: PushTrafficRow }) {
-  const fields: [string, string | number | null][] = [
-    ["Push traffic id", row.pushTrafficId],
-    ["Parent", row.parentId],
-    ["TGID", row.tgid === null ? null : `${row.tgidLabel ?? row.tgid} (${row.tgid})`],
-    ["DNID", row.dnid],
-    ["LES C", row.les],
-    ["LES C stored time (UTC)", formatDateTime(row.lesCStoredTime)],
-    ["Status", label(PUSH_STATUS, row.status)],
-    ["Delivery type", label(DELIVERY_TYPES, row.deliveryType)],
-    ["Protocol", label(TRAFFIC_PROTOCOLS, row.protocol)],
-    ["Data length", row.dataLength],
-    ["Header length", row.headerLength],
-    ["Delivery attempts", row.deliveryAttempts],
-    ["Push delivery attempts", row.pushDeliveryAttempts],
-    ["Push delivery status", row.pushDeliveryStatus],
-    ["Failure reason", row.failureReason],
-    ["Routage push id", row.routagePushId],
-    ["Routage type", row.routageType],
-    ["Multi-push items", row.multiPush],
-    ["Error label", row.errorLabel],
-  ];
-  return (
-    <table>
-      <tbody>
-        {fields.map(([k, v]) => (
-          <tr key={k}>
-            <th scope="row">{k}</th>
-            <td>{v === null || v === "" ? "—" : String(v)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

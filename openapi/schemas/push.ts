@@ -26,12 +26,11 @@ export const PushTrafficFilterSchema = z.object({
 }).strict().meta({ id: "PushTrafficFilter" });
 
 /**
- * POST /rest/push/find. `type` names the list; this release serves `pushTraffic` (the other
- * lists of the spec — events, processes, routes, robot traffic — join this call with their
- * screens).
+ * POST /rest/push/find's push traffic member (`type: "pushTraffic"`); the other lists' members
+ * and the discriminated union the route takes are in ./push_find.ts.
  */
 export const PushFindRequestSchema = findRequestSchema(
-  "PushFindRequest",
+  "PushTrafficFind",
   PushTrafficFilterSchema,
   PUSH_TRAFFIC_SORT_FIELDS,
   "lesCStoredTime descending",
@@ -65,7 +64,7 @@ export const PushTrafficRowSchema = z.object({
 export type PushTrafficRow = z.infer<typeof PushTrafficRowSchema>;
 
 export const PushFindResponseSchema = findResponseSchema(
-  "PushFindResponse",
+  "PushTrafficFound",
   PushTrafficRowSchema,
   "push traffic row",
 );

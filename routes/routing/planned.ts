@@ -12,20 +12,6 @@ const stationTraffic = {
 };
 export default [
   {
-    pattern: `${R}/events/push`,
-    title: "Push events",
-    summary: "Events of the push delivery processes, newest first.",
-    admin: true,
-    parent: `${R}/events`,
-  },
-  {
-    pattern: `${R}/events/robot`,
-    title: "Robot events",
-    summary: "Events of the robots that process incoming messages.",
-    admin: true,
-    parent: `${R}/events`,
-  },
-  {
     pattern: `${R}/process`,
     title: "Push processes",
     summary: "The push delivery processes and their spare limits.",
@@ -52,13 +38,6 @@ export default [
     summary: "Robot processing statistics (legacy page).",
     admin: true,
     parent: `${R}/statistics`,
-  },
-  {
-    pattern: `${R}/traffic/robot`,
-    title: "Robot traffic",
-    summary: "Incoming messages processed by the robots.",
-    admin: true,
-    parent: `${R}/traffic`,
   },
   { pattern: "/station", parent: "/", ...stationTraffic },
   { pattern: "/station/traffic", parent: R, ...stationTraffic },

@@ -332,7 +332,7 @@ e2eSuite("[e2e/table]", async (t, e) => {
       await eventually(async () => assert.equal(await focusedItem(), "menuitem"));
       await push.keyboard.press("ArrowDown");
       assert.equal(await focusedItem(), "menuitem");
-      assert.equal(await push.evaluate(() => document.activeElement?.textContent), "Show all");
+      assert.equal(await push.evaluate(() => document.activeElement?.textContent), "Show All");
       await push.keyboard.press("ArrowUp");
       assert.equal(await focusedItem(), "menuitem");
       await push.keyboard.press("Escape");

@@ -1,5 +1,6 @@
 /** The push traffic overview's query: scoped to the caller's tgids, filtered, sorted, paged. */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { pushTraffic, tgids } from "../../../db/schema/mod.ts";
 import type { PushFindRequest, PushFindResponse } from "../../../openapi/schemas/push.ts";
@@ -27,10 +28,15 @@ const columns = {
   failureReason: pushTraffic.failureReason,
   routagePushId: pushTraffic.routagePushId,
   routageType: pushTraffic.routageType,
-  multiPush: sql<
-    number
-  >`(select count(*)::int from ${pushTraffic} as c where c.parent_id = ${pushTraffic.id})`,
 };
+
+const child = alias(pushTraffic, "child");
+/** The row's multi-push items the caller may see (items can sit on other companies' tgids). */
+const multiPushCount = (db: Db, scope: Scope) =>
+  sql<number>`(${
+    db.select({ n: sql`count(*)::int` }).from(child)
+      .where(and(eq(child.parentId, pushTraffic.id), tgidRows(scope, child.tgidId)))
+  })`;
 
 export async function findPushTraffic(
   db: Db,
@@ -39,7 +45,7 @@ export async function findPushTraffic(
 ): Promise<PushFindResponse> {
   const f = req.filter;
   const page = await findPage(req, {
-    rows: db.select(columns).from(pushTraffic)
+    rows: db.select({ ...columns, multiPush: multiPushCount(db, scope) }).from(pushTraffic)
       .leftJoin(tgids, eq(tgids.id, pushTraffic.tgidId)).$dynamic(),
     count: (totals) => db.select(totals).from(pushTraffic),
     scope: tgidRows(scope, pushTraffic.tgidId),

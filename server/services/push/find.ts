@@ -1,0 +1,50 @@
+/**
+ * POST /rest/push/find: the list `type` names. Push traffic is every signed-in user's (scoped to
+ * the caller's tgids); every other list is for administrators only (403 otherwise), although the
+ * route itself is open to users (docs/decisions/0012-routing.md).
+ */
+import type { Db } from "../../../db/client.ts";
+import type { PushFindAnyRequest, PushFound } from "../../../openapi/schemas/push_find.ts";
+import { ADMIN_REQUIRED } from "../../auth/access.ts";
+import { forbidden } from "../../errors.ts";
+import type { Scope } from "../tenancy.ts";
+import { findPushEvents, findRobotEvents } from "./events.ts";
+import { findProcesses } from "./processes.ts";
+import { findFtpRoutes, findSmtpRoutes, findTcpRoutes, findWsRoutes } from "./routes.ts";
+import { findRobotTraffic } from "./robot_traffic.ts";
+import { findPushTraffic } from "./traffic.ts";
+
+/** An administrator's scope reaches every company (services/tenancy.ts scopeOf). */
+export const isAdminScope = (scope: Scope) => scope.onlyCompany === null;
+
+/** 403 "Administrator permission required" unless the scope is an administrator's. */
+export function requireAdminScope(scope: Scope): void {
+  if (!isAdminScope(scope)) throw forbidden(ADMIN_REQUIRED);
+}
+
+export async function findPush(
+  db: Db,
+  scope: Scope,
+  req: PushFindAnyRequest,
+): Promise<PushFound[keyof PushFound]> {
+  if (req.type === "pushTraffic") return await findPushTraffic(db, scope, req);
+  requireAdminScope(scope);
+  switch (req.type) {
+    case "pushEvents":
+      return await findPushEvents(db, req);
+    case "robotEvents":
+      return await findRobotEvents(db, req);
+    case "process":
+      return await findProcesses(db, req);
+    case "tcp":
+      return await findTcpRoutes(db, req);
+    case "ftp":
+      return await findFtpRoutes(db, req);
+    case "ws":
+      return await findWsRoutes(db, req);
+    case "smtp":
+      return await findSmtpRoutes(db, req);
+    case "robotTraffic":
+      return await findRobotTraffic(db, req);
+  }
+}

@@ -1,0 +1,48 @@
+/** The push process overview's list (admin): filtered, sorted (default: id), paged. */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { pushProcesses, teams } from "../../../db/schema/mod.ts";
+import type { PushFindOf, PushFound } from "../../../openapi/schemas/push_find.ts";
+import { findPage } from "../paging.ts";
+import { contains } from "../text_search.ts";
+
+export async function findProcesses(
+  db: Db,
+  req: PushFindOf<"process">,
+): Promise<PushFound["process"]> {
+  const f = req.filter;
+  const p = pushProcesses;
+  return await findPage(req, {
+    rows: db.select({
+      id: p.id,
+      hostname: p.hostname,
+      mode: p.mode,
+      protocol: p.protocol,
+      port: p.port,
+      min: p.minSpare,
+      max: p.maxSpare,
+      ipFep: p.ipFep,
+      team: p.teamId,
+      teamName: teams.name,
+    }).from(p).leftJoin(teams, eq(teams.id, p.teamId)).$dynamic(),
+    count: (totals) => db.select(totals).from(p),
+    filters: [
+      f.id === undefined ? undefined : eq(p.id, f.id),
+      f.hostname ? contains(p.hostname, f.hostname) : undefined,
+      f.mode === undefined ? undefined : eq(p.mode, f.mode),
+      f.port === undefined ? undefined : eq(p.port, f.port),
+      f.team === undefined ? undefined : eq(p.teamId, f.team),
+    ],
+    sorts: {
+      id: p.id,
+      hostname: p.hostname,
+      mode: p.mode,
+      port: p.port,
+      min: p.minSpare,
+      max: p.maxSpare,
+      team: p.teamId,
+    },
+    defaultSort: { field: "id", direction: "asc" },
+    key: p.id,
+  });
+}
