@@ -75,11 +75,17 @@ export const STATION_MESSAGE_STATUS = {
 } as const;
 export const STATION_MESSAGE_DELETABLE_STATUS = 0;
 
-/** Push traffic statuses (management-routing §4). {product} is the operator's product name. */
+/**
+ * The product's name, shown in the page titles and where the spec writes "{product}" in a label
+ * ("2 In {product} relay", "2 {product} XML").
+ */
+export const PRODUCT = "Satellite Portal";
+
+/** Push traffic statuses (management-routing §4). */
 export const PUSH_STATUS = {
   0: "Stored",
   1: "In progress",
-  2: "In {product} relay",
+  2: `In ${PRODUCT} relay`,
   3: "Delivering error",
   4: "Delivered",
   5: "Destinator error",
@@ -163,7 +169,7 @@ export const COMMAND_PROTOCOLS = {
 export const CONVERSIONS = {
   0: "no conversion",
   1: "Textual",
-  2: "{product} XML",
+  2: `${PRODUCT} XML`,
   3: "VMS2",
   4: "Standard XML",
   5: "CSV",

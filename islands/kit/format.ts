@@ -7,6 +7,3 @@ export const formatDateTime = (iso: string | null | undefined) =>
 /** Options of a code → label map, for select filters. */
 export const optionsOf = (labels: Record<number, string>) =>
   Object.entries(labels).map(([v, l]) => [v, l] as const);
-
-/** The spec writes the product's name as {product} in some labels. */
-export const productLabel = (s: string) => s.replace("{product}", "platform");

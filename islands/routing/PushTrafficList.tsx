@@ -10,7 +10,7 @@ import { DataTable } from "../kit/DataTable.tsx";
 import { useMounted } from "../kit/lazy.ts";
 import type { TableDefaults, TableState } from "../kit/table_state.ts";
 import { findPushRows } from "./push_find_api.ts";
-import { formatDateTime, optionsOf, productLabel } from "../kit/format.ts";
+import { formatDateTime, optionsOf } from "../kit/format.ts";
 import { codeLabel as label, tgidText } from "./push_traffic_labels.ts";
 import { RETRANSMIT_TEXTS } from "../../openapi/schemas/push_traffic_messages.ts";
 import {
@@ -87,7 +87,7 @@ export default function PushTrafficList(
             sortable: true,
             filter: {
               kind: "select",
-              options: optionsOf(PUSH_STATUS).map(([v, l]) => [v, productLabel(l)] as const),
+              options: optionsOf(PUSH_STATUS),
             },
             text: (r) => label(PUSH_STATUS, r.status),
             render: (r) => (

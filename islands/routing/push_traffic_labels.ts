@@ -1,9 +1,7 @@
 /** Labels of push traffic rows, shared by the overview and its dialogs (zod-free). */
-import { productLabel } from "../kit/format.ts";
-
-/** A code's label ({product} filled in), the code itself when unknown, empty for none. */
+/** A code's label, the code itself when unknown, empty for none. */
 export const codeLabel = (map: Record<number, string>, code: number | null) =>
-  code === null ? "" : productLabel(map[code] ?? String(code));
+  code === null ? "" : map[code] ?? String(code);
 
 /** "label (id)" of the row's tgid, empty for none. */
 export const tgidText = (r: { tgid: number | null; tgidLabel: string | null }) =>

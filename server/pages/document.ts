@@ -8,7 +8,9 @@ import type { AssetManifest } from "./assets.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export const PRODUCT = "Satellite Portal";
+import { PRODUCT } from "../../openapi/enums.ts";
+
+export { PRODUCT };
 
 export interface DocumentParts {
   title: string;
