@@ -5,6 +5,7 @@ import { pushProcesses, teams } from "../../../db/schema/mod.ts";
 import type { PushFindOf, PushFound } from "../../../openapi/schemas/push_find.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
+import { processColumns } from "./process_read.ts";
 
 export async function findProcesses(
   db: Db,
@@ -13,18 +14,7 @@ export async function findProcesses(
   const f = req.filter;
   const p = pushProcesses;
   return await findPage(req, {
-    rows: db.select({
-      id: p.id,
-      hostname: p.hostname,
-      mode: p.mode,
-      protocol: p.protocol,
-      port: p.port,
-      min: p.minSpare,
-      max: p.maxSpare,
-      ipFep: p.ipFep,
-      team: p.teamId,
-      teamName: teams.name,
-    }).from(p).leftJoin(teams, eq(teams.id, p.teamId)).$dynamic(),
+    rows: db.select(processColumns).from(p).leftJoin(teams, eq(teams.id, p.teamId)).$dynamic(),
     count: (totals) => db.select(totals).from(p),
     filters: [
       f.id === undefined ? undefined : eq(p.id, f.id),
