@@ -1241,6 +1241,226 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/push/addFtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an FTP route
+         * @description Administrators only (team rights below 100). A FTP route for the tgid `Remise` (400 when it does not exist). Destinations are ftp://host[:port]/path or host[:port]/path: primary required, backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. The answer carries lastInsertId and the route.
+         */
+        post: operations["pushAddFtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/addProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a push process
+         * @description Administrators only (team rights below 100). Defaults: hostname pushc, mode D, min spare 2 (0 to 19), max spare 4 (0 to 49); min must not exceed max; port 1 to 65535; ipFep an IPv4 address or a host name; an unknown team answers 400. The answer carries lastInsertId and the process.
+         */
+        post: operations["pushAddProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/addSmtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an SMTP route
+         * @description Administrators only (team rights below 100). A SMTP route for the tgid `Remise` (400 when it does not exist). emailMaster must be an e-mail address; emailSecondary is normalised (spaces removed, newlines and ';' become commas, doubled commas collapse, a trailing one dropped) and each address must be valid; encoding, signature, subject and body as the format preset fills them (free text). The answer carries lastInsertId and the route.
+         */
+        post: operations["pushAddSmtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/addTcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a TCP route
+         * @description Administrators only (team rights below 100). A TCP route for the tgid `Remise` (400 when it does not exist). Destinations are host:port (port 1 to 65535): primary required, backup optional. The answer carries lastInsertId and the route.
+         */
+        post: operations["pushAddTcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/addWs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a web service route
+         * @description Administrators only (team rights below 100). A web service route for the tgid `Remise` (400 when it does not exist). Destinations are http:// or https:// URLs: primary required, backup optional; keys, token, namespace and format are free text. The answer carries lastInsertId and the route.
+         */
+        post: operations["pushAddWs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every push process
+         * @description Administrators only (team rights below 100). Every push process with its team, by id (the same rows as find's `process`).
+         */
+        get: operations["pushAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/deleteFtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete an FTP route
+         * @description Administrators only (team rights below 100). Deletes the FTP route `id`. 404 when unknown.
+         */
+        get: operations["pushDeleteFtp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/deleteProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a push process
+         * @description Administrators only (team rights below 100). Deletes the process (its push events stay, without it). 404 when unknown.
+         */
+        delete: operations["pushDeleteProcess"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/deleteSmtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete an SMTP route
+         * @description Administrators only (team rights below 100). Deletes the SMTP route `id`. 404 when unknown.
+         */
+        get: operations["pushDeleteSmtp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/deleteTcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a TCP route
+         * @description Administrators only (team rights below 100). Deletes the TCP route `id`. 404 when unknown.
+         */
+        get: operations["pushDeleteTcp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/deleteWs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a web service route
+         * @description Administrators only (team rights below 100). Deletes the web service route `id`. 404 when unknown.
+         */
+        get: operations["pushDeleteWs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/push/find": {
         parameters: {
             query?: never;
@@ -1281,6 +1501,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/push/getProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A push process
+         * @description Administrators only (team rights below 100). The process with its team. 404 when unknown.
+         */
+        get: operations["pushGetProcess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/push/getRobotContent": {
         parameters: {
             query?: never;
@@ -1301,6 +1541,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/push/lockDestination": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock or unlock a route destination
+         * @description Administrators only (team rights below 100). `type` tcp, ftp or ws; `target` primary or backup; `lock` true sets the up flag to -1 (locked), false sets a locked destination back to 1 (active). Locking a locked destination or unlocking an unlocked one changes nothing. 404 when the route is unknown, 409 for the backup of a route without one.
+         */
+        post: operations["pushLockDestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/push/retransmitTraffic": {
         parameters: {
             query?: never;
@@ -1315,6 +1575,106 @@ export type paths = {
          * @description Administrators only (team rights below 100). Puts each message back in the delivery queue, in one transaction: status 8 (Delivery Scheduled), its delivery attempts kept, and a push event per message recording who asked and when. `ids` are the push traffic ids joined by ';'. 404 (Push traffic not found) when any id is unknown, and then nothing changes. The delivery engine delivers the queue (a later issue).
          */
         post: operations["pushRetransmitTraffic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/updateFtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update an FTP route
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         */
+        post: operations["pushUpdateFtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/updateProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a push process
+         * @description Administrators only (team rights below 100). `address` is the hostname and `delivery` the mode (the spec's names on update). 404 when unknown. Protocol, ipFep and team: omitted keeps, null or empty clears.
+         */
+        post: operations["pushUpdateProcess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/updateSmtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update an SMTP route
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         */
+        post: operations["pushUpdateSmtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/updateTcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a TCP route
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         */
+        post: operations["pushUpdateTcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/push/updateWs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a web service route
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         */
+        post: operations["pushUpdateWs"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2830,6 +3190,16 @@ export type components = {
              */
             deviceId: string;
         };
+        DestinationLocked: {
+            id: number;
+            locked: boolean;
+            /** @enum {string} */
+            target: "primary" | "backup";
+            /** @enum {string} */
+            type: "tcp" | "ftp" | "ws";
+            /** @description The destination's up flag now (negative: locked) */
+            up: number;
+        };
         DetailDnid: {
             id: number;
             les: number;
@@ -3416,6 +3786,55 @@ export type components = {
             message: string;
         };
         ErrorCodeList: components["schemas"]["ErrorCode"][];
+        FtpRouteAdd: {
+            /** @default false */
+            API_Add: boolean;
+            /**
+             * @description ftp_Verif: 0 Unchecked, 1 Checked
+             * @default 0
+             * @enum {integer}
+             */
+            checkDelivery: 0 | 1;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @default 0
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @default false */
+            Follow_On: boolean;
+            ftp_Primary: string;
+            /**
+             * @description Primary destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            ftp_Primary_Up?: 0 | 1;
+            ftp_Secondary?: string | null;
+            /**
+             * @description Backup destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            ftp_Secondary_Up?: 0 | 1;
+            Member_or_MobileNum?: string | null;
+            /**
+             * @description ftp_Type: 1 Passive, 0 Active
+             * @default 1
+             * @enum {integer}
+             */
+            mode: 0 | 1;
+            /** @description The tgid the route delivers for (must exist) */
+            Remise: number;
+            /**
+             * @description Seconds
+             * @default 0
+             */
+            Transmit_Frequency: number;
+        };
+        FtpRouteAdded: {
+            /** @description The new route's id */
+            lastInsertId: number;
+            route: components["schemas"]["FtpRouteRow"];
+        };
         /** @default {} */
         FtpRouteFilter: {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
@@ -3437,7 +3856,7 @@ export type components = {
         FtpRouteRow: {
             API_Add: boolean;
             /**
-             * @description 0 no conversion, 1 Textual, 2 {product} XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
              * @enum {integer}
              */
             Conversion: 0 | 1 | 2 | 3 | 4 | 5;
@@ -3488,6 +3907,51 @@ export type components = {
             /** @description Every ftp route the caller may see */
             total: number;
         };
+        FtpRouteUpdate: {
+            /** @default false */
+            API_Add: boolean;
+            /**
+             * @description ftp_Verif: 0 Unchecked, 1 Checked
+             * @default 0
+             * @enum {integer}
+             */
+            checkDelivery: 0 | 1;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @default 0
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @default false */
+            Follow_On: boolean;
+            ftp_Primary: string;
+            /**
+             * @description Primary destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            ftp_Primary_Up?: 0 | 1;
+            ftp_Secondary?: string | null;
+            /**
+             * @description Backup destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            ftp_Secondary_Up?: 0 | 1;
+            id: number;
+            Member_or_MobileNum?: string | null;
+            /**
+             * @description ftp_Type: 1 Passive, 0 Active
+             * @default 1
+             * @enum {integer}
+             */
+            mode: 0 | 1;
+            /** @description The tgid the route delivers for (must exist) */
+            Remise: number;
+            /**
+             * @description Seconds
+             * @default 0
+             */
+            Transmit_Frequency: number;
+        };
         Health: {
             /** @enum {string} */
             database: "pglite" | "postgres";
@@ -3528,6 +3992,14 @@ export type components = {
                 } | null;
                 storeNPushHost: string;
             };
+        };
+        LockDestination: {
+            id: number;
+            lock: boolean;
+            /** @enum {string} */
+            target: "primary" | "backup";
+            /** @enum {string} */
+            type: "tcp" | "ftp" | "ws";
         };
         LoginRequest: {
             password: string;
@@ -3707,7 +4179,7 @@ export type components = {
             protocol: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 40 | 41 | 42 | 50;
             pushTrafficId: number;
             /**
-             * @description 0 Stored, 1 In progress, 2 In {product} relay, 3 Delivering error, 4 Delivered, 5 Destinator error, 6 FTP delivery corrupted, 7 SMTP delivery frozen, 8 Delivery Scheduled
+             * @description 0 Stored, 1 In progress, 2 In Satellite Portal relay, 3 Delivering error, 4 Delivered, 5 Destinator error, 6 FTP delivery corrupted, 7 SMTP delivery frozen, 8 Delivery Scheduled
              * @enum {integer}
              */
             status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
@@ -3818,6 +4290,50 @@ export type components = {
             protocol: string | null;
         };
         OpenPortList: components["schemas"]["OpenPort"][];
+        /** @description Defaults: hostname pushc, mode D, min 2, max 4; min must not exceed max. */
+        ProcessAdd: {
+            /**
+             * @description A host name or an IPv4 address
+             * @default pushc
+             * @example pushc
+             */
+            hostname: string;
+            /** @description The front-end processor: an IPv4 address or a host name; optional */
+            ipFep?: string | null;
+            /**
+             * @description Maximum spare processes, 0 to 49; at least min
+             * @default 4
+             */
+            max: number;
+            /**
+             * @description Minimum spare processes, 0 to 19
+             * @default 2
+             */
+            min: number;
+            /**
+             * @description The delivery mode: D, P, F, W
+             * @default D
+             * @enum {string}
+             */
+            mode: "D" | "P" | "F" | "W";
+            /**
+             * @description 1 to 65535
+             * @example 5101
+             */
+            port: number;
+            /**
+             * @description The delivery protocol (TCP, SMTP, FTP, WS, …); optional
+             * @example TCP
+             */
+            protocol?: string | null;
+            /** @description The team (and through it the company) the process serves; null or omitted: none */
+            team?: number | null;
+        };
+        ProcessAdded: {
+            /** @description The new process's id */
+            lastInsertId: number;
+            process: components["schemas"]["ProcessRow"];
+        };
         /** @default {} */
         ProcessFilter: {
             /** @description Contains, any case */
@@ -3857,6 +4373,7 @@ export type components = {
             /** @description Every push process the caller may see */
             total: number;
         };
+        ProcessList: components["schemas"]["ProcessRow"][];
         ProcessRow: {
             /** @description The process's host (its address) */
             hostname: string;
@@ -3872,6 +4389,38 @@ export type components = {
             protocol: string | null;
             team: number | null;
             teamName: string | null;
+        };
+        /** @description Protocol, ipFep and team: omitted keeps, null or empty clears; min must not exceed max. */
+        ProcessUpdate: {
+            /**
+             * @description The hostname (the spec's name on update)
+             * @example pushc
+             */
+            address: string;
+            /**
+             * @description The mode (the spec's name on update): D,P,F,W
+             * @enum {string}
+             */
+            delivery: "D" | "P" | "F" | "W";
+            id: number;
+            /** @description The front-end processor: an IPv4 address or a host name; optional */
+            ipFep?: string | null;
+            /** @description Maximum spare processes, 0 to 49; at least min */
+            max: number;
+            /** @description Minimum spare processes, 0 to 19 */
+            min: number;
+            /**
+             * @description 1 to 65535
+             * @example 5101
+             */
+            port: number;
+            /**
+             * @description The delivery protocol (TCP, SMTP, FTP, WS, …); optional
+             * @example TCP
+             */
+            protocol?: string | null;
+            /** @description The team; omitted keeps it, null clears it */
+            team?: number | null;
         };
         /** @default {} */
         PushEventFilter: {
@@ -4004,7 +4553,7 @@ export type components = {
              */
             routageType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | null;
             /**
-             * @description 0 Stored, 1 In progress, 2 In {product} relay, 3 Delivering error, 4 Delivered, 5 Destinator error, 6 FTP delivery corrupted, 7 SMTP delivery frozen, 8 Delivery Scheduled
+             * @description 0 Stored, 1 In progress, 2 In Satellite Portal relay, 3 Delivering error, 4 Delivered, 5 Destinator error, 6 FTP delivery corrupted, 7 SMTP delivery frozen, 8 Delivery Scheduled
              * @enum {integer}
              */
             status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
@@ -4152,6 +4701,9 @@ export type components = {
             smtp: number;
             tcp: number;
             ws: number;
+        };
+        RouteDeleted: {
+            id: number;
         };
         RouteRow: {
             conversion: number;
@@ -4419,6 +4971,38 @@ export type components = {
                 rights: components["schemas"]["Rights"];
             };
         };
+        SmtpRouteAdd: {
+            /** @default false */
+            API_Add: boolean;
+            body?: string | null;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @default 0
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            emailMaster: string;
+            /** @description Addresses separated by commas, semicolons or lines; spaces are removed, doubled separators collapse, a trailing one is dropped */
+            emailSecondary?: string | null;
+            encoding?: string | null;
+            /** @default false */
+            Follow_On: boolean;
+            Member_or_MobileNum?: string | null;
+            /** @description The tgid the route delivers for (must exist) */
+            Remise: number;
+            signature?: string | null;
+            subject?: string | null;
+            /**
+             * @description Seconds
+             * @default 0
+             */
+            Transmit_Frequency: number;
+        };
+        SmtpRouteAdded: {
+            /** @description The new route's id */
+            lastInsertId: number;
+            route: components["schemas"]["SmtpRouteRow"];
+        };
         /** @default {} */
         SmtpRouteFilter: {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
@@ -4437,7 +5021,7 @@ export type components = {
             API_Add: boolean;
             Body: string | null;
             /**
-             * @description 0 no conversion, 1 Textual, 2 {product} XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
              * @enum {integer}
              */
             Conversion: 0 | 1 | 2 | 3 | 4 | 5;
@@ -4483,6 +5067,34 @@ export type components = {
             /** @description Every smtp route the caller may see */
             total: number;
         };
+        SmtpRouteUpdate: {
+            /** @default false */
+            API_Add: boolean;
+            body?: string | null;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @default 0
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            emailMaster: string;
+            /** @description Addresses separated by commas, semicolons or lines; spaces are removed, doubled separators collapse, a trailing one is dropped */
+            emailSecondary?: string | null;
+            encoding?: string | null;
+            /** @default false */
+            Follow_On: boolean;
+            id: number;
+            Member_or_MobileNum?: string | null;
+            /** @description The tgid the route delivers for (must exist) */
+            Remise: number;
+            signature?: string | null;
+            subject?: string | null;
+            /**
+             * @description Seconds
+             * @default 0
+             */
+            Transmit_Frequency: number;
+        };
         StationMembership: {
             dnid: number;
             les: number;
@@ -4522,6 +5134,43 @@ export type components = {
             /** @enum {boolean} */
             success: true;
         };
+        TcpRouteAdd: {
+            /** @default false */
+            API_Add: boolean;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @default 0
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @default false */
+            Follow_On: boolean;
+            IP_Port_Tx_Primary: string;
+            IP_Port_Tx_Secondary?: string | null;
+            Member_or_MobileNum?: string | null;
+            /** @description The tgid the route delivers for (must exist) */
+            Remise: number;
+            /**
+             * @description Seconds
+             * @default 0
+             */
+            Transmit_Frequency: number;
+            /**
+             * @description Primary destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            Tx_Primary_Up?: 0 | 1;
+            /**
+             * @description Backup destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            Tx_Secondary_Up?: 0 | 1;
+        };
+        TcpRouteAdded: {
+            /** @description The new route's id */
+            lastInsertId: number;
+            route: components["schemas"]["TcpRouteRow"];
+        };
         /** @default {} */
         TcpRouteFilter: {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
@@ -4541,7 +5190,7 @@ export type components = {
         TcpRouteRow: {
             API_Add: boolean;
             /**
-             * @description 0 no conversion, 1 Textual, 2 {product} XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
              * @enum {integer}
              */
             Conversion: 0 | 1 | 2 | 3 | 4 | 5;
@@ -4587,6 +5236,39 @@ export type components = {
             results: components["schemas"]["TcpRouteRow"][];
             /** @description Every tcp route the caller may see */
             total: number;
+        };
+        TcpRouteUpdate: {
+            /** @default false */
+            API_Add: boolean;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @default 0
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @default false */
+            Follow_On: boolean;
+            id: number;
+            IP_Port_Tx_Primary: string;
+            IP_Port_Tx_Secondary?: string | null;
+            Member_or_MobileNum?: string | null;
+            /** @description The tgid the route delivers for (must exist) */
+            Remise: number;
+            /**
+             * @description Seconds
+             * @default 0
+             */
+            Transmit_Frequency: number;
+            /**
+             * @description Primary destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            Tx_Primary_Up?: 0 | 1;
+            /**
+             * @description Backup destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            Tx_Secondary_Up?: 0 | 1;
         };
         Team: {
             company: components["schemas"]["Ref"];
@@ -5384,6 +6066,51 @@ export type components = {
             webAccess?: boolean;
             wsAccess?: boolean;
         };
+        WsRouteAdd: {
+            /** @default false */
+            API_Add: boolean;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @default 0
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @default false */
+            Follow_On: boolean;
+            format?: string | null;
+            keys?: string | null;
+            Member_or_MobileNum?: string | null;
+            namespace?: string | null;
+            /** @description The tgid the route delivers for (must exist) */
+            Remise: number;
+            token?: string | null;
+            /**
+             * @description Seconds
+             * @default 0
+             */
+            Transmit_Frequency: number;
+            ws_Primary: string;
+            /** @default true */
+            ws_Primary_SSL_Check: boolean;
+            /**
+             * @description Primary destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            ws_Primary_Up?: 0 | 1;
+            ws_Secondary?: string | null;
+            /** @default true */
+            ws_Secondary_SSL_Check: boolean;
+            /**
+             * @description Backup destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            ws_Secondary_Up?: 0 | 1;
+        };
+        WsRouteAdded: {
+            /** @description The new route's id */
+            lastInsertId: number;
+            route: components["schemas"]["WsRouteRow"];
+        };
         /** @default {} */
         WsRouteFilter: {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
@@ -5407,7 +6134,7 @@ export type components = {
         WsRouteRow: {
             API_Add: boolean;
             /**
-             * @description 0 no conversion, 1 Textual, 2 {product} XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
              * @enum {integer}
              */
             Conversion: 0 | 1 | 2 | 3 | 4 | 5;
@@ -5459,6 +6186,47 @@ export type components = {
             results: components["schemas"]["WsRouteRow"][];
             /** @description Every ws route the caller may see */
             total: number;
+        };
+        WsRouteUpdate: {
+            /** @default false */
+            API_Add: boolean;
+            /**
+             * @description 0 no conversion, 1 Textual, 2 Satellite Portal XML, 3 VMS2, 4 Standard XML, 5 CSV
+             * @default 0
+             * @enum {integer}
+             */
+            Conversion: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @default false */
+            Follow_On: boolean;
+            format?: string | null;
+            id: number;
+            keys?: string | null;
+            Member_or_MobileNum?: string | null;
+            namespace?: string | null;
+            /** @description The tgid the route delivers for (must exist) */
+            Remise: number;
+            token?: string | null;
+            /**
+             * @description Seconds
+             * @default 0
+             */
+            Transmit_Frequency: number;
+            ws_Primary: string;
+            /** @default true */
+            ws_Primary_SSL_Check: boolean;
+            /**
+             * @description Primary destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            ws_Primary_Up?: 0 | 1;
+            ws_Secondary?: string | null;
+            /** @default true */
+            ws_Secondary_SSL_Check: boolean;
+            /**
+             * @description Backup destination: 0 Inactive, 1 Active. Add: primary 1, backup 1 when given (else 0). Update: left out keeps it; a locked destination stays locked.
+             * @enum {integer}
+             */
+            ws_Secondary_Up?: 0 | 1;
         };
     };
     responses: never;
@@ -9960,6 +10728,792 @@ export interface operations {
             };
         };
     };
+    pushAddFtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FtpRouteAdd"];
+            };
+        };
+        responses: {
+            /** @description The new route's id, and the route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpRouteAdded"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushAddProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessAdd"];
+            };
+        };
+        responses: {
+            /** @description The new process's id, and the process */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessAdded"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushAddSmtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmtpRouteAdd"];
+            };
+        };
+        responses: {
+            /** @description The new route's id, and the route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmtpRouteAdded"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushAddTcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TcpRouteAdd"];
+            };
+        };
+        responses: {
+            /** @description The new route's id, and the route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcpRouteAdded"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushAddWs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WsRouteAdd"];
+            };
+        };
+        responses: {
+            /** @description The new route's id, and the route */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WsRouteAdded"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every push process */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessList"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushDeleteFtp: {
+        parameters: {
+            query: {
+                /** @description The route's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted route's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushDeleteProcess: {
+        parameters: {
+            query: {
+                /** @description The push process's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted process */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessRow"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushDeleteSmtp: {
+        parameters: {
+            query: {
+                /** @description The route's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted route's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushDeleteTcp: {
+        parameters: {
+            query: {
+                /** @description The route's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted route's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushDeleteWs: {
+        parameters: {
+            query: {
+                /** @description The route's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted route's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     pushFind: {
         parameters: {
             query?: never;
@@ -10106,6 +11660,83 @@ export interface operations {
             };
         };
     };
+    pushGetProcess: {
+        parameters: {
+            query: {
+                /** @description The push process's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessRow"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     pushGetRobotContent: {
         parameters: {
             query: {
@@ -10185,6 +11816,93 @@ export interface operations {
             };
         };
     };
+    pushLockDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LockDestination"];
+            };
+        };
+        responses: {
+            /** @description The destination's up flag now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DestinationLocked"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     pushRetransmitTraffic: {
         parameters: {
             query?: never;
@@ -10205,6 +11923,396 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RetransmitResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushUpdateFtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FtpRouteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The route, updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FtpRouteRow"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushUpdateProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessUpdate"];
+            };
+        };
+        responses: {
+            /** @description The process, updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessRow"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushUpdateSmtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmtpRouteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The route, updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmtpRouteRow"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushUpdateTcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TcpRouteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The route, updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TcpRouteRow"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushUpdateWs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WsRouteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The route, updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WsRouteRow"];
                 };
             };
             /** @description Invalid input: `fields` says which and why */

@@ -196,7 +196,12 @@ export default function DnidDetail({ dnid, ports, storeNPushHost, admin }: DnidD
           { key: "owner", label: "Role", text: (t) => t.owner ? "Owns the tgid" : "Shares it" },
         ]}
       />
-      <RouteSections routes={dnid.routes} idPrefix="dnid" whose="this dnid's tgid" />
+      <RouteSections
+        routes={dnid.routes}
+        idPrefix="dnid"
+        whose="this dnid's tgid"
+        linkRoutes={admin}
+      />
 
       <Suspense fallback={null}>
         {mounted.edit && (

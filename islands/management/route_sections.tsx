@@ -1,7 +1,9 @@
 /**
  * A tgid's delivery routes as a detail page shows them (read-only): one section per protocol
  * (tcp, smtp, ftp, ws) with its id, member or mobile number, destinations, conversion and the
- * primary destination's state. Used by the dnid page (its tgid's routes) and the tgid page.
+ * primary destination's state; for administrators each id links to the route overview
+ * (/routing/routes?type=tcp&filter.id=12). Used by the dnid page (its tgid's routes) and the tgid
+ * page.
  */
 import { DetailSection } from "../kit/DetailSection.tsx";
 import type { Column } from "../kit/DataTable.tsx";
@@ -15,8 +17,23 @@ const ROUTE_KINDS = [
   ["ws", "WS routes", "Web service"],
 ] as const;
 
-const routeColumns = (destination: string): Column<RouteRow>[] => [
-  { key: "id", label: "Id", sortable: true },
+/** A route's row on the route overview: its type's table, filtered to its id. */
+export const routeHref = (kind: string, id: number) =>
+  `/routing/routes?type=${kind}&filter.id=${id}`;
+
+const routeColumns = (
+  kind: string,
+  destination: string,
+  link: boolean,
+): Column<RouteRow>[] => [
+  {
+    key: "id",
+    label: "Id",
+    sortable: true,
+    render: link
+      ? (r) => <a href={routeHref(kind, r.id)} aria-label={`${kind} route ${r.id}`}>{r.id}</a>
+      : undefined,
+  },
   { key: "memberOrMobileNum", label: "Member or mobile", sortable: true },
   { key: "destination", label: destination, sortable: true },
   { key: "secondary", label: "Backup", text: (r) => r.secondary ?? "" },
@@ -34,13 +51,15 @@ const routeColumns = (destination: string): Column<RouteRow>[] => [
 ];
 
 export function RouteSections(
-  { routes, idPrefix, whose, pageSize }: {
+  { routes, idPrefix, whose, pageSize, linkRoutes = true }: {
     routes: Record<(typeof ROUTE_KINDS)[number][0], RouteRow[]>;
     /** The sections' ids: `<idPrefix>-routes-<kind>`. */
     idPrefix: string;
     /** Whose routes, for the empty line ("this dnid's tgid"). */
     whose: string;
     pageSize?: number;
+    /** Each route's id links to it on the route overview (administrators' page). */
+    linkRoutes?: boolean;
   },
 ) {
   return ROUTE_KINDS.map(([kind, title, destination]) => (
@@ -53,7 +72,7 @@ export function RouteSections(
       rowLabel={(r) => `${kind} route ${r.id}`}
       sortField="id"
       empty={`No ${kind} route for ${whose}.`}
-      columns={routeColumns(destination)}
+      columns={routeColumns(kind, destination, linkRoutes)}
       pageSize={pageSize}
     />
   ));

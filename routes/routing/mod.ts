@@ -3,4 +3,6 @@ export { default as index } from "./index.ts";
 export { default as pushTraffic } from "./push_traffic.tsx";
 export { default as events } from "./events.tsx";
 export { default as robotTraffic } from "./robot_traffic.tsx";
+export { default as process } from "./process.tsx";
+export { default as routes } from "./routes.tsx";
 export { default as planned } from "./planned.ts";

@@ -12,20 +12,6 @@ const stationTraffic = {
 };
 export default [
   {
-    pattern: `${R}/process`,
-    title: "Push processes",
-    summary: "The push delivery processes and their spare limits.",
-    admin: true,
-    parent: R,
-  },
-  {
-    pattern: `${R}/routes`,
-    title: "Route management",
-    summary: "Delivery routes over TCP, FTP, web service and SMTP, with their destinations.",
-    admin: true,
-    parent: R,
-  },
-  {
     pattern: `${R}/statistics/push`,
     title: "Push statistics",
     summary: "Push delivery statistics (legacy page).",

@@ -1,6 +1,77 @@
 import type { Probes } from "../tenant.ts";
+import { makeRoute } from "../../fixtures/routes.ts";
 
 export const probes: Probes = {
+  // Push processes (admin only): a fresh process per call where the call changes or removes it.
+  pushAddProcess: (t) => ({
+    json: { hostname: "pushc", port: 5999, ipFep: null, team: t.team.id },
+  }),
+  pushUpdateProcess: async (t, { f }) => {
+    const p = await f.pushProcess({ teamId: t.team.id });
+    return {
+      json: { id: p.id, address: "pushc", delivery: "D", port: 5999, min: 2, max: 4 },
+    };
+  },
+  pushDeleteProcess: async (t, { f }) => ({
+    query: { id: String((await f.pushProcess({ teamId: t.team.id })).id) },
+  }),
+  pushGetProcess: async (t, { f }) => ({
+    query: { id: String((await f.pushProcess({ teamId: t.team.id })).id) },
+  }),
+  pushAll: () => ({}),
+  // Delivery routes (admin only): a fresh route of the tenant's tgid where the call changes it.
+  pushAddTcp: (t) => ({ json: { Remise: t.tgid.id, IP_Port_Tx_Primary: "203.0.113.9:5000" } }),
+  pushUpdateTcp: async (t, { db }) => ({
+    json: {
+      id: (await makeRoute(db, "tcp", t.tgid.id)).id,
+      Remise: t.tgid.id,
+      IP_Port_Tx_Primary: "203.0.113.9:5001",
+    },
+  }),
+  pushDeleteTcp: async (t, { db }) => ({
+    query: { id: String((await makeRoute(db, "tcp", t.tgid.id)).id) },
+  }),
+  pushAddFtp: (t) => ({ json: { Remise: t.tgid.id, ftp_Primary: "ftp.example.com/in" } }),
+  pushUpdateFtp: async (t, { db }) => ({
+    json: {
+      id: (await makeRoute(db, "ftp", t.tgid.id)).id,
+      Remise: t.tgid.id,
+      ftp_Primary: "ftp://ftp.example.com:2121/in",
+    },
+  }),
+  pushDeleteFtp: async (t, { db }) => ({
+    query: { id: String((await makeRoute(db, "ftp", t.tgid.id)).id) },
+  }),
+  pushAddWs: (t) => ({ json: { Remise: t.tgid.id, ws_Primary: "https://api.example.com/in" } }),
+  pushUpdateWs: async (t, { db }) => ({
+    json: {
+      id: (await makeRoute(db, "ws", t.tgid.id)).id,
+      Remise: t.tgid.id,
+      ws_Primary: "https://api.example.com/v2",
+    },
+  }),
+  pushDeleteWs: async (t, { db }) => ({
+    query: { id: String((await makeRoute(db, "ws", t.tgid.id)).id) },
+  }),
+  pushAddSmtp: (t) => ({ json: { Remise: t.tgid.id, emailMaster: "ops@example.com" } }),
+  pushUpdateSmtp: async (t, { db }) => ({
+    json: {
+      id: (await makeRoute(db, "smtp", t.tgid.id)).id,
+      Remise: t.tgid.id,
+      emailMaster: "duty@example.com",
+    },
+  }),
+  pushDeleteSmtp: async (t, { db }) => ({
+    query: { id: String((await makeRoute(db, "smtp", t.tgid.id)).id) },
+  }),
+  pushLockDestination: async (t, { db }) => ({
+    json: {
+      id: (await makeRoute(db, "tcp", t.tgid.id)).id,
+      type: "tcp",
+      target: "backup",
+      lock: true,
+    },
+  }),
   pushFind: (t) => ({ json: { type: "pushTraffic", filter: { tgid: t.tgid.id } } }),
   pushGetRobotContent: async (_t, { f }) => {
     const row = await f.robotTraffic();
