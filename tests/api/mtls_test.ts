@@ -295,6 +295,21 @@ dbTest(
     assert.equal(message.text, command.parameters.text);
     assert.equal(message.size, new TextEncoder().encode(message.text).length);
     assert.equal(message.userKey, t.user.key);
+
+    // On a tgid another company shares with it, the list is the sender's company's: the dialog's
+    // link to it works, and the terminal's owner does not see the sender's list.
+    const owner = await tenant(ctx);
+    const shared = await ctx.f.tgid({ teamId: owner.team.id, sharedWith: [t.team.id] });
+    const theirs = await inmarsatC(ctx, shared.id);
+    const sent = await ctx.call("POST", "/rest/mtls/sendTestMessage", {
+      token: t.token,
+      json: { id: theirs.mtl!.imn },
+    });
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const listed = (token: string) =>
+      ctx.call("GET", `/rest/list/getCommandsFull?listId=${sent.body.listId}`, { token });
+    assert.equal((await listed(t.token)).status, 200);
+    assert.equal((await listed(owner.token)).status, 404);
   },
 );
 

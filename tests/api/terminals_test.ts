@@ -628,6 +628,10 @@ dbTest("[rest/terminal] findDevice: filters, sorting and paging (10 by default)"
   ]);
   const byTgid = await find({ filter: { tgid: String(t.tgid.id) } });
   assert.equal(byTgid.body.filtered, 12);
+  // Ten digits beyond any id: no tgid has that number (not a database error).
+  const huge = await find({ filter: { tgid: "9999999999" } });
+  assert.equal(huge.status, 200);
+  assert.equal(huge.body.filtered, 0);
   const bad = await find({ sorting: { field: "password" } });
   assert.equal(bad.status, 400);
 });

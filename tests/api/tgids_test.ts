@@ -313,6 +313,13 @@ dbTest("[rest/tgid] find: filters, sorting, 10 rows by default, a client's own",
   assert.ok(!ids.includes(other.tgid.id));
   const sharedRow = mine.body.results.find((r: { id: number }) => r.id === shared.id);
   assert.deepEqual(teamIdsOf(sharedRow), [`${t.team.id}`], "only its own company's teams");
+  // Nor can it find a tgid by a third company's team that shares it too.
+  const third = await tenant(ctx);
+  const both = await ctx.f.tgid({ teamId: other.team.id, sharedWith: [t.team.id, third.team.id] });
+  const byThird = await find(t.token, { filter: { team: third.team.name } });
+  assert.ok(!byThird.body.results.some((r: { id: number }) => r.id === both.id));
+  const byThirdAdmin = await find(token, { filter: { team: third.team.name } });
+  assert.ok(byThirdAdmin.body.results.some((r: { id: number }) => r.id === both.id));
 });
 
 dbTest("[rest/tgid] search: label or number, at most 25", async (ctx) => {

@@ -10,6 +10,7 @@ import { mtls, terminals, tgids } from "../../../db/schema/mod.ts";
 import type { Mtl, MtlFindRequest, MtlFindResponse } from "../../../openapi/schemas/mtls.ts";
 import { MTL_MESSAGES } from "../../../openapi/schemas/mtls.ts";
 import { ApiError } from "../../errors.ts";
+import { MAX_ID } from "../../../openapi/schemas/common.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
 import { tgidLabel } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
@@ -51,7 +52,7 @@ const toMtl = ({ tgidId, tgidLabel: label, ...r }: Row): Mtl => ({
 export const tgidFilter = (text: string | undefined): SQL | undefined =>
   !text
     ? undefined
-    : /^\d{1,10}$/.test(text)
+    : /^\d{1,10}$/.test(text) && Number(text) <= MAX_ID
     ? eq(tgids.id, Number(text))
     : contains(tgids.label, text);
 

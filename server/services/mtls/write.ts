@@ -117,7 +117,9 @@ export async function sendTestMessage(
   const listId = await db.transaction(async (tx) => {
     const [list] = await tx.insert(commandLists).values({
       userKey,
-      companyId: owner?.companyId ?? null,
+      // The sender's company (a shared tgid's terminal may belong to another), so the list the
+      // dialog links to is the sender's; an administrator's goes to the terminal's owner.
+      companyId: scope.onlyCompany ?? owner?.companyId ?? null,
       protocol: MESSAGING_C,
       terminated: false,
     }).returning({ id: commandLists.id });

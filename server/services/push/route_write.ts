@@ -159,73 +159,93 @@ export async function addSmtpRoute(db: Db, r: SmtpRouteInput) {
 
 const touched = { updatedAt: sql`now()` };
 
-export async function updateTcpRoute(db: Db, r: TcpRouteInput & { id: number }) {
-  const before = await rowOf(db, "tcp", r.id);
-  await requireTgid(db, r.Remise);
-  await db.update(tcpRoutes).set({
-    ...tcpColumns(r),
-    ...touched,
-    txPrimaryUp: nextUp(
-      before.Tx_Primary_Up,
-      r.Tx_Primary_Up,
-      before.IP_Port_Tx_Primary,
-      r.IP_Port_Tx_Primary,
-    ),
-    txSecondaryUp: nextUp(
-      before.Tx_Secondary_Up,
-      r.Tx_Secondary_Up,
-      before.IP_Port_Tx_Secondary,
-      r.IP_Port_Tx_Secondary,
-    ),
-  }).where(eq(tcpRoutes.id, r.id));
-  return rowOf(db, "tcp", r.id);
+/**
+ * Runs an update with the route's row locked: the up flags it keeps were read under the lock, so
+ * a concurrent lockDestination (which locks the row too) is never overwritten.
+ */
+function withRouteLocked<T>(db: Db, type: RouteType, id: number, update: (tx: Db) => Promise<T>) {
+  return db.transaction(async (tx) => {
+    const table = TABLES[type] as typeof tcpRoutes;
+    await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
+    return update(tx as unknown as Db);
+  });
 }
 
-export async function updateFtpRoute(db: Db, r: FtpRouteInput & { id: number }) {
-  const before = await rowOf(db, "ftp", r.id);
-  await requireTgid(db, r.Remise);
-  await db.update(ftpRoutes).set({
-    ...ftpColumns(r),
-    ...touched,
-    ftpPrimaryUp: nextUp(
-      before.ftp_Primary_Up,
-      r.ftp_Primary_Up,
-      before.ftp_Primary,
-      r.ftp_Primary,
-    ),
-    ftpSecondaryUp: nextUp(
-      before.ftp_Secondary_Up,
-      r.ftp_Secondary_Up,
-      before.ftp_Secondary,
-      r.ftp_Secondary,
-    ),
-  }).where(eq(ftpRoutes.id, r.id));
-  return rowOf(db, "ftp", r.id);
+export function updateTcpRoute(db: Db, r: TcpRouteInput & { id: number }) {
+  return withRouteLocked(db, "tcp", r.id, async (db) => {
+    const before = await rowOf(db, "tcp", r.id);
+    await requireTgid(db, r.Remise);
+    await db.update(tcpRoutes).set({
+      ...tcpColumns(r),
+      ...touched,
+      txPrimaryUp: nextUp(
+        before.Tx_Primary_Up,
+        r.Tx_Primary_Up,
+        before.IP_Port_Tx_Primary,
+        r.IP_Port_Tx_Primary,
+      ),
+      txSecondaryUp: nextUp(
+        before.Tx_Secondary_Up,
+        r.Tx_Secondary_Up,
+        before.IP_Port_Tx_Secondary,
+        r.IP_Port_Tx_Secondary,
+      ),
+    }).where(eq(tcpRoutes.id, r.id));
+    return rowOf(db, "tcp", r.id);
+  });
 }
 
-export async function updateWsRoute(db: Db, r: WsRouteInput & { id: number }) {
-  const before = await rowOf(db, "ws", r.id);
-  await requireTgid(db, r.Remise);
-  await db.update(wsRoutes).set({
-    ...wsColumns(r),
-    ...touched,
-    wsPrimaryUp: nextUp(before.ws_Primary_Up, r.ws_Primary_Up, before.ws_Primary, r.ws_Primary),
-    wsSecondaryUp: nextUp(
-      before.ws_Secondary_Up,
-      r.ws_Secondary_Up,
-      before.ws_Secondary,
-      r.ws_Secondary,
-    ),
-  }).where(eq(wsRoutes.id, r.id));
-  return rowOf(db, "ws", r.id);
+export function updateFtpRoute(db: Db, r: FtpRouteInput & { id: number }) {
+  return withRouteLocked(db, "ftp", r.id, async (db) => {
+    const before = await rowOf(db, "ftp", r.id);
+    await requireTgid(db, r.Remise);
+    await db.update(ftpRoutes).set({
+      ...ftpColumns(r),
+      ...touched,
+      ftpPrimaryUp: nextUp(
+        before.ftp_Primary_Up,
+        r.ftp_Primary_Up,
+        before.ftp_Primary,
+        r.ftp_Primary,
+      ),
+      ftpSecondaryUp: nextUp(
+        before.ftp_Secondary_Up,
+        r.ftp_Secondary_Up,
+        before.ftp_Secondary,
+        r.ftp_Secondary,
+      ),
+    }).where(eq(ftpRoutes.id, r.id));
+    return rowOf(db, "ftp", r.id);
+  });
 }
 
-export async function updateSmtpRoute(db: Db, r: SmtpRouteInput & { id: number }) {
-  await rowOf(db, "smtp", r.id);
-  await requireTgid(db, r.Remise);
-  await db.update(smtpRoutes).set({ ...smtpColumns(r), ...touched })
-    .where(eq(smtpRoutes.id, r.id));
-  return rowOf(db, "smtp", r.id);
+export function updateWsRoute(db: Db, r: WsRouteInput & { id: number }) {
+  return withRouteLocked(db, "ws", r.id, async (db) => {
+    const before = await rowOf(db, "ws", r.id);
+    await requireTgid(db, r.Remise);
+    await db.update(wsRoutes).set({
+      ...wsColumns(r),
+      ...touched,
+      wsPrimaryUp: nextUp(before.ws_Primary_Up, r.ws_Primary_Up, before.ws_Primary, r.ws_Primary),
+      wsSecondaryUp: nextUp(
+        before.ws_Secondary_Up,
+        r.ws_Secondary_Up,
+        before.ws_Secondary,
+        r.ws_Secondary,
+      ),
+    }).where(eq(wsRoutes.id, r.id));
+    return rowOf(db, "ws", r.id);
+  });
+}
+
+export function updateSmtpRoute(db: Db, r: SmtpRouteInput & { id: number }) {
+  return withRouteLocked(db, "smtp", r.id, async (db) => {
+    await rowOf(db, "smtp", r.id);
+    await requireTgid(db, r.Remise);
+    await db.update(smtpRoutes).set({ ...smtpColumns(r), ...touched })
+      .where(eq(smtpRoutes.id, r.id));
+    return rowOf(db, "smtp", r.id);
+  });
 }
 
 // ---- delete ----

@@ -236,7 +236,9 @@ export async function findTgids(
     inArray(
       tgids.id,
       db.select({ id: tgidTeams.tgidId }).from(tgidTeams)
-        .innerJoin(sharer, eq(sharer.id, tgidTeams.teamId)).where(contains(sharer.name, name)),
+        .innerJoin(sharer, eq(sharer.id, tgidTeams.teamId))
+        // A client matches only its own company's sharing teams (it sees no other's).
+        .where(and(contains(sharer.name, name), companyRows(scope, sharer.companyId))),
     );
   const page = await findPage(req, {
     rows: tgidSelect(db, scope).$dynamic(),
