@@ -41,8 +41,7 @@ const loadLabelForm = () =>
 const loadMtlForm = () =>
   import("../../openapi/schemas/terminal_forms.ts").then((m) => m.MtlAddFormSchema);
 
-/** The types "Add terminal" offers: those with an add template (not VSAT). */
-/** The types with an add template; Inmarsat C for administrators only (they attach mtls). */
+/** The types "Add terminal" offers: those with an add template; Inmarsat C for administrators only (they attach mtls). */
 const addableTypes = (viewer: TerminalViewer) =>
   viewer.deviceTypes.filter((t) =>
     t.addForm && templateFor(t.id, "add") && (viewer.admin || t.id !== INMARSAT_C_DEVICE_TYPE)

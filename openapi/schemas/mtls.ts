@@ -171,14 +171,3 @@ export type MtlFindRequest = z.output<typeof MtlFindRequestSchema>;
 
 export const MtlFindResponseSchema = findResponseSchema("MtlFindResponse", MtlSchema, "mtl");
 export type MtlFindResponse = z.infer<typeof MtlFindResponseSchema>;
-
-// ---- the add mobile terminal dialog ----
-
-/** The add dialog's fields (all text); the output is the body of POST /rest/mtls/addMtl. */
-export const MtlFormSchema = z.object({
-  imn: ImnSchema,
-  serial: optionalText("Serial", MTL_TEXT_MAX),
-  model: optionalText("Model", MTL_TEXT_MAX),
-  fwdId: optionalText("Forward id", MTL_TEXT_MAX),
-  deviceLabel: optionalText("Label", MTL_TEXT_MAX),
-});

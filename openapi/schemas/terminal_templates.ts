@@ -14,7 +14,7 @@
  * - `item`: an item log of that name (type BOOLEAN or INTEGER from the field's kind).
  */
 import { z } from "zod";
-import { DEVICE_TYPES, REGIONS, VSAT_DEVICE_TYPE } from "../enums.ts";
+import { DEVICE_TYPES, REGIONS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
 import { MULTI_LINE, SINGLE_LINE } from "./common.ts";
 
@@ -183,8 +183,6 @@ export function templateFor(deviceTypeId: number, kind: TemplateKind) {
 export { VSAT_NOT_ADDABLE } from "./terminal_messages.ts";
 /** Device types a user may add: those with an add template. */
 export const ADDABLE_DEVICE_TYPES = DEVICE_TYPES.filter((t) => templateFor(t.id, "add"));
-export const isAddable = (deviceTypeId: number) =>
-  deviceTypeId !== VSAT_DEVICE_TYPE && templateFor(deviceTypeId, "add") !== null;
 
 /** A form's values, field name → text. */
 export type TemplateValues = Record<string, string>;
