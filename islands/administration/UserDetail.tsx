@@ -15,6 +15,7 @@ import { RIGHTS } from "../../openapi/enums.ts";
 import { deleteAlias, fullName, getUser, type User, userHref } from "./user_api.ts";
 import { toggleStatus } from "./user_status.ts";
 import { useMounted } from "../kit/lazy.ts";
+import { yesNo } from "../kit/format.ts";
 
 // The dialogs' code loads when one is first opened, not with the page.
 const EditUserDialog = lazy(() =>
@@ -32,7 +33,6 @@ export interface UserDetailProps {
 
 type Open = "edit" | "changeId" | "reset" | "alias" | "team" | null;
 
-const yesNo = (on: boolean) => on ? "Yes" : "No";
 const orDash = (v: string | number | null) => v === null || v === "" ? "—" : String(v);
 
 export default function UserDetail(props: UserDetailProps) {

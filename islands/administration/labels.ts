@@ -10,8 +10,7 @@ import { RIGHTS } from "../../openapi/enums.ts";
 export const rightsLabel = (rights: number) =>
   `${rights} ${RIGHTS[rights as keyof typeof RIGHTS] ?? ""}`.trim();
 
-/** "Yes" / "No" for a flag. */
-export const yesNo = (v: boolean) => (v ? "Yes" : "No");
+export { yesNo } from "../kit/format.ts";
 
 export const companyHref = (c: { id: number }) => `/administration/companies/${c.id}`;
 export const teamHref = (t: { id: number }) => `/administration/teams/${t.id}`;

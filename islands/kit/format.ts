@@ -7,3 +7,6 @@ export const formatDateTime = (iso: string | null | undefined) =>
 /** Options of a code → label map, for select filters. */
 export const optionsOf = (labels: Record<number, string>) =>
   Object.entries(labels).map(([v, l]) => [v, l] as const);
+
+/** "Yes" / "No" for a flag. */
+export const yesNo = (v: boolean) => (v ? "Yes" : "No");

@@ -8,7 +8,7 @@
 import { type ReactNode, useMemo } from "react";
 import { Fact } from "../kit/Fact.tsx";
 import { DetailSection } from "../kit/DetailSection.tsx";
-import { formatDateTime } from "../kit/format.ts";
+import { formatDateTime, yesNo } from "../kit/format.ts";
 import { shown } from "../kit/FieldTable.tsx";
 import { navigate } from "../runtime/navigate.ts";
 import { useTerminalActions } from "./terminal_actions.tsx";
@@ -21,8 +21,6 @@ export interface TerminalDetailProps {
   terminal: Terminal;
   viewer: TerminalViewer;
 }
-
-const yesNo = (b: boolean) => b ? "Yes" : "No";
 
 /** An ARRAY item's entries (a JSON list); anything else is one entry. */
 function entriesOf(value: string): string[] {

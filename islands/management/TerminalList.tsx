@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { type Column, DataTable, type FindResult } from "../kit/DataTable.tsx";
 import type { TableDefaults, TableState } from "../kit/table_state.ts";
-import { formatDateTime, optionsOf } from "../kit/format.ts";
+import { formatDateTime, optionsOf, yesNo } from "../kit/format.ts";
 import {
   findMtls,
   findTerminals,
@@ -41,7 +41,6 @@ export type TerminalListProps =
   );
 
 const tgidText = (t: { id: number; label: string } | null) => t ? `${t.label} (${t.id})` : "";
-const yesNo = (b: boolean) => b ? "Yes" : "No";
 
 const MTL_COLUMNS: Column<Mtl>[] = [
   {

@@ -12,7 +12,7 @@ type Les = keyof typeof LES;
 import { rowsOf } from "../kit/finder.ts";
 import { findBody, type TableState } from "../kit/table_state.ts";
 import { call, client, messageOf } from "../runtime/api.ts";
-import { toast } from "../runtime/toasts.ts";
+import { orToast } from "../runtime/or_toast.ts";
 
 export const RUL_LIST_PATH = "/management/rul";
 /** Where a deleted rul's page goes (management-routing §2). */
@@ -28,16 +28,6 @@ export const findRuls = async (state: TableState) =>
       body: findBody(state, SORT_FIELDS["/rest/ruls/find"]),
     })),
   );
-
-/** Runs a call; on failure a danger toast "<what>: <the server's message>", then rethrows. */
-async function orToast<T>(what: string, send: () => Promise<T>): Promise<T> {
-  try {
-    return await send();
-  } catch (e) {
-    toast("error", `${what}: ${messageOf(e)}`);
-    throw e;
-  }
-}
 
 /** The highest rul id (0 when none): the create dialog proposes the next. */
 export const lastRulId = async () => (await call(client.GET("/rest/ruls/lastRul"))).id;

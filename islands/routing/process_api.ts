@@ -6,23 +6,13 @@
 import type { components } from "../../openapi/types.ts";
 import { PROCESS_MESSAGES } from "../../openapi/schemas/push_process_messages.ts";
 import { call, client, messageOf } from "../runtime/api.ts";
-import { toast } from "../runtime/toasts.ts";
 import { pushFinder } from "./push_find_api.ts";
+import { orToast } from "../runtime/or_toast.ts";
 
 type S = components["schemas"];
 export type ProcessRow = S["ProcessRow"];
 
 export const findProcesses = pushFinder("process");
-
-/** Runs a call; on failure a danger toast "<what>: <the server's message>", then rethrows. */
-async function orToast<T>(what: string, send: () => Promise<T>): Promise<T> {
-  try {
-    return await send();
-  } catch (e) {
-    toast("error", `${what}: ${messageOf(e)}`);
-    throw e;
-  }
-}
 
 export const addProcess = (body: S["ProcessAdd"]) =>
   orToast(PROCESS_MESSAGES.notCreated, () => call(client.POST("/rest/push/addProcess", { body })));
