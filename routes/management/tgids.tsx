@@ -45,8 +45,12 @@ const tgidRoute: PageRoute<TgidDetailProps> = {
   // An unknown tgid is a route change error: a toast, then /error/404.
   load: async ({ deps, params, scope }) => {
     const id = pageId("Tgid", params.id);
-    const tgid = await tgidDetails(deps.db, scope, id);
-    return { tgid, rules: await tgidRules(deps.db, id) };
+    // Both answer 404 for an unknown tgid; on PostgreSQL they run at once.
+    const [tgid, rules] = await Promise.all([
+      tgidDetails(deps.db, scope, id),
+      tgidRules(deps.db, id),
+    ]);
+    return { tgid, rules };
   },
   label: (_ctx, data) => `Tgid ${data.tgid.label}`,
   view: ({ data }) => <Island of={TgidDetail} props={data} />,

@@ -99,6 +99,22 @@ const tgidSelect = (db: Db, scope: Scope) =>
  * The teams of the tgids `rows`: each one's owner, then the teams sharing it, by name. A client
  * sees its own company's teams only.
  */
+/**
+ * The ids of the tgid's teams the caller may see (the owner, then the sharing teams; a client sees
+ * its own company's only, as in `teamsOf`): what open ports needs, without the whole tgid.
+ */
+async function teamIdsOf(db: Db, scope: Scope, id: number): Promise<number[]> {
+  const [owner] = await db.select({ teamId: tgids.teamId, companyId: teams.companyId })
+    .from(tgids).innerJoin(teams, eq(teams.id, tgids.teamId))
+    .where(and(eq(tgids.id, id), tgidRows(scope, tgids.id)));
+  if (!owner) throw tgidNotFound();
+  const shared = await db.select({ id: tgidTeams.teamId }).from(tgidTeams)
+    .innerJoin(teams, eq(teams.id, tgidTeams.teamId))
+    .where(and(eq(tgidTeams.tgidId, id), companyRows(scope, teams.companyId)));
+  const ownerVisible = scope.onlyCompany === null || scope.onlyCompany === owner.companyId;
+  return [...(ownerVisible ? [owner.teamId] : []), ...shared.map((t) => t.id)];
+}
+
 async function teamsOf(db: Db, scope: Scope, rows: TgidRow[]) {
   const byTgid = new Map<number, Tgid["teams"]>();
   const visible = (companyId: number) =>
@@ -276,8 +292,7 @@ export async function findTgids(
  * which must be one of them (404 otherwise). A client sees its own company's teams' ports.
  */
 export async function tgidOpenPorts(db: Db, scope: Scope, id: number, team?: number) {
-  const tgid = await getTgid(db, scope, id);
-  const teamIds = tgid.teams.map((t) => t.id);
+  const teamIds = await teamIdsOf(db, scope, id);
   if (team !== undefined && !teamIds.includes(team)) throw notFound("Team");
   return await openPortsOf(db, team === undefined ? teamIds : [team]);
 }
