@@ -31,6 +31,9 @@ const schema = z.object({
   SESSION_RECHECK_SECONDS: int(0, 60).default(2),
   /** The store-and-push host customers' systems connect to (dnid pages, LES details). */
   STORE_N_PUSH_HOST: z.string().min(1).regex(/^[A-Za-z0-9.-]+$/).default("pushc"),
+  /** The simulated land earth station: seconds between two states, and the share that fails. */
+  LES_STEP_SECONDS: int(1, 3600).default(2),
+  LES_FAILURE_PERCENT: int(0, 100).default(10),
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
 });

@@ -6,6 +6,8 @@ import { DEMO_ACCOUNTS, seedDemo } from "../db/seed/demo.ts";
 import { hashPassword } from "./auth/password.ts";
 import { sessionKeys } from "./auth/token.ts";
 import { createApp } from "./app.ts";
+import { startLesClock } from "./les/clock.ts";
+import { configuredLes } from "./les/simulated.ts";
 import { schedulePruning } from "./services/sessions/housekeeping.ts";
 import { assets } from "./pages/assets.ts";
 
@@ -76,10 +78,14 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
     },
   }, app.fetch);
   const stopPruning = schedulePruning(database.db, config.LOGIN_LOCK_MINUTES);
+  // The land earth station moves commands and messages on by itself, every second (its state is
+  // the database's rows, so this adapter and the app's play one schedule).
+  const stopLes = startLesClock(configuredLes(database.db, config));
   // Build the browser bundle now (about 0.3 s) rather than on the first visitor's page.
   assets().catch((e) => console.error("building the browser bundle failed:", e));
   const stop = async () => {
     stopPruning();
+    stopLes();
     await server.shutdown();
     await database.close();
     Deno.exit(0);

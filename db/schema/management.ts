@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   foreignKey,
@@ -278,9 +279,17 @@ export const commands = pgTable("commands", {
   errorCode: integer(),
   errorLabel: text(),
   parameters: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  /** The requested start (tracking and program commands); 3 Start time delayed until then. */
+  startAt: tstz(),
+  /**
+   * When the land earth station next moves the command on (server/les/): null once it is final,
+   * or for commands the station does not drive (seeded history).
+   */
+  nextStepAt: tstz(),
   ...auditTimes(),
 }, (t) => [
   primaryKey({ columns: [t.listId, t.groupId, t.itemId] }),
   index("commands_status_idx").on(t.status),
   index("commands_mt_idx").on(t.mt),
+  index("commands_next_step_idx").on(t.nextStepAt).where(sql`${t.nextStepAt} is not null`),
 ]);

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
@@ -9,7 +10,7 @@ import {
   text,
 } from "drizzle-orm/pg-core";
 import { auditTimes, tstz } from "./columns.ts";
-import { teams, users } from "./admin.ts";
+import { companies, teams, users } from "./admin.ts";
 import { tgids } from "./management.ts";
 import type {
   DeliveryType,
@@ -193,8 +194,13 @@ export const robotTraffic = pgTable("robot_traffic", {
 /** Messaging C: messages handed to the LES (station) for an Inmarsat C terminal. */
 export const stationMessages = pgTable("station_messages", {
   refNum: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  /** The command (list, group, item) that carries the message, when sent from the portal. */
   listId: integer(),
+  groupId: integer(),
+  itemId: integer(),
   userKey: integer().references(() => users.key, { onDelete: "set null" }),
+  /** The sender's company: a client sees its own company's messages only. */
+  companyId: integer().references(() => companies.id, { onDelete: "set null" }),
   les: integer().notNull(),
   recipient: text().notNull(),
   carbonCopies: text().array().notNull().default([]),
@@ -204,11 +210,29 @@ export const stationMessages = pgTable("station_messages", {
   /** Station message status (0 forward in progress … 100 missing call data). */
   status: integer().notNull().default(0),
   notification: text(),
+  /** Delivery notification: e-mail recipients, the sender's reference, a custom date. */
+  notificationRecipients: text().array().notNull().default([]),
+  notificationReference: text(),
+  notificationDate: tstz(),
+  /** From and reply-to addresses, when the sender activated them. */
+  sender: text(),
+  replyTo: text(),
   attachmentName: text(),
+  /** The stored upload (files.name) holding the attachment's bytes, and their size. */
+  attachmentFile: text(),
+  attachmentSize: integer(),
+  attachmentType: text(),
+  /** When the land earth station next moves the message on (null once final). */
+  nextStepAt: tstz(),
   createdAt: tstz().notNull().defaultNow(),
   updatedAt: tstz().notNull().defaultNow(),
 }, (t) => [
   index("station_messages_user_idx").on(t.userKey, t.createdAt),
+  index("station_messages_company_idx").on(t.companyId, t.createdAt),
+  index("station_messages_list_idx").on(t.listId),
+  index("station_messages_next_step_idx").on(t.nextStepAt).where(
+    sql`${t.nextStepAt} is not null`,
+  ),
   index("station_messages_created_idx").on(t.createdAt),
   index("station_messages_status_idx").on(t.status),
   index("station_messages_recipient_idx").on(t.recipient),

@@ -3,6 +3,7 @@ import {
   COMMAND_PROTOCOLS,
   COMMAND_STATUS,
   DEFAULT_LES,
+  LES_ERRORS,
   MESSAGE_MAX_KB,
   MINI_C_MESSAGE_MAX_KB,
   ON_DEMAND_COMMAND_CODES,
@@ -134,17 +135,6 @@ function commandFor(
   };
 }
 
-/** [errorCode, errorLabel] choices of the failed (6), unacknowledged (8) and cancelled (13). */
-const ERRORS: Record<number, [number, string][]> = {
-  6: [
-    [4001, "Terminal is not logged in"],
-    [4002, "Command rejected by the LES: terminal not in ocean region"],
-    [4002, "Command rejected by the LES: invalid member number"],
-  ],
-  8: [[4004, "No acknowledgement received from the terminal within 30 minutes"]],
-  13: [[4003, "Command cancelled by user"]],
-};
-
 /** Shout and Iridium trackers (device type ids) take the tracking and irext commands. */
 const TRACKER_TYPES = [2, 3, 4, 6];
 
@@ -194,7 +184,8 @@ async function seedCommandLists(ctx: SeedContext, admin: AdminData, mgmt: Manage
         ? rng.pick(STATUSES)
         : rng.weighted([[5, 5], [7, 5], [6, 1], [8, 1], [13, 1]]);
       n++;
-      const [errorCode, errorLabel] = ERRORS[status] ? rng.pick(ERRORS[status]) : [null, null];
+      const errors = LES_ERRORS[status as keyof typeof LES_ERRORS];
+      const [errorCode, errorLabel] = errors ? rng.pick(errors) : [null, null];
       return {
         ...commandFor(ctx, list.protocol, targets),
         groupId: 1 + Math.floor(i / 3),
@@ -261,6 +252,7 @@ async function seedStationMessages(
     return {
       listId: rng.pick(listIds),
       userKey: user.key,
+      companyId: user.team.company.id,
       les: DEFAULT_LES,
       recipient: recipient.imn,
       carbonCopies: copies.map((m) => m.imn),

@@ -3,9 +3,9 @@
  * progress, "Cancel execution" while it is unfinished, and its commands with their status (a
  * badge of the status's display class) — only a group's when the page names one. A command's
  * menu (or its link) opens the command details dialog; the page's item opens it at once, its
- * row marked.
+ * row marked. An unfinished list re-reads its commands every 5 s, so its states advance.
  */
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { type Column, DataTable } from "../kit/DataTable.tsx";
 import { Fact } from "../kit/Fact.tsx";
 import { formatDateTime } from "../kit/format.ts";
@@ -14,7 +14,7 @@ import type { TableDefaults, TableState } from "../kit/table_state.ts";
 import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
 import type { Command } from "../../openapi/schemas/commands.ts";
 import type { CommandListFull } from "../../openapi/schemas/lists.ts";
-import { listHref } from "./command_list_api.ts";
+import { getCommandList, listHref } from "./command_list_api.ts";
 import { CommandStatusBadge, ListProgress, ListState, protocolLabel } from "./command_status.tsx";
 
 const dialogs = () => import("./command_list_dialogs.tsx");
@@ -28,6 +28,9 @@ export interface CommandListDetailProps {
   groupId: number | null;
   itemId: number | null;
 }
+
+/** An unfinished list re-reads its commands this often, so states are seen advancing. */
+export const LIST_REFRESH_MS = 5000;
 
 const DEFAULTS: TableDefaults = {
   sorting: { field: "key", direction: "asc" },
@@ -56,6 +59,20 @@ export default function CommandListDetail(
     ) ?? null
   );
   const mounted = useMounted({ details: details !== null });
+
+  const refresh = async () => {
+    try {
+      setList(await getCommandList(list.id));
+    } catch {
+      // The next refresh tries again; the page keeps what it shows.
+    }
+  };
+  // While the list is unfinished, its commands move on at the station: follow them.
+  useEffect(() => {
+    if (list.terminated) return;
+    const timer = setInterval(refresh, LIST_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [list.id, list.terminated]);
 
   const rows = useMemo<CommandRow[]>(
     () =>
@@ -172,6 +189,7 @@ export default function CommandListDetail(
           <CommandDetailsDialog
             command={details}
             onClose={() => setDetails(null)}
+            onChanged={refresh}
           />
         )}
       </Suspense>

@@ -8,6 +8,8 @@ import { sharedDb } from "../fixtures/db.ts";
 import { testApp } from "../fixtures/app.ts";
 import { Factories, TEST_PASSWORD } from "../fixtures/factories.ts";
 import type { Database } from "../../db/client.ts";
+import { startLesClock } from "../../server/les/clock.ts";
+import { simulatedLes } from "../../server/les/simulated.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -24,6 +26,17 @@ export const CHROMIUM_ARGS = [
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+
+/** The simulated station as browser tests run it: a state a second, nothing failing. */
+export const LES_CLOCK_ENV = { LES_STEP_SECONDS: "1", LES_FAILURE_PERCENT: "0" };
+
+export interface E2eOptions {
+  /**
+   * Runs the land earth station's clock (server/les/clock.ts) so commands and messages move on
+   * by themselves, one state a second with no failures (LES_CLOCK_ENV; `env` may override).
+   */
+  lesClock?: boolean;
+}
 
 export interface E2e {
   baseUrl: string;
@@ -44,9 +57,20 @@ export interface E2e {
 export async function startE2e(
   env: Record<string, string> = {},
   extraRoutes?: (app: Hono) => void | Promise<void>,
+  options: E2eOptions = {},
 ): Promise<E2e> {
   const database = await sharedDb("pglite");
+  if (options.lesClock) env = { ...LES_CLOCK_ENV, ...env };
   const app = testApp(database, env);
+  const stopLes = options.lesClock
+    ? startLesClock(
+      simulatedLes(database.db, {
+        stepMs: Number(env.LES_STEP_SECONDS) * 1000,
+        failureShare: Number(env.LES_FAILURE_PERCENT) / 100,
+      }),
+      250,
+    )
+    : () => {};
   let handler: Deno.ServeHandler = app.fetch;
   if (extraRoutes) {
     const outer = new Hono();
@@ -84,6 +108,7 @@ export async function startE2e(
       return { context, page: p, userId: user.id };
     },
     async close() {
+      stopLes();
       for (const c of contexts) await c.close().catch(() => {});
       await browser.close();
       await server.shutdown();
@@ -100,7 +125,7 @@ export async function startE2e(
 export function e2eSuite(
   name: string,
   fn: (t: Deno.TestContext, e: E2e) => Promise<void>,
-  options: {
+  options: E2eOptions & {
     env?: Record<string, string>;
     extraRoutes?: (app: Hono) => void | Promise<void>;
   } = {},
@@ -110,7 +135,7 @@ export function e2eSuite(
     sanitizeOps: false,
     sanitizeResources: false,
     async fn(t) {
-      const e = await startE2e(options.env, options.extraRoutes);
+      const e = await startE2e(options.env, options.extraRoutes, options);
       try {
         await fn(t, e);
       } finally {

@@ -5,8 +5,15 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { dnidStatuses, mtls, stationMessages, terminalItems } from "../../../db/schema/mod.ts";
-import { DEFAULT_LES, REGIONS } from "../../../openapi/enums.ts";
+import {
+  commandLists,
+  commands,
+  dnidStatuses,
+  mtls,
+  stationMessages,
+  terminalItems,
+} from "../../../db/schema/mod.ts";
+import { DEFAULT_LES, REGIONS, STATION_MESSAGE_DELETABLE_STATUS } from "../../../openapi/enums.ts";
 import type { StationMtl } from "../../../openapi/schemas/mtls.ts";
 import type { MessageReceipt, OutgoingMessage } from "../../les/adapter.ts";
 
@@ -62,20 +69,79 @@ export async function stationRecordOf(db: Db, imn: string): Promise<StationMtl |
   };
 }
 
-/** Records a handed-over message as a station message, forward in progress (status 0). */
+/**
+ * The command carrying a message, and the company it is sent for: as given, else the list's
+ * sendMessage command to the recipient and the list's company (callers that name only the list).
+ */
+async function carrierOf(db: Db, message: OutgoingMessage) {
+  const given = {
+    groupId: message.groupId ?? null,
+    itemId: message.itemId ?? null,
+    companyId: message.companyId ?? null,
+  };
+  if (given.groupId !== null && given.itemId !== null && given.companyId !== null) return given;
+  const [found] = await db.select({
+    groupId: commands.groupId,
+    itemId: commands.itemId,
+    companyId: commandLists.companyId,
+  }).from(commandLists)
+    .leftJoin(
+      commands,
+      and(
+        eq(commands.listId, commandLists.id),
+        eq(commands.command, "sendMessage"),
+        eq(commands.mt, message.recipient),
+      ),
+    )
+    .where(eq(commandLists.id, message.listId))
+    .orderBy(asc(commands.groupId), asc(commands.itemId))
+    .limit(1);
+  const command = given.groupId !== null && given.itemId !== null ? given : found ?? given;
+  return {
+    groupId: command.groupId,
+    itemId: command.itemId,
+    companyId: given.companyId ?? found?.companyId ?? null,
+  };
+}
+
+/**
+ * Records a handed-over message as a station message, forward in progress (status 0), with its
+ * first step due at `nextStepAt`.
+ */
 export async function recordStationMessage(
   db: Db,
   message: OutgoingMessage,
+  nextStepAt: Date,
 ): Promise<MessageReceipt> {
+  const now = new Date();
+  const carrier = await carrierOf(db, message);
+  const textBytes = new TextEncoder().encode(message.text).length;
   const [row] = await db.insert(stationMessages).values({
     listId: message.listId,
+    groupId: carrier.groupId,
+    itemId: carrier.itemId,
     userKey: message.userKey,
+    companyId: carrier.companyId,
     les: message.les,
     recipient: message.recipient,
+    carbonCopies: message.carbonCopies ?? [],
     format: message.format,
     text: message.text,
-    size: new TextEncoder().encode(message.text).length,
-    status: 0,
+    size: message.size ?? textBytes + (message.attachment?.size ?? 0),
+    status: STATION_MESSAGE_DELETABLE_STATUS,
+    notification: message.notification?.recipients.join(", ") || null,
+    notificationRecipients: message.notification?.recipients ?? [],
+    notificationReference: message.notification?.reference ?? null,
+    notificationDate: message.notification?.date ?? null,
+    sender: message.sender ?? null,
+    replyTo: message.replyTo ?? null,
+    attachmentName: message.attachment?.name ?? null,
+    attachmentFile: message.attachment?.file ?? null,
+    attachmentSize: message.attachment?.size ?? null,
+    attachmentType: message.attachment?.contentType ?? null,
+    nextStepAt,
+    createdAt: now,
+    updatedAt: now,
   }).returning({ reference: stationMessages.refNum, status: stationMessages.status });
   return { reference: Number(row.reference), status: row.status };
 }

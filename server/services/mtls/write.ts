@@ -114,12 +114,13 @@ export async function sendTestMessage(
   const text = testMessageText(imn, new Date());
   const parameters = { les: DEFAULT_LES, format: "text", text };
   const command = { groupId: 1, itemId: 1 };
+  // The sender's company (a shared tgid's terminal may belong to another), so the list the
+  // dialog links to is the sender's; an administrator's goes to the terminal's owner.
+  const companyId = scope.onlyCompany ?? owner?.companyId ?? null;
   const listId = await db.transaction(async (tx) => {
     const [list] = await tx.insert(commandLists).values({
       userKey,
-      // The sender's company (a shared tgid's terminal may belong to another), so the list the
-      // dialog links to is the sender's; an administrator's goes to the terminal's owner.
-      companyId: scope.onlyCompany ?? owner?.companyId ?? null,
+      companyId,
       protocol: MESSAGING_C,
       terminated: false,
     }).returning({ id: commandLists.id });
@@ -136,7 +137,9 @@ export async function sendTestMessage(
   try {
     const receipt = await les.sendMessage({
       listId,
+      ...command,
       userKey,
+      companyId,
       les: DEFAULT_LES,
       recipient: imn,
       format: "text",
