@@ -65,6 +65,8 @@ export interface ChunkedUploadOptions {
   onProgress?: (sent: number) => void;
   /** A chunk failed and will be sent again after the retry interval. */
   onRetry?: (index: number, chunks: number, failure: ApiFailure) => void;
+  /** Where the chunks go (the same chunk protocol); default /rest/file/upload. */
+  endpoint?: string;
 }
 
 /** Sends `file` chunk by chunk; resolves with the stored file, rejects with an ApiFailure. */
@@ -89,7 +91,7 @@ export async function uploadInChunks(
       if (signal.aborted) throw cancelled();
       let result: UploadResult;
       try {
-        const response = await portalFetch(`/rest/file/upload?${query}`, {
+        const response = await portalFetch(`${opts.endpoint ?? "/rest/file/upload"}?${query}`, {
           method: "POST",
           headers: { "content-type": "application/octet-stream" },
           body: file.slice(start, end),
@@ -131,10 +133,16 @@ export interface FileUploadProps {
   accept?: string;
   /** Largest file accepted (at most, and by default, the server's 10 MB). */
   maxBytes?: number;
+  /** Where the chunks go (same chunk protocol); default /rest/file/upload. */
+  endpoint?: string;
+  /** A file refused before it is sent: the message to show, or undefined to send it. */
+  refuse?: (file: File) => string | undefined;
   onUploaded: (file: UploadedFile) => void;
 }
 
-export function FileUpload({ label, name, accept, maxBytes, onUploaded }: FileUploadProps) {
+export function FileUpload(
+  { label, name, accept, maxBytes, endpoint, refuse, onUploaded }: FileUploadProps,
+) {
   const [upload, setUpload] = useState<Upload>({ phase: "idle" });
   const running = useRef<AbortController | null>(null);
   const limit = Math.min(maxBytes ?? UPLOAD_MAX_BYTES, UPLOAD_MAX_BYTES);
@@ -149,6 +157,7 @@ export function FileUpload({ label, name, accept, maxBytes, onUploaded }: FileUp
     try {
       const result = await uploadInChunks(file, {
         signal: controller.signal,
+        endpoint,
         onProgress: (sent) => update({ sent, retrying: undefined }),
         onRetry: (index, chunks, failure) =>
           update({
@@ -169,7 +178,9 @@ export function FileUpload({ label, name, accept, maxBytes, onUploaded }: FileUp
     const file = e.currentTarget.files?.[0];
     e.currentTarget.value = ""; // picking the same file again starts again
     if (!file || running.current) return;
-    if (file.size > limit) {
+    const refused = refuse?.(file);
+    if (refused) setUpload({ phase: "failed", file, message: refused });
+    else if (file.size > limit) {
       setUpload({
         phase: "failed",
         file,

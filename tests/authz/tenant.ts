@@ -29,6 +29,7 @@ export async function makeTenant(f: Factories) {
     teamId: team.id,
     companyId: company.id,
     id: `user-${tag}@test.example`,
+    messagingCAccess: true,
   });
   const tgid = await f.tgid({ teamId: team.id, label: `Tgid ${tag}` });
   const rul = await f.rul({ companyId: company.id, name: `Customer ${tag}` });

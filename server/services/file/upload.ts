@@ -29,6 +29,23 @@ export interface ChunkQuery {
 
 const DEFAULT_TYPE = "application/octet-stream";
 
+/** What an upload may be: its size, its media types; /rest/file/upload's by default. */
+export interface UploadLimits {
+  /** Largest file, in bytes. */
+  maxBytes: number;
+  /** The 413 message for a file over `maxBytes`. */
+  tooLarge: string;
+  /** Media types accepted (without parameters); undefined: any. */
+  types?: readonly string[];
+  /** The 400 message for a type not in `types`. */
+  typeRefused?: (type: string) => string;
+}
+
+export const FILE_UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: UPLOAD_MAX_BYTES,
+  tooLarge: UPLOAD_TOO_LARGE,
+};
+
 async function sha256Hex(data: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", data as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -45,17 +62,34 @@ async function assembled(db: Pick<Db, "select">, uploadId: string) {
   return file;
 }
 
-/** Stores one chunk; assembles the file when it was the last one missing. */
+/**
+ * Stores one chunk; assembles the file when it was the last one missing. `limits` narrows the
+ * size and the media types (checked before anything is stored; an upload that grows past the
+ * size is discarded whole).
+ */
 export async function storeChunk(
   db: Db,
   user: Pick<SessionUser, "key" | "companyId">,
   q: ChunkQuery,
   data: Uint8Array,
+  limits: UploadLimits = FILE_UPLOAD_LIMITS,
 ): Promise<UploadResult> {
+  const maxBytes = Math.min(limits.maxBytes, UPLOAD_MAX_BYTES);
   if (data.byteLength > UPLOAD_CHUNK_BYTES) throw new ApiError(413, CHUNK_TOO_LARGE);
-  if (q.chunks > UPLOAD_MAX_CHUNKS) throw new ApiError(413, UPLOAD_TOO_LARGE);
+  const maxChunks = Math.min(UPLOAD_MAX_CHUNKS, Math.ceil(maxBytes / UPLOAD_CHUNK_BYTES));
+  if (q.chunks > maxChunks || data.byteLength > maxBytes) {
+    await db.delete(uploadChunks).where(and(
+      eq(uploadChunks.uploadId, q.uploadId),
+      eq(uploadChunks.userKey, user.key),
+    ));
+    throw new ApiError(413, limits.tooLarge);
+  }
   const name = uploadedFileName(q.uploadId, q.name);
   const contentType = q.contentType ?? DEFAULT_TYPE;
+  const mediaType = contentType.split(";")[0].trim().toLowerCase();
+  if (limits.types && !limits.types.includes(mediaType)) {
+    throw new ApiError(400, limits.typeRefused?.(mediaType) ?? `Type ${mediaType} not allowed`);
+  }
 
   // A chunk re-sent after the upload completed (its answer was lost): the same answer again.
   const done = await assembled(db, q.uploadId);
@@ -84,9 +118,9 @@ export async function storeChunk(
     received: sql<number>`(count(*) filter (where ${uploadChunks.index} < ${q.chunks}))::int`,
     bytes: sql<number>`coalesce(sum(octet_length(${uploadChunks.data})), 0)::float8`,
   }).from(uploadChunks).where(eq(uploadChunks.uploadId, q.uploadId));
-  if (Number(bytes) > UPLOAD_MAX_BYTES) {
+  if (Number(bytes) > maxBytes) {
     await db.delete(uploadChunks).where(eq(uploadChunks.uploadId, q.uploadId));
-    throw new ApiError(413, UPLOAD_TOO_LARGE);
+    throw new ApiError(413, limits.tooLarge);
   }
   if (Number(received) < q.chunks) return { complete: false, received: Number(received) };
 
