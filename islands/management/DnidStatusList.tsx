@@ -3,7 +3,8 @@
  * server-paged (255 rows by default; 10, 25, 50, 100 or 255), filtered after 2000 ms (the query
  * kept in the URL), with an Active filter (All / Active / Inactive) that the server receives as
  * the request's `active`. A row's menu: Details, Set as default / Remove default, the marking
- * entry (see `markEntry`), and for administrators Manage routing exceptions and Delete.
+ * entry (see `markEntry`), the commands (on-demand poll, download dnid, create, start and stop
+ * program: a dialog each, islands/management/dnid_command_dialog.tsx), and for administrators Manage routing exceptions and Delete.
  */
 import { lazy, Suspense, useState } from "react";
 import { DataTable } from "../kit/DataTable.tsx";
@@ -14,6 +15,7 @@ import { formatDateTime } from "../kit/format.ts";
 import { useMounted } from "../kit/lazy.ts";
 import { call, client, messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
+import type { DnidCommandKind } from "./dnid_command_dialog.tsx";
 import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import { DNID_PAGE_SIZE, DNID_PAGE_SIZES } from "../../openapi/enums.ts";
 import type { DnidStatusDetails, DnidStatusRow } from "../../openapi/schemas/dnid_status.ts";
@@ -25,10 +27,21 @@ import {
 
 const dialogs = () => import("./dnid_status_dialogs.tsx");
 const DetailsDialog = lazy(() => dialogs().then((m) => ({ default: m.DnidStatusDetailsDialog })));
+const commandDialog = () => import("./dnid_command_dialog.tsx");
+const CommandDialog = lazy(() => commandDialog().then((m) => ({ default: m.DnidCommandDialog })));
 const exceptions = () => import("./routing_exceptions.tsx");
 const RoutingExceptionsDialog = lazy(() =>
   exceptions().then((m) => ({ default: m.RoutingExceptionsDialog }))
 );
+
+/** The menu's command entries (the dialog module loads on first use). */
+const DNID_COMMANDS: [DnidCommandKind, string][] = [
+  ["onDemandPoll", "On-demand poll"],
+  ["downloadDnid", "Download dnid"],
+  ["createProgram", "Create program"],
+  ["startProgram", "Start program"],
+  ["stopProgram", "Stop program"],
+];
 
 export const DNID_STATUS_DEFAULTS: TableDefaults = {
   sorting: { field: "dnid", direction: "asc" },
@@ -104,7 +117,14 @@ export default function DnidStatusList({ admin, ...props }: DnidStatusListProps)
   const refresh = () => setReload((n) => n + 1);
   const [details, setDetails] = useState<DnidStatusDetails | null>(null);
   const [routing, setRouting] = useState<DnidStatusRow | null>(null);
-  const mounted = useMounted({ details: details !== null, routing: routing !== null });
+  const [command, setCommand] = useState<{ kind: DnidCommandKind; row: DnidStatusRow } | null>(
+    null,
+  );
+  const mounted = useMounted({
+    details: details !== null,
+    routing: routing !== null,
+    command: command !== null,
+  });
 
   async function mark(r: DnidStatusRow) {
     const { active } = markEntry(r);
@@ -168,6 +188,11 @@ export default function DnidStatusList({ admin, ...props }: DnidStatusListProps)
         disabled: !one,
         onSelect: () => one && void mark(one),
       },
+      ...DNID_COMMANDS.map(([kind, label]) => ({
+        label,
+        disabled: !one,
+        onSelect: () => one && setCommand({ kind, row: one }),
+      })),
       ...(admin
         ? [
           {
@@ -279,6 +304,15 @@ export default function DnidStatusList({ admin, ...props }: DnidStatusListProps)
       />
       <Suspense fallback={null}>
         {mounted.details && <DetailsDialog details={details} onClose={() => setDetails(null)} />}
+        {mounted.command && command && (
+          <CommandDialog
+            key={`${command.kind}-${statusKey(command.row)}`}
+            kind={command.kind}
+            row={command.row}
+            onClose={() => setCommand(null)}
+            onSent={refresh}
+          />
+        )}
         {mounted.routing && (
           <RoutingExceptionsDialog
             member={routing}

@@ -1,0 +1,9 @@
+/** The /rest/egc handlers. */
+import type { Handlers } from "../define.ts";
+import type * as routes from "./routes.ts";
+import { sendEgc } from "../../services/terminal_commands/send.ts";
+import { callerOf } from "../../services/terminal_commands/caller.ts";
+
+export const handlers: Handlers<typeof routes> = {
+  send: async (c) => c.json(await sendEgc(callerOf(c.var), c.req.valid("json")), 200),
+};

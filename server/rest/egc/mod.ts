@@ -1,0 +1,9 @@
+import { resource } from "../define.ts";
+import * as routes from "./routes.ts";
+import { handlers } from "./handlers.ts";
+
+export default resource({
+  tag: { name: "Egc", description: "Enhanced group calls (FleetNET) to enids" },
+  routes,
+  handlers,
+});

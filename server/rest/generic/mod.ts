@@ -1,0 +1,9 @@
+import { resource } from "../define.ts";
+import * as routes from "./routes.ts";
+import { handlers } from "./handlers.ts";
+
+export default resource({
+  tag: { name: "Generic", description: "Commands for every tracker type: tracking on and off" },
+  routes,
+  handlers,
+});

@@ -1,0 +1,9 @@
+import { resource } from "../define.ts";
+import * as routes from "./routes.ts";
+import { handlers } from "./handlers.ts";
+
+export default resource({
+  tag: { name: "Irext", description: "Commands for Iridium Extreme terminals" },
+  routes,
+  handlers,
+});

@@ -1,0 +1,170 @@
+/**
+ * POST /rest/generic/setTerminalTracking: a tracker terminal or every tracker of a tgid, the
+ * command's parameters and start (3 Start time delayed until a future start date), wrong device
+ * types, bad input, and tenancy (a client reaches only its own tgids' terminals).
+ */
+import assert from "node:assert/strict";
+import { dbTest } from "../fixtures/app.ts";
+import { admin } from "../fixtures/companies_teams.ts";
+import { assertList, commandTenant } from "../fixtures/terminal_commands.ts";
+import { TERMINAL_COMMAND_MESSAGES as M } from "../../openapi/schemas/terminal_command_messages.ts";
+
+const PATH = "/rest/generic/setTerminalTracking";
+
+dbTest(
+  "[rest/generic] setTerminalTracking: one command for a tracker, list for the caller",
+  async (ctx) => {
+    const t = await commandTenant(ctx);
+    const shout = await ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 2, label: "Shout 1" });
+    const r = await ctx.call("POST", PATH, {
+      token: t.token,
+      json: {
+        target: shout.deviceId,
+        targetType: "terminal",
+        trackingEnabled: true,
+        delayAuthorized: true,
+        frequency: 600,
+      },
+    });
+    const stored = await assertList(ctx, r, { companyId: t.company.id, userKey: t.user.key });
+    assert.equal(r.body.commands.length, 1);
+    assert.equal(r.body.commands[0].target, `Shout 1 (${shout.deviceId})`);
+    const [c] = stored.commands;
+    assert.equal(c.command, "setTerminalTracking");
+    assert.equal(c.mt, String(shout.deviceId));
+    assert.equal(c.genericCommandType, 2);
+    assert.equal(c.shoutMtType, 1);
+    assert.deepEqual(c.parameters, {
+      trackingEnabled: true,
+      delayAuthorized: true,
+      frequency: 600,
+    });
+    assert.equal(c.startAt, null);
+    assert.notEqual(c.status, 3);
+  },
+);
+
+dbTest(
+  "[rest/generic] setTerminalTracking: a future start date delays the command (3)",
+  async (ctx) => {
+    const t = await commandTenant(ctx);
+    const tracker = await ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 4 });
+    const start = new Date(Date.now() + 3600_000);
+    const text = start.toISOString().slice(0, 19).replace("T", " ");
+    const r = await ctx.call("POST", PATH, {
+      token: t.token,
+      json: {
+        target: tracker.deviceId,
+        trackingEnabled: false,
+        delayAuthorized: false,
+        startDate: text,
+      },
+    });
+    const stored = await assertList(ctx, r, { companyId: t.company.id, userKey: t.user.key });
+    assert.equal(stored.commands[0].status, 3);
+    assert.equal(r.body.commands[0].status, 3);
+    assert.equal(r.body.commands[0].statusLabel, "Start time delayed");
+    assert.equal(
+      new Date(stored.commands[0].startAt!).toISOString(),
+      text.replace(" ", "T") + ".000Z",
+    );
+    assert.equal(stored.commands[0].parameters.trackingEnabled, false);
+    for (const bad of ["30/11/2014", "2014-11-30", "2014-13-45 99:99:99"]) {
+      const b = await ctx.call("POST", PATH, {
+        token: t.token,
+        json: { target: tracker.deviceId, trackingEnabled: true, startDate: bad },
+      });
+      assert.equal(b.status, 400, bad);
+      assert.equal(b.body.message, M.startDate);
+    }
+  },
+);
+
+dbTest(
+  "[rest/generic] setTerminalTracking: a tgid's trackers, not its other terminals",
+  async (ctx) => {
+    const t = await commandTenant(ctx);
+    const a = await ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 2 });
+    const b = await ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 6 });
+    await ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 0 });
+    await ctx.f.terminal({
+      tgidId: t.tgid.id,
+      deviceTypeId: 39,
+      identifier: String(Math.random()),
+    });
+    const r = await ctx.call("POST", PATH, {
+      token: t.token,
+      json: { target: t.tgid.id, targetType: "tgid", trackingEnabled: true },
+    });
+    const stored = await assertList(ctx, r, { companyId: t.company.id, userKey: t.user.key });
+    assert.deepEqual(stored.commands.map((c) => c.mt), [String(a.deviceId), String(b.deviceId)]);
+    assert.deepEqual(stored.commands.map((c) => c.itemId), [1, 2]);
+    const empty = await ctx.f.tgid({ teamId: t.team.id });
+    const none = await ctx.call("POST", PATH, {
+      token: t.token,
+      json: { target: empty.id, targetType: "tgid", trackingEnabled: true },
+    });
+    assert.equal(none.status, 409);
+    assert.equal(none.body.message, M.noTracker(empty.id));
+  },
+);
+
+dbTest("[rest/generic] setTerminalTracking: not a tracker is 409; bad input 400", async (ctx) => {
+  const t = await commandTenant(ctx);
+  const inmarsat = await ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 0 });
+  const r = await ctx.call("POST", PATH, {
+    token: t.token,
+    json: { target: inmarsat.deviceId, trackingEnabled: true },
+  });
+  assert.equal(r.status, 409);
+  assert.equal(r.body.message, M.notTracker(inmarsat.deviceId));
+  for (
+    const json of [
+      {},
+      { target: 1 },
+      { target: "x", trackingEnabled: true },
+      { target: 1, trackingEnabled: "yes" },
+      { target: 1, trackingEnabled: true, targetType: "fleet" },
+      { target: 1, trackingEnabled: true, frequency: 42 },
+    ]
+  ) {
+    const b = await ctx.call("POST", PATH, { token: t.token, json });
+    assert.equal(b.status, 400, JSON.stringify(json));
+    assert.equal(typeof b.body.message, "string");
+  }
+});
+
+dbTest(
+  "[rest/generic] setTerminalTracking: another company's terminal or tgid is 404",
+  async (ctx) => {
+    const a = await commandTenant(ctx);
+    const b = await commandTenant(ctx);
+    const theirs = await ctx.f.terminal({ tgidId: b.tgid.id, deviceTypeId: 2 });
+    const r = await ctx.call("POST", PATH, {
+      token: a.token,
+      json: { target: theirs.deviceId, trackingEnabled: true },
+    });
+    assert.equal(r.status, 404);
+    assert.deepEqual(r.body, { code: 404, message: M.terminalNotFound });
+    const g = await ctx.call("POST", PATH, {
+      token: a.token,
+      json: { target: b.tgid.id, targetType: "tgid", trackingEnabled: true },
+    });
+    assert.deepEqual(g.body, { code: 404, message: M.tgidNotFound });
+    // A tgid shared with a's team: a reaches its terminals; the list is a's company's.
+    const shared = await ctx.f.tgid({ teamId: b.team.id, sharedWith: [a.team.id] });
+    const there = await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 3 });
+    const ok = await ctx.call("POST", PATH, {
+      token: a.token,
+      json: { target: there.deviceId, trackingEnabled: true },
+    });
+    await assertList(ctx, ok, { companyId: a.company.id, userKey: a.user.key });
+    // An administrator's list belongs to the terminal's owner.
+    const { token, user } = await admin(ctx);
+    const byAdmin = await ctx.call("POST", PATH, {
+      token,
+      json: { target: theirs.deviceId, trackingEnabled: false },
+    });
+    await assertList(ctx, byAdmin, { companyId: b.company.id, userKey: user.key });
+  },
+);
