@@ -2,3 +2,4 @@ export * from "./admin.ts";
 export * from "./management.ts";
 export * from "./routing.ts";
 export * from "./relations.ts";
+export * from "./epadr.ts";

@@ -10,6 +10,7 @@ import type { Db } from "../client.ts";
 import { users } from "../schema/mod.ts";
 import { type DemoAccount, seedAdmin } from "./demo_admin.ts";
 import { seedCommands } from "./demo_commands.ts";
+import { seedEpadr } from "./demo_epadr.ts";
 import { seedManagement } from "./demo_management.ts";
 import { seedRouting } from "./demo_routing.ts";
 import { seedTraffic } from "./demo_traffic.ts";
@@ -94,6 +95,7 @@ export async function seedDemo(
     await seedCommands(ctx, admin, management);
     const routing = await seedRouting(ctx, admin, management);
     await seedTraffic(ctx, management, routing);
+    await seedEpadr(ctx, admin, management);
     return { skipped: false, counts: ctx.counts };
   });
 }

@@ -1,0 +1,31 @@
+/**
+ * The LES traffic table's query as a POST /rest/station/find body, on the server (the first
+ * page) and in the browser: the Created column's filter box takes a day (`2026-11-23`), a range
+ * (`2026-11-01..2026-11-23`) or an open one (`2026-11-01..`, `..2026-11-23`), sent as `from`
+ * and `to`.
+ */
+import { findBody, type TableDefaults, type TableState } from "../kit/table_state.ts";
+import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
+import { STATION_SORT_FIELDS } from "../../openapi/schemas/station_messages.ts";
+
+export const STATION_TRAFFIC_DEFAULTS: TableDefaults = {
+  sorting: { field: "createdAt", direction: "desc" },
+  count: PAGE_SIZE,
+  pageSizes: PAGE_SIZES,
+};
+
+export const CREATED_PLACEHOLDER = "YYYY-MM-DD..YYYY-MM-DD";
+
+/** `{filter, sorting, count, page}` with the Created filter as from/to. */
+export function stationFindBody(state: TableState) {
+  const body = findBody(state, STATION_SORT_FIELDS);
+  const { createdAt, ...filter } = body.filter;
+  if (createdAt) {
+    const [from, to] = createdAt.includes("..")
+      ? createdAt.split("..", 2).map((s) => s.trim())
+      : [createdAt.trim(), createdAt.trim()];
+    if (from) filter.from = from;
+    if (to) filter.to = to;
+  }
+  return { ...body, filter };
+}

@@ -1,0 +1,13 @@
+import { resource } from "../define.ts";
+import * as routes from "./routes.ts";
+import { handlers } from "./handlers.ts";
+
+export default resource({
+  tag: {
+    name: "EPADR",
+    description: "The EPADR (enhanced position and data report) robot's configuration " +
+      "(administrators)",
+  },
+  routes,
+  handlers,
+});
