@@ -289,3 +289,157 @@ export const MULTISELECT_SEARCH_LIMIT = 25;
 export const POLL_COMMAND_TYPES = [0, 1, 2, 3, 4] as const;
 export const IREXT_MESSAGE_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 export const ON_DEMAND_COMMAND_CODES = [9, 0, 128, 130, 131, 5, 6] as const;
+
+// --- helper 1: the simulated LES ---
+/**
+ * The land earth station's errors, by the command status they come with ([errorCode, errorLabel]):
+ * 6 Failed, 8 Unacknowledged, 13 Cancelled. The demo seed and the simulated station share them.
+ */
+export const LES_ERRORS: Record<6 | 8 | 13, readonly (readonly [number, string])[]> = {
+  6: [
+    [4001, "Terminal is not logged in"],
+    [4002, "Command rejected by the LES: terminal not in ocean region"],
+    [4002, "Command rejected by the LES: invalid member number"],
+  ],
+  8: [[4004, "No acknowledgement received from the terminal within 30 minutes"]],
+  13: [[4003, "Command cancelled by user"]],
+};
+
+// --- helper 2: Messaging C ---
+/**
+ * Inmarsat C terminal models that are mini-C (their messages are limited to MINI_C_MESSAGE_MAX_KB):
+ * a message is limited to 10 KB when its recipient or a carbon copy is one of these models, or an
+ * mtl flagged miniC.
+ */
+export const MINI_C_MODELS = [
+  "TT-3026L",
+  "TT-3026M",
+  "TT-3026D",
+  "TT-3026LM",
+  "TT-3000SSA",
+  "TT-3000LRIT",
+  "TT-3022D",
+  "TT-3024A",
+  "SAILOR 6110 mini-C",
+  "SAILOR 6120 mini-C SSAS",
+  "SAILOR 6130 mini-C LRIT",
+  "SAILOR 6140 mini-C Maritime",
+  "SAILOR 6150 mini-C Distress",
+  "Skywave DMR-800L",
+  "Skywave DMR-800D",
+  "Skywave DMR-800OC",
+  "Skywave DMR-800LRIT",
+  "Kongsberg MiniC",
+  "Addvalue Wideye MiniC",
+  "Thrane MiniC-M",
+  "Thrane MiniC-LT",
+  "CLS Triton mini-C",
+  "Pole Star PurpleFinder",
+  "Transas TransGuard mini-C",
+  "Furuno Felcom 16 mini-C",
+] as const;
+/** Messaging C text formats: ita2 is 5 bits a character on the air, the others 8. */
+export const MESSAGING_C_FORMATS = ["text", "ita2", "binary"] as const;
+/** Bits a character takes on the air, by format. */
+export const MESSAGING_C_BITS = { text: 8, ita2: 5, binary: 8 } as const;
+/** Messaging C attachments: at most this many bytes, of these media types. */
+export const ATTACHMENT_MAX_BYTES = MESSAGE_MAX_KB * 1024;
+export const ATTACHMENT_TYPES = [
+  "text/plain",
+  "text/csv",
+  "application/pdf",
+  "application/octet-stream",
+  "application/zip",
+  "application/json",
+  "application/xml",
+  "text/xml",
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+] as const;
+/** Messaging C: the history panel refreshes every 5 s; the status is read 1 s after sending. */
+export const MESSAGING_C_HISTORY_REFRESH_MS = 5000;
+export const MESSAGING_C_STATUS_DELAY_MS = 1000;
+/** How many recipients the recipient history keeps per user. */
+export const RECIPIENT_HISTORY_MAX = 50;
+
+// ---- helper 4: terminal commands (poll, on-demand, programs, EGC, irext, tracking) ----
+/** Poll command types (POLL_COMMAND_TYPES), named (decision 0013, "Commands"). */
+export const POLL_TYPE_NAMES = {
+  0: "Position report",
+  1: "Send unreserved data report",
+  2: "Start data reporting",
+  3: "Stop data reporting",
+  4: "Acknowledgement request",
+} as const;
+/** Manual on-demand command codes (ON_DEMAND_COMMAND_CODES: 9 with 0, 128, 130, 131, 5, 6). */
+export const ON_DEMAND_CODE_NAMES = {
+  9: "On-demand position report",
+  0: "Send unreserved data report",
+  128: "Last stored position",
+  130: "Terminal status",
+  131: "GNSS status",
+  5: "Start data reporting",
+  6: "Stop data reporting",
+} as const;
+/** Irext message types (IREXT_MESSAGE_TYPES 0–11) of sendFreeTextMessage. */
+export const IREXT_MESSAGE_TYPE_NAMES = {
+  0: "Free text",
+  1: "Canned message 1",
+  2: "Canned message 2",
+  3: "Canned message 3",
+  4: "Canned message 4",
+  5: "Canned message 5",
+  6: "Canned message 6",
+  7: "Canned message 7",
+  8: "Canned message 8",
+  9: "Canned message 9",
+  10: "Canned message 10",
+  11: "Free text, acknowledgement requested",
+} as const;
+/** The nine irext commands; the index is the command's commandSubType (as the seed stores it). */
+export const IREXT_COMMANDS = [
+  "emergencyAckowledgement",
+  "cancelEmergencyStatus",
+  "sendLocationRequest",
+  "sendDiagnosticRequest",
+  "requestDeviceIdentifier",
+  "synchronisation",
+  "sendFreeTextMessage",
+  "geofenceActivate",
+  "geofenceCancel",
+] as const;
+export type IrextCommand = typeof IREXT_COMMANDS[number];
+/** Irext commands take Iridium Extreme terminals only. */
+export const IREXT_DEVICE_TYPES = [3] as const;
+/** Tracking on/off takes Shout and Iridium trackers. */
+export const TRACKER_DEVICE_TYPES = [2, 3, 4, 6] as const;
+/** Shout trackers' shoutMtType on their commands. */
+export const SHOUT_DEVICE_TYPE = 2;
+/** Irext geofences: points P1..P{GEOFENCE_MAX_POINTS}; unit 0 meters, otherwise kilometers. */
+export const GEOFENCE_MAX_POINTS = 10;
+export const GEOFENCE_UNITS = { 0: "meters", 1: "kilometers" } as const;
+export const GEOFENCE_ID_MAX = 255;
+export const IREXT_TEXT_MAX = 160;
+/** Command families (commands.genericCommandType). */
+export const GENERIC_COMMAND_TYPES = { 0: "Inmarsat C", 1: "Irext", 2: "Tracking" } as const;
+/** Data reporting programs: interval in minutes, start frame 0–2879 (30 s frames of a day). */
+export const PROGRAM_INTERVAL_MIN = 1;
+export const PROGRAM_INTERVAL_MAX = 1440;
+export const PROGRAM_START_FRAME_MAX = 2879;
+/** EGC (FleetNET) priorities and repetitions. */
+export const EGC_PRIORITIES = { 0: "Routine", 1: "Safety", 2: "Urgency" } as const;
+export const EGC_REPETITIONS_MAX = 5;
+export const EGC_TEXT_MAX = 8000;
+
+// ---- helper 3: EPADR robot configuration ----
+/** The EPADR robot's poll interval, in minutes. */
+export const EPADR_POLL_MIN = 1;
+export const EPADR_POLL_MAX = 1440;
+export const EPADR_DEFAULT_POLL_MINUTES = 5;
+/** What the EPADR robot hands to the customers' routing. */
+export const EPADR_REPORT_FORMATS = { 0: "Raw", 1: "CSV", 2: "XML" } as const;
+/** At most this many dnids in the EPADR robot's list (none: every dnid). */
+export const EPADR_MAX_DNIDS = 100;
+/** Rows of recent EPADR traffic on /management/epadr. */
+export const EPADR_RECENT_TRAFFIC = 20;

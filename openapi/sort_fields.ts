@@ -17,6 +17,7 @@ export const SORT_FIELDS = {
   "/rest/push/find#pushTraffic": ["pushTrafficId","tgid","dnid","lesCStoredTime","status","deliveryType","protocol","dataLength","deliveryAttempts"],
   "/rest/push/find#robotTraffic": ["realId","type","robot","receivedTime","status","deliveryStatus","deliveryAttempts","code","logId","routageId"],
   "/rest/ruls/find": ["id","les","customerName","companyName","updated"],
+  "/rest/station/find": ["refNum","createdAt","updatedAt","status","recipient","size"],
   "/rest/teams/find": ["id","name","company","rights"],
   "/rest/terminal/findDevice": ["deviceId","deviceType","label","identifier","tgid","updateDate"],
   "/rest/tgid/find": ["id","label","team","company","updatedOn"],

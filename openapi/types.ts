@@ -21,6 +21,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/command/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cancel a command
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). A pending command (any status but 5, 6, 7, 8 and 13) is cancelled at the land earth station: it becomes 13 Cancelled (error 4003) and its list is finished once nothing of it is pending; a Messaging C command's message still forward in progress is deleted with it. A final command, or a message the station has already forwarded, answers 409 with the station's reason (the page shows 'Cancel command error : …'); 404 'Command not found' when unknown.
+         */
+        get: operations["commandCancel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/command/getCommandDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A command's details
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The command (status, label, display class, error) with its list's protocol, date and sender, and its target terminal's label. 404 when unknown.
+         */
+        get: operations["commandGetCommandDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/command/getCommandFull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A command's full record
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). `fullCommandObject`: every field of the command (parameters, startAt, errorCode, errorLabel, when the station moves it next) with its list's facts and, for a sendMessage command, its station message (refNum, station status and label). 404 when unknown.
+         */
+        get: operations["commandGetCommandFull"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/companies/add": {
         parameters: {
             query?: never;
@@ -281,6 +341,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/dnids/createProgram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Define a member's data reporting program
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Command 'createProgram' with parameters interval (minutes) and startFrame; sets progInterval, progStartFrame and progUpdatedOn (progActive unchanged). 404 'Dnid not found' or 'Dnid member not found' when unknown or out of reach; 409 when the member is not authorized (negative status).
+         */
+        post: operations["dnidsCreateProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/dnids/delete": {
         parameters: {
             query?: never;
@@ -315,6 +395,26 @@ export type paths = {
          * @description Administrators only (team rights below 100). Deletes the status row with, in the same transaction, the terminal's default when it points to this member and, when no other device of the member remains, the member's routing exceptions. Not in the specification's call list: the status menu's Delete. 404 for an unknown member.
          */
         post: operations["dnidsDeleteDnidStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/downloadDnid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download the dnid to a member's terminal
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Command 'downloadDnid'. 404 'Dnid not found' or 'Dnid member not found' when unknown or out of reach; 409 when the member is not authorized (negative status).
+         */
+        post: operations["dnidsDownloadDnid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -521,6 +621,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/dnids/onDemandPoll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a manual on-demand command to a dnid member
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Command 'onDemandCommand' with parameter code: 0 Send unreserved data report, 5 Start data reporting, 6 Stop data reporting, 9 On-demand position report, 128 Last stored position, 130 Terminal status, 131 GNSS status. 404 'Dnid not found' or 'Dnid member not found' when unknown or out of reach; 409 when the member is not authorized (negative status).
+         */
+        post: operations["dnidsOnDemandPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/dnids/search": {
         parameters: {
             query?: never;
@@ -561,6 +681,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/dnids/startProgram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a member's program
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Command 'startProgram' with the member's interval and startFrame; sets progActive and progUpdatedOn. 404 'Dnid not found' or 'Dnid member not found' when unknown or out of reach; 409 when the member is not authorized (negative status). 409 'Member … of dnid … has no program: create one first' when no program was created.
+         */
+        post: operations["dnidsStartProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/dnids/stopProgram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a member's program
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Command 'stopProgram'; clears progActive and sets progUpdatedOn. 404 'Dnid not found' or 'Dnid member not found' when unknown or out of reach; 409 when the member is not authorized (negative status). 409 when no program was created.
+         */
+        post: operations["dnidsStopProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/dnids/toggleMonitoring": {
         parameters: {
             query?: never;
@@ -595,6 +755,26 @@ export type paths = {
          * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. 404 when the dnid does not exist. Immediate delivery, vms and color change only when sent.
          */
         post: operations["dnidsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/egc/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an enhanced group call to an enid
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Records a command list (protocol 0 HTTP) with one 'egcMessage' command (mt the enid; genericCommandType 0, commandSubType the priority; parameters enid, les, region, priority, repetitions, text) and hands it to the LES. Priorities: 0 Routine, 1 Safety, 2 Urgency. 404 'Enid not found' when unknown or out of reach.
+         */
+        post: operations["egcSend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -801,6 +981,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/epadr/getConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The EPADR robot's configuration
+         * @description Administrators only (team rights below 100). Enabled, source type (0 SMTP, 1 FTP) and address, poll interval, report format (0 Raw, 1 CSV, 2 XML), the dnids handled (empty: every dnid), and who saved it last. Before any save, the defaults (disabled, SMTP, no source, 5 minutes, Raw, every dnid; updatedAt null).
+         */
+        get: operations["epadrGetConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/epadr/updateConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the EPADR robot's configuration
+         * @description Administrators only (team rights below 100). The whole configuration: the source must fit its type (0 SMTP: an e-mail address; 1 FTP: an ftp://, ftps:// or sftp:// URL without user or password) and is required while enabled; poll interval 1–1440 minutes; dnids without duplicates (kept sorted). Answers the configuration as saved.
+         */
+        post: operations["epadrUpdateConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/error/all": {
         parameters: {
             query?: never;
@@ -855,6 +1075,326 @@ export type paths = {
          * @description Any signed-in user, for their own session and rows. The client cuts the file into chunks of 256 KB (the last may be shorter), names the upload with a UUID of its own and posts each chunk's bytes with its index. Earlier chunks answer `{complete: false, received}`; the chunk that completes the set answers `{complete: true, name, size, contentType}`, and the file is then downloadable with GET /rest/file/get?name by the uploader's company. Re-sending a chunk replaces it (retries are safe). At most 10 MB in all (413); an upload begun by another user answers 404. Unfinished uploads are discarded after a day.
          */
         post: operations["fileUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/generic/setTerminalTracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn tracking on or off
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. For one terminal (`targetType` terminal, `target` its device id) or every Shout and Iridium terminal of a tgid (`targetType` tgid). Records a command list (protocol 0 HTTP) with one 'setTerminalTracking' command per terminal (genericCommandType 2; parameters trackingEnabled, delayAuthorized, frequency, startDate) and hands it to the LES; a future `startDate` keeps the commands at 3 Start time delayed until then. 404 'Terminal not found' or 'Tgid not found' when unknown or out of reach; 409 when the terminal is not a tracker (device types 2, 3, 4, 6) or the tgid has none.
+         */
+        post: operations["genericSetTerminalTracking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/inmarsat/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delete a station message not forwarded yet
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Only a message that is forward in progress (0) can be deleted: the land earth station stops it (14 user deleted; its command becomes 13 Cancelled). Any other status, or a refusal of the station, answers 409 'An error occured while deleting the message: {reason}'; 404 when unknown.
+         */
+        get: operations["inmarsatDelete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/inmarsat/getAttachmentContent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sent message's attachment
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The attachment of station message `refNum`, base64: a client's own company's messages only (404 'Attachment not found' otherwise, and when it has none). Users without Messaging C access answer 403 'Messaging C access required'.
+         */
+        get: operations["inmarsatGetAttachmentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/inmarsat/getRecipientHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's recipient history
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The mtls the caller sent to, most recent first, only those it still reaches, with label, model and mini-C (for the size limit). Users without Messaging C access answer 403 'Messaging C access required'.
+         */
+        get: operations["inmarsatGetRecipientHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/inmarsat/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a Messaging C message
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Sends `message` to the `recipient` (an mtl the caller reaches, valid: else 404 'The recipient is not valid. Please select a valid recipient using the autocomplete feature !') and the `carboncopies` (at most 6, 400; unknown, unreachable, invalid or duplicate ones and the recipient itself are dropped). The size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most 32 KB, 10 KB when any recipient is mini-C (400 'Message is too big ! …'). Records one command list (protocol 5 MESSAGINGC) with one 'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), hands each to the LES and keeps every recipient in the caller's history. A refusal of the station answers 200 with `status.success` false and 'Error sending message: …' (its command is Failed; the list can be followed). Users without Messaging C access answer 403 'Messaging C access required'.
+         */
+        post: operations["inmarsatSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/inmarsat/storeRecipientInHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a recipient in the caller's recipient history
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. `mtl` is an imn the caller reaches (404 'Mtl not found' otherwise); answers its entry (label, model, mini-C). Users without Messaging C access answer 403 'Messaging C access required'.
+         */
+        post: operations["inmarsatStoreRecipientInHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/inmarsat/uploadAttachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a Messaging C attachment in chunks
+         * @description Any signed-in user, for their own session and rows. The chunk protocol of POST /rest/file/upload, for an attachment of at most 32 KB (413, and nothing is kept) of one of these types: text/plain, text/csv, application/pdf, application/octet-stream, application/zip, application/json, application/xml, text/xml, image/png, image/jpeg, image/gif (400 otherwise, nothing stored). The answer's `name` goes in the message's `data.name`. Users without Messaging C access answer 403 'Messaging C access required'.
+         */
+        post: operations["inmarsatUploadAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/irext/cancelEmergencyStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a terminal's emergency status
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'cancelEmergencyStatus' (sub-type 1). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         */
+        post: operations["irextCancelEmergencyStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/irext/emergencyAckowledgement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge a terminal's emergency
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'emergencyAckowledgement' (sub-type 0); the spelling is the API's. 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         */
+        post: operations["irextEmergencyAckowledgement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/irext/geofenceActivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a geofence on a terminal
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'geofenceActivate' (sub-type 7) with parameters geofenceId, unit (0 meters, otherwise kilometers), radius (a circle) and geofenceP{n}lat / geofenceP{n}lon. A circle is point 1 with a radius; a polygon 3 or more points without one (400 'A geofence is a circle (point 1 and a radius) or a polygon of at least 3 points'). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         */
+        post: operations["irextGeofenceActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/irext/geofenceCancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a geofence on a terminal
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'geofenceCancel' (sub-type 8) with parameter geofenceId. 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         */
+        post: operations["irextGeofenceCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/irext/requestDeviceIdentifier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a terminal for its identifier
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'requestDeviceIdentifier' (sub-type 4). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         */
+        post: operations["irextRequestDeviceIdentifier"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/irext/sendDiagnosticRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a terminal for a diagnostic
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'sendDiagnosticRequest' (sub-type 3). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         */
+        post: operations["irextSendDiagnosticRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/irext/sendFreeTextMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a text message to a terminal
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'sendFreeTextMessage' (sub-type 6) with parameters text and messageType (0 free text, 1–10 canned message n, 11 free text with acknowledgement). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         */
+        post: operations["irextSendFreeTextMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/irext/sendLocationRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a terminal for its location
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'sendLocationRequest' (sub-type 2). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         */
+        post: operations["irextSendLocationRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/irext/synchronisation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Synchronise a terminal
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'synchronisation' (sub-type 5). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         */
+        post: operations["irextSynchronisation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1235,6 +1775,26 @@ export type paths = {
         get: operations["newsWhatsnew"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/poll/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Poll a dnid or one of its members
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Records a command list (protocol 0 HTTP) with one 'pollCommand' per terminal polled — the member's, or every authorized member's when `member` is absent — (genericCommandType 0, commandSubType the poll type; parameters dnid, les, member, pollType, region) and hands it to the LES. Poll types: 0 Position report, 1 Send unreserved data report, 2 Start data reporting, 3 Stop data reporting, 4 Acknowledgement request. 404 'Dnid not found' or 'Dnid member not found' when unknown or out of reach; 409 when no authorized member is left (a negative status is not authorized).
+         */
+        post: operations["pollSend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1835,6 +2395,26 @@ export type paths = {
          * @description Administrators only (team rights below 100). The rul (id, les) keeps its id and LES: 404 when unknown. The password and the customer name are required; an optional field left out keeps its value, an empty one or null clears it.
          */
         post: operations["rulsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/station/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find station messages (the LES traffic overview)
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by refNum, recipient (a part of the imn or of the terminal's label), status (0 forward in progress, 1 poll wait, 2 egc wait, 3 pdn in progress, 4 ndn in progress, 5 pdn in mailbox, 6 ndn in mailbox, 7 in mailbox, 8 conf mailbox, 9 in dnid, 10 cn132, 11 wait confirm, 12 delivered, 13 failed, 14 user deleted, 15 operator deleted, 16 system deleted, 17 deleted, 18 reroute in progress, 19 rerouted, 100 missing call data), family (inProgress, delivered, failed, deleted), listId, mine (true: the caller's own messages), from and to (a day YYYY-MM-DD or an ISO date-time: created from / before) and text (a part of the message text); sort by refNum, createdAt (default: descending), updatedAt, status, recipient or size; 10 rows a page by default. Answers rows and totalNumber (the messages matching the filter).
+         */
+        post: operations["stationFind"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2952,6 +3532,67 @@ export type components = {
              */
             updatedAt: string;
         };
+        /** @description A command with its list's protocol, date and sender, and its target's label */
+        CommandDetails: {
+            /** @description What is asked, e.g. pollCommand, sendMessage */
+            command: string;
+            commandId: components["schemas"]["CommandId"];
+            /** @description The variant within the family (poll type, irext message type) */
+            commandSubType: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The LES's error code, when the command failed or was cancelled */
+            errorCode: number | null;
+            /** @description The LES's error text */
+            errorLabel: string | null;
+            /** @description The status is final (success or danger): the command cannot be cancelled */
+            final: boolean;
+            /** @description The command family (0 Inmarsat C, 1 irext, 2 tracking) */
+            genericCommandType: number | null;
+            /**
+             * Format: date-time
+             * @description When the list was sent
+             */
+            listDate: string;
+            /** @description The target terminal: an mtl or a device id */
+            mt: string | null;
+            /** @description The command's parameters by name (e.g. geofenceP1lat, text, dnid) */
+            parameters: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description How the list was sent: 0 HTTP … 5 MESSAGINGC
+             * @enum {integer}
+             */
+            protocol: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @description The Shout terminal type, for Shout trackers */
+            shoutMtType: number | null;
+            /**
+             * @description 0 Unknown, 1 In Progress, 2 Sent, 3 Start time delayed, 4 Waiting for transmission, 5 Delivered, 6 Failed, 7 Acknowledged, 8 Unacknowledged, 9 Sleep delayed, 10 Ocean delayed, 11 Logout delayed, 12 Order delayed, 13 Cancelled, 14 Ack waiting
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
+            /**
+             * @description How the status shows: success for 5 and 7, danger for 6, 8 and 13, else pending
+             * @enum {string}
+             */
+            statusClass: "success" | "danger" | "pending";
+            /** @description The status's name, e.g. Delivered */
+            statusLabel: string;
+            /** @description The target terminal's label, when the portal knows the terminal */
+            targetLabel: string | null;
+            /**
+             * Format: date-time
+             * @description The last status change
+             */
+            updatedAt: string;
+            /** @description The sender's user id; null once deleted */
+            user: string | null;
+        };
+        /** @description The full command read */
+        CommandFullResponse: {
+            fullCommandObject: components["schemas"]["FullCommand"];
+        };
         /** @description A command's key: its list, group and item */
         CommandId: {
             groupId: number;
@@ -3055,6 +3696,11 @@ export type components = {
             terminated: boolean;
             /** @description The sender's user id; null once deleted */
             user: string | null;
+        };
+        CommandsIssued: {
+            commands: components["schemas"]["IssuedCommand"][];
+            /** @description The command list created: follow it on /management/list/{listId} */
+            listId: number;
         };
         Company: {
             id: number;
@@ -3171,6 +3817,20 @@ export type components = {
              * @example Oceanic Fisheries Ltd
              */
             name: string;
+        };
+        CreateProgram: {
+            dnid: number;
+            /** @description Minutes between reports, 1 to 1440 */
+            interval: number;
+            /**
+             * @description The dnid's LES (default 21)
+             * @default 21
+             */
+            les: number;
+            /** @description The member number within the dnid */
+            member: number;
+            /** @description The first report's frame of the day (30 s frames, 0 to 2879) */
+            startFrame: number;
         };
         DefaultMtl: {
             /**
@@ -3415,6 +4075,16 @@ export type components = {
             status: number;
             updatedOn: string;
         };
+        DnidMemberCommand: {
+            dnid: number;
+            /**
+             * @description The dnid's LES (default 21)
+             * @default 21
+             */
+            les: number;
+            /** @description The member number within the dnid */
+            member: number;
+        };
         DnidMonitoring: {
             id: number;
             immediateDelivery: number;
@@ -3614,6 +4284,33 @@ export type components = {
             /** @description An existing tgid; ignored (may be null) when opts.isNewTgid */
             tgid?: number | null;
         };
+        EgcSend: {
+            /** @description The enid whose terminals receive the call */
+            enid: number;
+            /**
+             * @description The LES (default 21)
+             * @default 21
+             */
+            les: number;
+            /**
+             * @description 0 Routine, 1 Safety, 2 Urgency
+             * @default 0
+             * @enum {integer}
+             */
+            priority: 0 | 1 | 2;
+            /**
+             * @description The ocean region broadcast in (default 4 CURRENT)
+             * @default 4
+             * @enum {integer}
+             */
+            region: 0 | 1 | 2 | 3 | 4 | 9;
+            /**
+             * @description How many times it is broadcast, 1 to 5
+             * @default 1
+             */
+            repetitions: number;
+            text: string;
+        };
         Empty: Record<string, never>;
         /** @description An enid. Field names: the spec's snake_case `rul_les` and `rul_id`, every other field camelCase. */
         Enid: {
@@ -3764,6 +4461,50 @@ export type components = {
              * @example 21
              */
             rul_les: number;
+        };
+        /** @description The EPADR robot's configuration */
+        EpadrConfig: {
+            /** @description Empty: every dnid */
+            dnids: number[];
+            enabled: boolean;
+            pollMinutes: number;
+            /**
+             * @description 0 Raw, 1 CSV, 2 XML
+             * @enum {integer}
+             */
+            reportFormat: 0 | 1 | 2;
+            sourceAddress: string;
+            /**
+             * @description 0 SMTP, 1 FTP
+             * @enum {integer}
+             */
+            sourceType: 0 | 1;
+            /**
+             * Format: date-time
+             * @description The last save; null: never saved (the defaults)
+             */
+            updatedAt: string | null;
+            /** @description Who saved it last (user id) */
+            updatedBy: string | null;
+        };
+        EpadrConfigUpdate: {
+            /** @description The dnids the robot handles, at most 100; empty: every dnid */
+            dnids: number[];
+            enabled: boolean;
+            /** @description Minutes between two polls of the source, 1–1440 */
+            pollMinutes: number;
+            /**
+             * @description 0 Raw, 1 CSV, 2 XML
+             * @enum {integer}
+             */
+            reportFormat: 0 | 1 | 2;
+            /** @description 0 SMTP: the robot's mailbox (an e-mail address); 1 FTP: an ftp://, ftps:// or sftp:// directory URL without credentials. Required while enabled. */
+            sourceAddress: string;
+            /**
+             * @description 0 SMTP, 1 FTP
+             * @enum {integer}
+             */
+            sourceType: 0 | 1;
         };
         Error: {
             /** @description HTTP status, or a domain code such as 23000 */
@@ -3952,6 +4693,147 @@ export type components = {
              */
             Transmit_Frequency: number;
         };
+        /** @description Every field of a command */
+        FullCommand: {
+            /** @description What is asked, e.g. pollCommand, sendMessage */
+            command: string;
+            commandId: components["schemas"]["CommandId"];
+            /** @description The variant within the family (poll type, irext message type) */
+            commandSubType: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The LES's error code, when the command failed or was cancelled */
+            errorCode: number | null;
+            /** @description The LES's error text */
+            errorLabel: string | null;
+            /** @description The status is final (success or danger): the command cannot be cancelled */
+            final: boolean;
+            /** @description The command family (0 Inmarsat C, 1 irext, 2 tracking) */
+            genericCommandType: number | null;
+            /**
+             * Format: date-time
+             * @description When the list was sent
+             */
+            listDate: string;
+            /** @description The target terminal: an mtl or a device id */
+            mt: string | null;
+            /**
+             * Format: date-time
+             * @description When the station moves the command on next; null: nothing scheduled
+             */
+            nextStepAt: string | null;
+            /** @description The command's parameters by name (e.g. geofenceP1lat, text, dnid) */
+            parameters: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description How the list was sent: 0 HTTP … 5 MESSAGINGC
+             * @enum {integer}
+             */
+            protocol: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @description The Shout terminal type, for Shout trackers */
+            shoutMtType: number | null;
+            /**
+             * Format: date-time
+             * @description Not before this time (3 Start time delayed until then); null: at once
+             */
+            startAt: string | null;
+            /** @description For a sendMessage command: its station message; null otherwise */
+            stationMessage: {
+                /** @description The recipient terminal's imn */
+                recipient: string;
+                /** @description The station's reference number */
+                refNum: number;
+                /**
+                 * @description 0 forward in progress, 1 poll wait, 2 egc wait, 3 pdn in progress, 4 ndn in progress, 5 pdn in mailbox, 6 ndn in mailbox, 7 in mailbox, 8 conf mailbox, 9 in dnid, 10 cn132, 11 wait confirm, 12 delivered, 13 failed, 14 user deleted, 15 operator deleted, 16 system deleted, 17 deleted, 18 reroute in progress, 19 rerouted, 100 missing call data
+                 * @enum {integer}
+                 */
+                status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 100;
+                /** @description The station status's name, e.g. delivered */
+                statusLabel: string;
+            } | null;
+            /**
+             * @description 0 Unknown, 1 In Progress, 2 Sent, 3 Start time delayed, 4 Waiting for transmission, 5 Delivered, 6 Failed, 7 Acknowledged, 8 Unacknowledged, 9 Sleep delayed, 10 Ocean delayed, 11 Logout delayed, 12 Order delayed, 13 Cancelled, 14 Ack waiting
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
+            /**
+             * @description How the status shows: success for 5 and 7, danger for 6, 8 and 13, else pending
+             * @enum {string}
+             */
+            statusClass: "success" | "danger" | "pending";
+            /** @description The status's name, e.g. Delivered */
+            statusLabel: string;
+            /** @description The target terminal's label, when the portal knows the terminal */
+            targetLabel: string | null;
+            /**
+             * Format: date-time
+             * @description The last status change
+             */
+            updatedAt: string;
+            /** @description The sender's user id; null once deleted */
+            user: string | null;
+        };
+        /** @description A circle (geofenceP1lat/lon and radius) or a polygon of 3 to 10 points (geofenceP1… in order, no radius); latitudes −90 to 90, longitudes −180 to 180. */
+        GeofenceActivate: {
+            /** @description The terminal's geofence slot, 1 to 255 */
+            geofenceId: number;
+            /** @description Point 1 latitude */
+            geofenceP1lat?: number;
+            /** @description Point 1 longitude */
+            geofenceP1lon?: number;
+            /** @description Point 2 latitude */
+            geofenceP2lat?: number;
+            /** @description Point 2 longitude */
+            geofenceP2lon?: number;
+            /** @description Point 3 latitude */
+            geofenceP3lat?: number;
+            /** @description Point 3 longitude */
+            geofenceP3lon?: number;
+            /** @description Point 4 latitude */
+            geofenceP4lat?: number;
+            /** @description Point 4 longitude */
+            geofenceP4lon?: number;
+            /** @description Point 5 latitude */
+            geofenceP5lat?: number;
+            /** @description Point 5 longitude */
+            geofenceP5lon?: number;
+            /** @description Point 6 latitude */
+            geofenceP6lat?: number;
+            /** @description Point 6 longitude */
+            geofenceP6lon?: number;
+            /** @description Point 7 latitude */
+            geofenceP7lat?: number;
+            /** @description Point 7 longitude */
+            geofenceP7lon?: number;
+            /** @description Point 8 latitude */
+            geofenceP8lat?: number;
+            /** @description Point 8 longitude */
+            geofenceP8lon?: number;
+            /** @description Point 9 latitude */
+            geofenceP9lat?: number;
+            /** @description Point 9 longitude */
+            geofenceP9lon?: number;
+            /** @description Point 10 latitude */
+            geofenceP10lat?: number;
+            /** @description Point 10 longitude */
+            geofenceP10lon?: number;
+            /** @description A circle's radius (in the unit); absent for a polygon */
+            radius?: number;
+            /** @description The terminal's device id */
+            target: number;
+            /**
+             * @description 0 meters, otherwise kilometers
+             * @default 0
+             */
+            unit: number;
+        };
+        GeofenceCancel: {
+            /** @description The terminal's geofence slot, 1 to 255 */
+            geofenceId: number;
+            /** @description The terminal's device id */
+            target: number;
+        };
         Health: {
             /** @enum {string} */
             database: "pglite" | "postgres";
@@ -3959,6 +4841,41 @@ export type components = {
             status: "ok";
             uptimeSeconds: number;
             version: string;
+        };
+        IrextFreeText: {
+            /**
+             * @description 0 Free text, 1 Canned message 1, 2 Canned message 2, 3 Canned message 3, 4 Canned message 4, 5 Canned message 5, 6 Canned message 6, 7 Canned message 7, 8 Canned message 8, 9 Canned message 9, 10 Canned message 10, 11 Free text, acknowledgement requested
+             * @default 0
+             * @enum {integer}
+             */
+            messageType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+            /** @description The terminal's device id */
+            target: number;
+            text: string;
+        };
+        IrextTarget: {
+            /** @description The terminal's device id */
+            target: number;
+        };
+        IssuedCommand: {
+            /** @description The command's name, e.g. pollCommand */
+            command: string;
+            commandId: components["schemas"]["CommandId"];
+            /** @description The target: an Inmarsat C terminal's imn, a device id, or an enid */
+            mt: string | null;
+            /**
+             * Format: date-time
+             * @description Not before this time (status 3 Start time delayed until then)
+             */
+            startAt: string | null;
+            /**
+             * @description 0 Unknown, 1 In Progress, 2 Sent, 3 Start time delayed, 4 Waiting for transmission, 5 Delivered, 6 Failed, 7 Acknowledged, 8 Unacknowledged, 9 Sleep delayed, 10 Ocean delayed, 11 Logout delayed, 12 Order delayed, 13 Cancelled, 14 Ack waiting
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
+            statusLabel: string;
+            /** @description The target as people read it (label, member …) */
+            target: string;
         };
         LastEnid: {
             /** @description The highest enid id the caller can see; 0 if none */
@@ -4038,6 +4955,106 @@ export type components = {
             mail: string;
             /** @description The user's id */
             user_id: string;
+        };
+        MessagingCAttachment: {
+            /**
+             * Format: byte
+             * @description The bytes, base64
+             */
+            content: string;
+            contentType: string;
+            /** @description The file name */
+            name: string;
+            refNum: number;
+            size: number;
+        };
+        MessagingCMessage: {
+            /** @description The attachment, or null */
+            data: {
+                /**
+                 * @description The stored name uploadAttachment answered
+                 * @example uploads/0b5f7c1e-8d6a-4c1b-9a43-2f0e6c2d9a10/report.csv
+                 */
+                name: string;
+                /** @description The attachment's size in bytes (the server uses the stored file's) */
+                size: number;
+            } | null;
+            /**
+             * @description text and binary: 8 bits a character; ita2: 5 bits a character
+             * @enum {string}
+             */
+            format: "text" | "ita2" | "binary";
+            from: {
+                /** @description Whether the From address is sent */
+                active: boolean;
+                value: string;
+            };
+            /** @description A delivery notification by e-mail, or null */
+            notification: {
+                /**
+                 * @description Empty, or a date and time like 2014-11-30 12:56:24 (UTC)
+                 * @example 2014-11-30 12:56:24
+                 */
+                customDate: string;
+                /** @description E-mail addresses told when the message is delivered */
+                recipients: string[];
+                /** @description The sender's reference, repeated in the notification */
+                reference: string;
+            } | null;
+            /** @description The message text */
+            raw: string;
+            replyTo: {
+                /** @description Whether the Reply-to address is sent */
+                active: boolean;
+                value: string;
+            };
+        };
+        MessagingCRecipient: {
+            isValid: boolean;
+            /** @description The terminal's label */
+            label: string | null;
+            /** @description Flagged mini-C or of a mini-C model: 10 KB limit */
+            miniC: boolean;
+            model: string | null;
+            /** @description The imn */
+            mtl: string;
+            /**
+             * Format: date-time
+             * @description Last sent to
+             */
+            usedAt: string;
+        };
+        MessagingCRecipientHistory: components["schemas"]["MessagingCRecipient"][];
+        MessagingCSend: {
+            /** @description Other recipients' imns, at most 6; unknown, unreachable or duplicate ones, and the recipient itself, are dropped */
+            carboncopies: string[];
+            message: components["schemas"]["MessagingCMessage"];
+            /**
+             * @description The recipient terminal's imn
+             * @example 436912345
+             */
+            recipient: string;
+        };
+        MessagingCSent: {
+            /** @description The command list that carries the message */
+            listId: number;
+            /** @description The recipient (item 1) and the carbon copies kept (items 2…) */
+            recipients: {
+                /** @description The station's refusal, if any */
+                fault: string | null;
+                /** @description Its command: group 1, this item */
+                itemId: number;
+                mtl: string;
+                /** @description The station message; null: refused */
+                refNum: number | null;
+            }[];
+            /** @description Bytes sent, attachment included */
+            size: number;
+            status: {
+                /** @description 'Message successfully sent to LES 21 Inmarsat C teleport', or 'Error sending message: …' with the station's fault */
+                message: string;
+                success: boolean;
+            };
         };
         Mtl: {
             /** @description Its terminal; null: unattached */
@@ -4277,6 +5294,21 @@ export type components = {
          */
         Ocean: "AORW" | "AORE" | "POR" | "IOR" | "CURRENT" | "ALL";
         Oceans: components["schemas"]["Ocean"][];
+        OnDemandPoll: {
+            /**
+             * @description 0 Send unreserved data report, 5 Start data reporting, 6 Stop data reporting, 9 On-demand position report, 128 Last stored position, 130 Terminal status, 131 GNSS status
+             * @enum {integer}
+             */
+            code: 0 | 5 | 6 | 9 | 128 | 130 | 131;
+            dnid: number;
+            /**
+             * @description The dnid's LES (default 21)
+             * @default 21
+             */
+            les: number;
+            /** @description The member number within the dnid */
+            member: number;
+        };
         OpenPort: {
             hostname: string;
             /** @description The push process */
@@ -4290,6 +5322,28 @@ export type components = {
             protocol: string | null;
         };
         OpenPortList: components["schemas"]["OpenPort"][];
+        PollSend: {
+            /** @description The dnid (group) polled */
+            dnid: number;
+            /**
+             * @description The dnid's LES (default 21)
+             * @default 21
+             */
+            les: number;
+            /** @description The member polled; absent or null: every authorized member of the dnid */
+            member?: number | null;
+            /**
+             * @description 0 Position report, 1 Send unreserved data report, 2 Start data reporting, 3 Stop data reporting, 4 Acknowledgement request
+             * @enum {integer}
+             */
+            pollType: 0 | 1 | 2 | 3 | 4;
+            /**
+             * @description The ocean region the poll goes out in (default 4 CURRENT)
+             * @default 4
+             * @enum {integer}
+             */
+            region: 0 | 1 | 2 | 3 | 4 | 9;
+        };
         /** @description Defaults: hostname pushc, mode D, min 2, max 4; min must not exceed max. */
         ProcessAdd: {
             /**
@@ -4559,6 +5613,13 @@ export type components = {
             status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
             tgid: number | null;
             tgidLabel: string | null;
+        };
+        RecipientStore: {
+            /**
+             * @description The recipient's imn
+             * @example 436912345
+             */
+            mtl: string;
         };
         Ref: {
             id: number;
@@ -4971,6 +6032,32 @@ export type components = {
                 rights: components["schemas"]["Rights"];
             };
         };
+        SetTerminalTracking: {
+            /**
+             * @description The station may hold the command until the terminal can take it
+             * @default false
+             */
+            delayAuthorized: boolean;
+            /**
+             * @description Tracking frequency in seconds (0 the device's default); absent: unchanged
+             * @enum {integer}
+             */
+            frequency?: 0 | 300 | 600 | 1800 | 3600 | 7200 | 10800 | 14400 | 18000 | 21600 | 43200 | 86400;
+            /**
+             * @description When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time; empty or absent: at once. A future start keeps the command at 3 Start time delayed until then.
+             * @example 2026-11-30 12:56:24
+             */
+            startDate?: string | null;
+            /** @description The terminal's device id (targetType terminal) or the tgid (targetType tgid) */
+            target: number;
+            /**
+             * @description terminal: one tracker; tgid: every Shout and Iridium terminal of the tgid
+             * @default terminal
+             * @enum {string}
+             */
+            targetType: "terminal" | "tgid";
+            trackingEnabled: boolean;
+        };
         SmtpRouteAdd: {
             /** @default false */
             API_Add: boolean;
@@ -5095,12 +6182,185 @@ export type components = {
              */
             Transmit_Frequency: number;
         };
+        StationDeleted: {
+            /** @description The message, now 14 user deleted */
+            message: {
+                attachmentName: string | null;
+                attachmentSize: number | null;
+                /** @description The carbon copies' imns */
+                carbonCopies: string[];
+                /** @description The sender's company */
+                companyId: number | null;
+                /**
+                 * Format: date-time
+                 * @description When it was handed to the station
+                 */
+                createdAt: string;
+                /** @description Forward in progress (0): it may be deleted */
+                deletable: boolean;
+                /** @description The status will not change any more */
+                final: boolean;
+                /** @description The text's format (text, ita2, …) */
+                format: string;
+                /** @description The From address, when activated */
+                from: string | null;
+                groupId: number | null;
+                itemId: number | null;
+                /** @description The land earth station (21) */
+                les: number;
+                /** @description Its command list, when sent here */
+                listId: number | null;
+                /** Format: date-time */
+                notificationDate: string | null;
+                /** @description E-mails told of the delivery */
+                notificationRecipients: string[];
+                notificationReference: string | null;
+                /** @description The recipient terminal's imn */
+                recipient: string;
+                /** @description The recipient terminal's label */
+                recipientLabel: string | null;
+                /** @description The station's reference number */
+                refNum: number;
+                /** @description The Reply-To address, when activated */
+                replyTo: string | null;
+                /** @description The sending user's id (e-mail); null once deleted or not sent from here */
+                sender: string | null;
+                /** @description Bytes sent, attachment included */
+                size: number;
+                /**
+                 * @description 0 forward in progress, 1 poll wait, 2 egc wait, 3 pdn in progress, 4 ndn in progress, 5 pdn in mailbox, 6 ndn in mailbox, 7 in mailbox, 8 conf mailbox, 9 in dnid, 10 cn132, 11 wait confirm, 12 delivered, 13 failed, 14 user deleted, 15 operator deleted, 16 system deleted, 17 deleted, 18 reroute in progress, 19 rerouted, 100 missing call data
+                 * @enum {integer}
+                 */
+                status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 100;
+                /** @description The status's name, e.g. delivered */
+                statusLabel: string;
+                text: string;
+                /**
+                 * Format: date-time
+                 * @description Its last status change
+                 */
+                updatedAt: string;
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @default {} */
+        StationFilter: {
+            /**
+             * @description A status family: inProgress (0–11, 18), delivered (12, 19), failed (13, 100), deleted (14–17)
+             * @enum {string}
+             */
+            family?: "inProgress" | "delivered" | "failed" | "deleted";
+            /**
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time; messages created from it
+             * @example 2026-11-23
+             */
+            from?: string;
+            listId?: number | string;
+            /** @description true: only the caller's own messages */
+            mine?: boolean | ("true" | "false");
+            /** @description A part of the recipient's imn or of its terminal label (any case) */
+            recipient?: string;
+            refNum?: number | string;
+            status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 100) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "100");
+            /** @description A part of the message text (any case) */
+            text?: string;
+            /**
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time; messages created before it (a day: up to its end)
+             * @example 2026-11-23
+             */
+            to?: string;
+        };
+        StationFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["StationFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: createdAt descending */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "refNum" | "createdAt" | "updatedAt" | "status" | "recipient" | "size";
+            };
+        };
+        StationFindResponse: {
+            /** @description Messages matching the filter */
+            filtered: number;
+            rows: components["schemas"]["StationMessage"][];
+            /** @description Every message the caller may see */
+            total: number;
+            /** @description Messages matching the filter */
+            totalNumber: number;
+        };
         StationMembership: {
             dnid: number;
             les: number;
             member: number;
             /** @description Negative: not authorized; below 3: active; 3 or more: inactive */
             status: number;
+        };
+        /** @description A message handed to the land earth station */
+        StationMessage: {
+            attachmentName: string | null;
+            attachmentSize: number | null;
+            /** @description The carbon copies' imns */
+            carbonCopies: string[];
+            /** @description The sender's company */
+            companyId: number | null;
+            /**
+             * Format: date-time
+             * @description When it was handed to the station
+             */
+            createdAt: string;
+            /** @description Forward in progress (0): it may be deleted */
+            deletable: boolean;
+            /** @description The status will not change any more */
+            final: boolean;
+            /** @description The text's format (text, ita2, …) */
+            format: string;
+            /** @description The From address, when activated */
+            from: string | null;
+            groupId: number | null;
+            itemId: number | null;
+            /** @description The land earth station (21) */
+            les: number;
+            /** @description Its command list, when sent here */
+            listId: number | null;
+            /** Format: date-time */
+            notificationDate: string | null;
+            /** @description E-mails told of the delivery */
+            notificationRecipients: string[];
+            notificationReference: string | null;
+            /** @description The recipient terminal's imn */
+            recipient: string;
+            /** @description The recipient terminal's label */
+            recipientLabel: string | null;
+            /** @description The station's reference number */
+            refNum: number;
+            /** @description The Reply-To address, when activated */
+            replyTo: string | null;
+            /** @description The sending user's id (e-mail); null once deleted or not sent from here */
+            sender: string | null;
+            /** @description Bytes sent, attachment included */
+            size: number;
+            /**
+             * @description 0 forward in progress, 1 poll wait, 2 egc wait, 3 pdn in progress, 4 ndn in progress, 5 pdn in mailbox, 6 ndn in mailbox, 7 in mailbox, 8 conf mailbox, 9 in dnid, 10 cn132, 11 wait confirm, 12 delivered, 13 failed, 14 user deleted, 15 operator deleted, 16 system deleted, 17 deleted, 18 reroute in progress, 19 rerouted, 100 missing call data
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 100;
+            /** @description The status's name, e.g. delivered */
+            statusLabel: string;
+            text: string;
+            /**
+             * Format: date-time
+             * @description Its last status change
+             */
+            updatedAt: string;
         };
         /** @description What the land earth station holds for an mtl */
         StationMtl: {
@@ -6293,6 +7553,258 @@ export interface operations {
             };
         };
     };
+    commandCancel: {
+        parameters: {
+            query: {
+                /** @description The command's group in its list */
+                groupId: string;
+                /** @description The command's item in its group */
+                itemId: string;
+                /** @description The command list's id */
+                listId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The command as it is after the cancel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Command"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    commandGetCommandDetails: {
+        parameters: {
+            query: {
+                /** @description The command's group in its list */
+                groupId: string;
+                /** @description The command's item in its group */
+                itemId: string;
+                /** @description The command list's id */
+                listId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The command and its list's facts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandDetails"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    commandGetCommandFull: {
+        parameters: {
+            query: {
+                /** @description The command's group in its list */
+                groupId: string;
+                /** @description The command's item in its group */
+                itemId: string;
+                /** @description The command list's id */
+                listId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The full command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandFullResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     companiesAdd: {
         parameters: {
             query?: never;
@@ -7260,6 +8772,93 @@ export interface operations {
             };
         };
     };
+    dnidsCreateProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateProgram"];
+            };
+        };
+        responses: {
+            /** @description The command list and its commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     dnidsDelete: {
         parameters: {
             query?: never;
@@ -7389,6 +8988,93 @@ export interface operations {
             };
             /** @description Not found (or belongs to another company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsDownloadDnid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidMemberCommand"];
+            };
+        };
+        responses: {
+            /** @description The command list and its commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8075,6 +9761,93 @@ export interface operations {
             };
         };
     };
+    dnidsOnDemandPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnDemandPoll"];
+            };
+        };
+        responses: {
+            /** @description The command list and its commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     dnidsSearch: {
         parameters: {
             query: {
@@ -8163,6 +9936,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DnidStatusRow"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsStartProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidMemberCommand"];
+            };
+        };
+        responses: {
+            /** @description The command list and its commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dnidsStopProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DnidMemberCommand"];
+            };
+        };
+        responses: {
+            /** @description The command list and its commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
                 };
             };
             /** @description Invalid input: `fields` says which and why */
@@ -8328,6 +10275,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dnid"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    egcSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EgcSend"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
                 };
             };
             /** @description Invalid input: `fields` says which and why */
@@ -9122,6 +11147,131 @@ export interface operations {
             };
         };
     };
+    epadrGetConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EpadrConfig"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    epadrUpdateConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EpadrConfigUpdate"];
+            };
+        };
+        responses: {
+            /** @description The configuration as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EpadrConfig"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     errorAll: {
         parameters: {
             query?: never;
@@ -9324,6 +11474,1341 @@ export interface operations {
             };
             /** @description Not found (or belongs to another company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    genericSetTerminalTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTerminalTracking"];
+            };
+        };
+        responses: {
+            /** @description The command list and its commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inmarsatDelete: {
+        parameters: {
+            query: {
+                /** @description The station message's reference number */
+                refNum: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StationDeleted"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inmarsatGetAttachmentContent: {
+        parameters: {
+            query: {
+                /** @description The station message's reference number */
+                refNum: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingCAttachment"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inmarsatGetRecipientHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipients */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingCRecipientHistory"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inmarsatSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagingCSend"];
+            };
+        };
+        responses: {
+            /** @description The list that carries the message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingCSent"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inmarsatStoreRecipientInHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientStore"];
+            };
+        };
+        responses: {
+            /** @description Its entry in the history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagingCRecipient"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inmarsatUploadAttachment: {
+        parameters: {
+            query: {
+                /** @description How many chunks the file has (each 256 KB, the last may be shorter; at most 40, i.e. 10 MB) */
+                chunks: string;
+                /** @description The file's media type (default application/octet-stream) */
+                contentType?: string;
+                /** @description 0-based position of this chunk */
+                index: string;
+                /** @description The original file name */
+                name: string;
+                /** @description Made by the client (a UUID) for one file; the same for each of its chunks */
+                uploadId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The chunk's bytes */
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The chunk is stored (and the file) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    irextCancelEmergencyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IrextTarget"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    irextEmergencyAckowledgement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IrextTarget"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    irextGeofenceActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeofenceActivate"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    irextGeofenceCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GeofenceCancel"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    irextRequestDeviceIdentifier: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IrextTarget"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    irextSendDiagnosticRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IrextTarget"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    irextSendFreeTextMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IrextFreeText"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    irextSendLocationRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IrextTarget"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    irextSynchronisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IrextTarget"];
+            };
+        };
+        responses: {
+            /** @description The command list and its command */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10701,6 +14186,93 @@ export interface operations {
             };
             /** @description Forbidden: not allowed for this user, or a cross-site request */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pollSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PollSend"];
+            };
+        };
+        responses: {
+            /** @description The command list and its commands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommandsIssued"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12913,6 +16485,75 @@ export interface operations {
             };
             /** @description Not found (or belongs to another company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    stationFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StationFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of station messages, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StationFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

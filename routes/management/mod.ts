@@ -9,3 +9,4 @@ export { default as dnidStatus } from "./dnid_status.tsx";
 export { default as terminals } from "./terminals.tsx";
 export { default as lists } from "./lists.tsx";
 export { default as tgids } from "./tgids.tsx";
+export { default as epadr } from "./epadr.tsx";

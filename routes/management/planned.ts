@@ -5,12 +5,4 @@
  */
 import type { AnyPageRoute } from "../types.ts";
 
-const M = "/management";
-export default [
-  {
-    pattern: `${M}/epadr`,
-    title: "Epadr",
-    summary: "Enhanced position address reports (legacy page).",
-    parent: M,
-  },
-] satisfies AnyPageRoute[];
+export default [] satisfies AnyPageRoute[];

@@ -6,10 +6,6 @@
 import type { AnyPageRoute } from "../types.ts";
 
 const R = "/routing";
-const stationTraffic = {
-  title: "Les traffic",
-  summary: "Messages stored at the land earth station (legacy page).",
-};
 export default [
   {
     pattern: `${R}/statistics/push`,
@@ -25,6 +21,4 @@ export default [
     admin: true,
     parent: `${R}/statistics`,
   },
-  { pattern: "/station", parent: "/", ...stationTraffic },
-  { pattern: "/station/traffic", parent: R, ...stationTraffic },
 ] satisfies AnyPageRoute[];

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { e2eSuite, eventually } from "./harness.ts";
-import { headingIs, inView, toast } from "./page_helpers.ts";
+import { headingIs, inView, scriptErrors, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { commandLists, commands, users } from "../../db/schema/mod.ts";
 import { LIST_MESSAGES } from "../../openapi/schemas/lists.ts";
@@ -33,13 +33,7 @@ e2eSuite("[e2e/lists]", async (t, e) => {
   const db = database.db;
   const { page, userId } = await e.signedIn(100);
   page.setDefaultTimeout(TIMEOUT);
-  // Script errors (hydration mismatches among them) fail the test; refused calls do not.
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
-      consoleErrors.push(m.text());
-    }
-  });
+  const consoleErrors = scriptErrors(page);
   const [me] = await db.select().from(users).where(eq(users.id, userId));
   const mine = (opts: { statuses: number[]; terminated?: boolean }) =>
     f.commandList({ companyId: me.companyId, userKey: me.key, mt: "412340001", ...opts });

@@ -38,3 +38,17 @@ export async function pick(dialog: Locator, name: string, typed: string, text: s
   await dialog.getByRole("option", { name: new RegExp(`^${text}`) }).first().click();
   if (await box.getAttribute("aria-expanded") === "true") await box.press("Tab");
 }
+
+/**
+ * Collects the page's script errors (hydration mismatches among them) for a test to assert
+ * empty; refused calls ("Failed to load resource") are expected and left out.
+ */
+export function scriptErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
+      errors.push(m.text());
+    }
+  });
+  return errors;
+}

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { eq, inArray } from "drizzle-orm";
 import type { Locator, Page, Route } from "playwright-core";
 import { e2eSuite, eventually, hydrated } from "./harness.ts";
-import { inView } from "./page_helpers.ts";
+import { inView, scriptErrors } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { pushTraffic, users } from "../../db/schema/mod.ts";
 
@@ -37,12 +37,7 @@ e2eSuite("[e2e/push-traffic]", async (t, e) => {
   const admin = await e.signedIn(1);
   const page = admin.page;
   page.setDefaultTimeout(TIMEOUT);
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
-      consoleErrors.push(m.text());
-    }
-  });
+  const consoleErrors = scriptErrors(page);
 
   const tgid = await e.f.tgid();
   const mine = await e.f.pushTraffic({ tgidId: tgid.id, count: 4, overrides: { status: 3 } });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
 import { e2eSuite, eventually } from "./harness.ts";
-import { headingIs, inView } from "./page_helpers.ts";
+import { headingIs, inView, scriptErrors } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { pushEvents, robotEvents } from "../../db/schema/mod.ts";
 
@@ -46,12 +46,7 @@ e2eSuite("[e2e/robot-traffic]", async (t, e) => {
   await t.step("[e2e/robot-traffic] Show All: fields, text content and carbon copies", async () => {
     const { page } = await e.signedIn(1);
     page.setDefaultTimeout(TIMEOUT);
-    const consoleErrors: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
-        consoleErrors.push(m.text());
-      }
-    });
+    const consoleErrors = scriptErrors(page);
     await page.goto(`/routing/traffic/robot?filter.tgid=${tgid.id}`);
     await headingIs(page, "Robot traffic");
     // Received time, newest first.

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { e2eSuite, eventually } from "./harness.ts";
-import { headingIs, inView, path, toast } from "./page_helpers.ts";
+import { headingIs, inView, path, scriptErrors, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { commands, mtls, terminalItems, terminals, users } from "../../db/schema/mod.ts";
@@ -53,13 +53,7 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
   const admin = await e.signedIn(1);
   admin.page.setDefaultTimeout(TIMEOUT);
   const page = admin.page;
-  // Script errors, hydration mismatches included (a refused call's own status is not one).
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) {
-      consoleErrors.push(m.text());
-    }
-  });
+  const consoleErrors = scriptErrors(page);
   const [me] = await db.select().from(users).where(eq(users.id, admin.userId));
   const fleet = await f.tgid({ teamId: me.teamId, label: `${tag} Fleet` });
   await t.step(
