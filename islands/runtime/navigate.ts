@@ -4,6 +4,7 @@
  * links, reload and back/forward use the same URLs, so every route is a real page.
  */
 import { hydrateIslands, unmountIslands } from "./hydrate.ts";
+import { releaseHeldSubmits } from "./held_submits.ts";
 import { showFlash } from "./flash.ts";
 import { toast } from "./toasts.ts";
 
@@ -75,7 +76,9 @@ function swap(next: Document) {
   delete root.dataset.hydrated;
   const swapped = ++swaps;
   void hydrateIslands(main).then(() => {
-    if (swapped === swaps) root.dataset.hydrated = "";
+    if (swapped !== swaps) return;
+    root.dataset.hydrated = "";
+    releaseHeldSubmits();
   });
 }
 let swaps = 0;

@@ -13,6 +13,8 @@ import { e2eSuite, eventually, hydrated } from "./harness.ts";
 import { headingIs, path, toast } from "./page_helpers.ts";
 import { TEST_PASSWORD, unique } from "../fixtures/factories.ts";
 import { USER_MESSAGES } from "../../openapi/schemas/user_messages.ts";
+import { eq } from "drizzle-orm";
+import { commands, users } from "../../db/schema/mod.ts";
 
 const TIMEOUT = 10_000;
 
@@ -214,6 +216,40 @@ e2eSuite("[e2e/early-input]", async (t, e) => {
         await press;
         await page.getByRole("dialog", { name: "New company" }).waitFor({ state: "visible" });
       }, 1);
+    },
+  );
+
+  await t.step(
+    "[e2e/early-input] a script-driven form pressed before hydration waits, then is sent once live (never a GET)",
+    async () => {
+      const { context, page, userId } = await e.signedIn(100);
+      page.setDefaultTimeout(TIMEOUT);
+      try {
+        const [me] = await e.database.db.select().from(users).where(eq(users.id, userId));
+        const tgid = await e.f.tgid({ teamId: me.teamId! });
+        const dnid = await e.f.dnid({ companyId: me.companyId, tgidId: tgid.id });
+        await e.f.dnidStatus({ dnidId: dnid.id, les: 21, member: 5 });
+        const release = await holdScripts(context);
+        await openHeld(page, `/commands/poll/${dnid.id}-21-5`);
+        await page.locator("#poll-form select[name=pollType]").selectOption("3");
+        // Pressed while the page cannot act on it yet: the press waits, it is not sent natively
+        // (a GET of the page with the fields in its URL).
+        const press = page.getByRole("button", { name: "Send" }).click();
+        await page.waitForTimeout(300);
+        assert.equal(await isHydrated(page), false);
+        assert.equal(new URL(page.url()).search, "");
+        release();
+        await press;
+        const result = page.locator(".command-result[data-list]");
+        await result.waitFor();
+        const listId = Number(await result.getAttribute("data-list"));
+        const sent = await e.database.db.select().from(commands)
+          .where(eq(commands.listId, listId));
+        assert.deepEqual(sent.map((c) => [c.command, c.commandSubType]), [["pollCommand", 3]]);
+        assert.equal(new URL(page.url()).search, "");
+      } finally {
+        await context.close();
+      }
     },
   );
 
