@@ -81,6 +81,11 @@ export function fromDatabaseError(err: unknown): ApiError | null {
   ) {
     return new ApiError(400, "A value is malformed or out of range");
   }
+  // A deadlock or serialization failure (after the services' own retries): nothing was changed,
+  // the caller may simply try again.
+  if (code === "40P01" || code === "40001") {
+    return new ApiError(503, "The database was busy; please retry");
+  }
   return null;
 }
 

@@ -2,7 +2,8 @@
  * The command details dialog (portal-shell "details of a command"; static backdrop): it loads the
  * command's full record (GET /rest/command/getCommandFull) and shows its status in its display
  * class, its error, dates, schedule, station message and parameters, refreshing while the
- * command is pending. A promise-style "Cancel command" button cancels it at the station while it
+ * command is pending or the station still has a step scheduled for it (5 Delivered moves on to
+ * 7 Acknowledged or 8 Unacknowledged). A promise-style "Cancel command" button cancels it at the station while it
  * is not final; a refusal shows "Cancel command error : …" in the dialog and as a toast.
  */
 import { useEffect, useState } from "react";
@@ -21,6 +22,10 @@ import { CommandStatusBadge, protocolLabel } from "./command_status.tsx";
 /** How often an open dialog re-reads a pending command. */
 export const COMMAND_REFRESH_MS = 2000;
 
+/** Whether the command may still change: pending, or a station step is scheduled. */
+export const stillMoving = (c: Pick<FullCommand, "final" | "nextStepAt">) =>
+  !c.final || c.nextStepAt !== null;
+
 const dateShown = (iso: string | null | undefined) => iso ? formatDateTime(iso) : "—";
 
 export function CommandDetailsDialog(
@@ -38,7 +43,7 @@ export function CommandDetailsDialog(
   const [cancelError, setCancelError] = useState<string | null>(null);
   const { state, run } = usePromiseState();
 
-  // Load on open; re-read while the command is pending.
+  // Load on open; re-read while the command is pending or has a step scheduled.
   useEffect(() => {
     setFull(null);
     setLoadError(null);
@@ -52,7 +57,7 @@ export function CommandDetailsDialog(
         if (stopped) return;
         setFull(fresh);
         setLoadError(null);
-        if (!fresh.final) timer = setTimeout(load, COMMAND_REFRESH_MS);
+        if (stillMoving(fresh)) timer = setTimeout(load, COMMAND_REFRESH_MS);
       } catch (e) {
         if (!stopped) setLoadError(COMMAND_MESSAGES.loadError(messageOf(e)));
       }

@@ -51,7 +51,7 @@ const STATUS_TEXT = {
   413: "Request body larger than 1 MB",
   429: "Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry",
   500: "Unexpected failure (no internals are disclosed)",
-  503: "The database is unreachable",
+  503: "The database is unreachable, or was busy (a deadlock or serialization failure): retry",
 } as const;
 export type ErrorStatus = keyof typeof STATUS_TEXT;
 

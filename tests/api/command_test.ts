@@ -14,6 +14,7 @@ import { commandLists, commands, stationMessages } from "../../db/schema/mod.ts"
 import { COMMAND_MESSAGES } from "../../openapi/schemas/command_details.ts";
 import { simulatedLes } from "../../server/les/simulated.ts";
 import { createCommandList, issueCommands } from "../../server/services/commands/issue.ts";
+import { stillMoving } from "../../islands/management/command_details.tsx";
 
 /** A company with a signed-in client (team rights 100). */
 async function tenant(ctx: Ctx) {
@@ -178,6 +179,28 @@ dbTest(
       [after.status, after.stationMessage.status, after.stationMessage.statusLabel],
       [2, 7, "in mailbox"],
     );
+  },
+);
+
+dbTest(
+  "[rest/command] getCommandFull: a delivered command still scheduled is final yet moving on",
+  async (ctx) => {
+    const t = await tenant(ctx);
+    const { listId, station } = await issuedPoll(ctx, t);
+    let at = Date.now();
+    for (let i = 0; i < 2; i++) {
+      await station.advance(new Date(at += 1001), { listIds: [listId] });
+    }
+    const delivered = (await get(ctx, t.token, "getCommandFull", q(listId))).body
+      .fullCommandObject;
+    // 5 Delivered is final, but the station acknowledges it next: the dialog keeps reading.
+    assert.deepEqual([delivered.status, delivered.final], [5, true]);
+    assert.ok(delivered.nextStepAt !== null);
+    assert.equal(stillMoving(delivered), true);
+    await station.advance(new Date(at += 1001), { listIds: [listId] });
+    const acked = (await get(ctx, t.token, "getCommandFull", q(listId))).body.fullCommandObject;
+    assert.deepEqual([acked.status, acked.nextStepAt], [7, null]);
+    assert.equal(stillMoving(acked), false);
   },
 );
 

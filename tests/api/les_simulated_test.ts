@@ -6,7 +6,7 @@
  * shared with other test files.
  */
 import assert from "node:assert/strict";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { DB_KINDS, sharedDb } from "../fixtures/db.ts";
 import type { Db } from "../../db/client.ts";
 import { commandLists, commands, stationMessages } from "../../db/schema/mod.ts";
@@ -22,6 +22,9 @@ import {
 import { LES_ERRORS } from "../../openapi/enums.ts";
 import type { CommandId } from "../../openapi/schemas/commands.ts";
 import { Factories } from "../fixtures/factories.ts";
+import { cancelList } from "../../server/services/lists/write.ts";
+import { withRetry } from "../../server/services/commands/retry.ts";
+import { ApiError, fromDatabaseError } from "../../server/errors.ts";
 
 const STEP = 1000;
 
@@ -29,7 +32,10 @@ const STEP = 1000;
  * Registers `name` once per database kind, like dbTest, without the app: the station is all
  * this file exercises.
  */
-function dbTest(name: string, fn: (ctx: { db: Db; f: Factories }) => Promise<void>) {
+function dbTest(
+  name: string,
+  fn: (ctx: { db: Db; f: Factories; kind: string }) => Promise<void>,
+) {
   for (const kind of DB_KINDS) {
     Deno.test({
       name: `${name} [${kind}]`,
@@ -37,7 +43,7 @@ function dbTest(name: string, fn: (ctx: { db: Db; f: Factories }) => Promise<voi
       sanitizeResources: false,
       fn: async () => {
         const { db } = await sharedDb(kind);
-        await fn({ db, f: new Factories(db) });
+        await fn({ db, f: new Factories(db), kind });
       },
     });
   }
@@ -509,5 +515,247 @@ dbTest(
     assert.deepEqual([row.groupId, row.itemId, row.companyId], [1, 2, company.id]);
     await station.advance(clock()(), { listIds: [listId] });
     assert.equal((await commandRow(db, { listId, groupId: 1, itemId: 2 })).status, 2);
+  },
+);
+
+// ---- robustness: concurrent finishes, deadlocks, restart safety (review fixes) ----
+
+/** How often a race is replayed: only PostgreSQL runs the two sides really at once. */
+const raceRuns = (kind: string) => kind === "postgres" ? 30 : 3;
+
+/** A list of `n` polls handed to `station`, for a fresh company. */
+async function issueMany(db: Db, f: Factories, station: LesAdapter, n: number) {
+  const company = await f.company();
+  return await issueCommands(db, station, {
+    userKey: null,
+    companyId: company.id,
+    protocol: 0,
+    commands: Array.from({ length: n }, () => poll),
+  });
+}
+
+dbTest(
+  "[les] a step failing one command while another is cancelled at once: the list finishes",
+  async ({ db, f, kind }) => {
+    const unfinished = [];
+    for (let run = 0; run < raceRuns(kind); run++) {
+      const station = les(db, { failureShare: 1, random: () => 0 });
+      const { listId, commands: [a, b] } = await issueMany(db, f, station, 2);
+      // Only item 1 is due: the clock fails it while the user cancels item 2.
+      await db.update(commands).set({ nextStepAt: new Date(Date.now() + 3600_000) })
+        .where(and(eq(commands.listId, listId), eq(commands.itemId, b.commandId.itemId)));
+      await Promise.all([
+        station.advance(clock()(), { listIds: [listId] }),
+        station.cancelCommand(b.commandId),
+      ]);
+      assert.deepEqual((await commandRow(db, a.commandId)).status, 6);
+      assert.deepEqual((await commandRow(db, b.commandId)).status, 13);
+      if (!await terminated(db, listId)) unfinished.push(listId);
+    }
+    assert.deepEqual(unfinished, [], "lists left unfinished");
+  },
+);
+
+dbTest(
+  "[les] a tick finishes lists left unfinished with nothing pending (a crash before the settle)",
+  async ({ db, f }) => {
+    const company = await f.company();
+    const done = await f.commandList({ companyId: company.id, statuses: [6, 7, 13] });
+    const busy = await f.commandList({ companyId: company.id, statuses: [7, 1] });
+    const station = les(db);
+    await db.update(commandLists).set({ terminated: false })
+      .where(eq(commandLists.id, done.id));
+    assert.deepEqual(await terminated(db, done.id), false);
+    await station.advance(new Date(), { listIds: [done.id, busy.id] });
+    assert.deepEqual(await terminated(db, done.id), true);
+    assert.deepEqual(await terminated(db, busy.id), false);
+  },
+);
+
+dbTest(
+  "[les] a list cancel while the clock finishes its commands: no deadlock, the list finished",
+  async ({ db, f, kind }) => {
+    const scope = { onlyCompany: null };
+    for (let run = 0; run < raceRuns(kind); run++) {
+      // Every step fails its command: the clock settles the list the cancel holds.
+      const station = les(db, { failureShare: 1, random: () => 0 });
+      const { listId } = await issueMany(db, f, station, 6);
+      const [stepped, cancelled] = await Promise.allSettled([
+        station.advance(clock()(), { listIds: [listId] }),
+        cancelList(db, scope, listId),
+      ]);
+      assert.equal(stepped.status, "fulfilled", String((stepped as PromiseRejectedResult).reason));
+      // Cancelled, or found finished when the clock failed every command first; never an error.
+      if (cancelled.status === "rejected") {
+        const e = cancelled.reason;
+        assert.ok(e instanceof ApiError && e.status === 409, String(e));
+      }
+      const rows = await db.select().from(commands).where(eq(commands.listId, listId));
+      assert.ok(rows.every((r) => r.status === 6 || r.status === 13), JSON.stringify(rows));
+      assert.deepEqual(await terminated(db, listId), true);
+    }
+  },
+);
+
+Deno.test("[les] a deadlock or serialization failure is retried, then answered 503", async () => {
+  const deadlock = Object.assign(new Error("deadlock detected"), { code: "40P01" });
+  const wrapped = { message: "query failed", cause: deadlock };
+  let calls = 0;
+  assert.deepEqual(
+    await withRetry(() => {
+      if (++calls < 3) throw wrapped;
+      return Promise.resolve("done");
+    }),
+    "done",
+  );
+  assert.equal(calls, 3);
+  calls = 0;
+  await assert.rejects(() =>
+    withRetry(() => {
+      calls++;
+      throw Object.assign(new Error("could not serialize"), { code: "40001" });
+    }, 2)
+  );
+  assert.equal(calls, 2);
+  // Anything else is not retried.
+  calls = 0;
+  await assert.rejects(() =>
+    withRetry(() => {
+      calls++;
+      throw new Error("other");
+    })
+  );
+  assert.equal(calls, 1);
+  for (const code of ["40P01", "40001"]) {
+    const answer = fromDatabaseError({ cause: { code } });
+    assert.deepEqual([answer?.status, answer?.body()], [503, {
+      code: 503,
+      message: "The database was busy; please retry",
+    }]);
+  }
+});
+
+dbTest(
+  "[les] a command recorded but never handed over (a crash) is still run by the station",
+  async ({ db, f }) => {
+    const company = await f.company();
+    const mtl = await f.mtl();
+    const startAt = new Date(Date.now() + 3600_000);
+    const { listId, commands: [now, later, message] } = await db.transaction((tx) =>
+      createCommandList(tx, {
+        userKey: null,
+        companyId: company.id,
+        protocol: 0,
+        commands: [poll, { ...poll, startAt }, {
+          command: "sendMessage",
+          mt: mtl.imn,
+          parameters: { text: "Hi" },
+        }],
+      })
+    );
+    assert.ok((await commandRow(db, now.commandId)).nextStepAt!.getTime() <= Date.now());
+    assert.deepEqual((await commandRow(db, later.commandId)).nextStepAt, startAt);
+    // A message command waits for its station message.
+    assert.deepEqual((await commandRow(db, message.commandId)).nextStepAt, null);
+    const station = les(db);
+    assert.deepEqual(await station.advance(new Date(), { listIds: [listId] }), 1);
+    assert.deepEqual((await commandRow(db, now.commandId)).status, 2);
+    assert.deepEqual((await commandRow(db, later.commandId)).status, 3);
+    await station.advance(startAt, { listIds: [listId] });
+    assert.deepEqual((await commandRow(db, later.commandId)).status, 1);
+  },
+);
+
+dbTest(
+  "[les] a handover failing with another error fails that command; the others still run",
+  async ({ db, f }) => {
+    const station = les(db);
+    let handed = 0;
+    const broken: LesAdapter = {
+      ...station,
+      sendCommand: (c) => {
+        if (handed++ === 0) return Promise.reject(new Error("connection reset"));
+        return station.sendCommand(c);
+      },
+    };
+    const company = await f.company();
+    const before = (await db.select({ id: commandLists.id }).from(commandLists)
+      .orderBy(desc(commandLists.id)).limit(1))[0]?.id ?? 0;
+    await assert.rejects(
+      () =>
+        issueCommands(db, broken, {
+          userKey: null,
+          companyId: company.id,
+          protocol: 0,
+          commands: [poll, poll],
+        }),
+      /connection reset/,
+    );
+    const [list] = await db.select().from(commandLists)
+      .where(and(eq(commandLists.companyId, company.id), gt(commandLists.id, before)));
+    const first = await commandRow(db, { listId: list.id, groupId: 1, itemId: 1 });
+    assert.deepEqual([first.status, first.errorCode, first.errorLabel, first.nextStepAt], [
+      6,
+      4002,
+      "Handover to the LES failed",
+      null,
+    ]);
+    // The second was never handed over: the station runs it anyway, and the list finishes.
+    const next = clock();
+    const scope = { listIds: [list.id] };
+    for (let i = 0; i < 4; i++) await station.advance(next(), scope);
+    const second = await commandRow(db, { listId: list.id, groupId: 1, itemId: 2 });
+    assert.deepEqual(second.status, 7);
+    assert.deepEqual(await terminated(db, list.id), true);
+  },
+);
+
+dbTest(
+  "[les] a list cancel leaves a message already forwarded to be delivered; the list then finishes",
+  async ({ db, f }) => {
+    const station = les(db);
+    const company = await f.company();
+    const mtl = await f.mtl();
+    const { listId, commands: [gone, waiting] } = await db.transaction((tx) =>
+      createCommandList(tx, {
+        userKey: null,
+        companyId: company.id,
+        protocol: 5,
+        commands: [
+          { command: "sendMessage", mt: mtl.imn, parameters: { text: "A" } },
+          { command: "sendMessage", mt: mtl.imn, parameters: { text: "B" } },
+        ],
+      })
+    );
+    const hand = (c: typeof gone) =>
+      station.sendMessage({
+        ...c.commandId,
+        userKey: null,
+        companyId: company.id,
+        les: 21,
+        recipient: mtl.imn,
+        format: "text",
+        text: "x",
+      });
+    const a = await hand(gone);
+    const next = clock();
+    const scope = { listIds: [listId] };
+    await station.advance(next(), scope);
+    assert.deepEqual(await station.messageStatus(a.reference), 7);
+    const b = await hand(waiting);
+    const answer = await cancelList(db, { onlyCompany: null }, listId);
+    assert.deepEqual(answer.terminated, false);
+    // In the mailbox: left to go on, its command still Sent.
+    assert.deepEqual((await commandRow(db, gone.commandId)).status, 2);
+    assert.deepEqual(await station.messageStatus(a.reference), 7);
+    // Still forward in progress: deleted, its command cancelled.
+    assert.deepEqual(await station.messageStatus(b.reference), 14);
+    assert.deepEqual((await commandRow(db, waiting.commandId)).status, 13);
+    assert.deepEqual(await terminated(db, listId), false);
+    await station.advance(next(), scope);
+    await station.advance(next(), scope);
+    assert.deepEqual(await station.messageStatus(a.reference), 12);
+    assert.deepEqual((await commandRow(db, gone.commandId)).status, 5);
+    assert.deepEqual(await terminated(db, listId), true);
   },
 );

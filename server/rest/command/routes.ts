@@ -26,7 +26,7 @@ export const cancel = defineRoute({
     `'${COMMAND_MESSAGES.notFound}' when unknown.`,
   request: { query: CommandQuerySchema },
   responses: { 200: jsonResponse(CommandSchema, "The command as it is after the cancel") },
-  errors: [404, 409],
+  errors: [404, 409, 503],
 });
 
 export const getCommandDetails = defineRoute({

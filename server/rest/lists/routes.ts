@@ -57,5 +57,5 @@ export const cancel = defineRoute({
   responses: {
     200: jsonResponse(CommandListFullSchema, "The list as it is now, with its commands"),
   },
-  errors: [404, 409],
+  errors: [404, 409, 503],
 });

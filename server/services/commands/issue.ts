@@ -4,21 +4,33 @@
  * commands first, in one transaction, and then hands each command to the land earth station
  * (server/les/adapter.ts). The list is what the user follows on /management/list/{listId}.
  *
- * A command the station refuses at handover becomes 6 Failed with the station's fault; the list
- * is finished once nothing of it is pending (settleList).
+ * A command the station refuses at handover becomes 6 Failed with the station's fault; one whose
+ * handover fails otherwise (the database, a bug) becomes 6 Failed "Handover to the LES failed".
+ * The list is finished once nothing of it is pending (settleList).
+ *
+ * Restart safety: every command the station drives (all but 'sendMessage', which its station
+ * message drives) is recorded with its first step already due (`nextStepAt`: now, or its start
+ * time), so the station picks it up on its next tick even when the handover never happened (a
+ * crash between the insert and the handover). A real LES adapter's `advance()` hands over any
+ * such row still owed to the station.
  */
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { commandLists, commands } from "../../../db/schema/mod.ts";
 import type { CommandId } from "../../../openapi/schemas/commands.ts";
 import { type LesAdapter, LesFault } from "../../les/adapter.ts";
-import { settleList } from "./cancel.ts";
+import { settleListAfter } from "./cancel.ts";
+import { withRetry } from "./retry.ts";
 
 export const IN_PROGRESS = 1;
 export const START_TIME_DELAYED = 3;
 export const FAILED = 6;
 /** The error code of a command the station refused at handover. */
 export const HANDOVER_REFUSED = 4002;
+/** The error label of a command whose handover failed for another reason than the station's. */
+export const HANDOVER_FAILED_LABEL = "Handover to the LES failed";
+/** Commands the station does not drive by their own schedule: their station message does. */
+const MESSAGE_DRIVEN = new Set(["sendMessage"]);
 
 /** One command to issue; groupId and itemId default to group 1, items numbered from 1. */
 export interface NewCommand {
@@ -79,6 +91,12 @@ export async function createCommandList(
       parameters: c.parameters,
       startAt: c.startAt,
       status: c.startAt && c.startAt > now ? START_TIME_DELAYED : IN_PROGRESS,
+      // Due for the station at once (or at its start), handed over or not (restart safety).
+      nextStepAt: MESSAGE_DRIVEN.has(c.command)
+        ? null
+        : c.startAt && c.startAt > now
+        ? c.startAt
+        : now,
       createdAt: now,
       updatedAt: now,
     })));
@@ -86,10 +104,13 @@ export async function createCommandList(
   return { listId: row.id, commands: issued };
 }
 
-/** Marks a command the station refused as 6 Failed with its fault, and settles the list. */
-export function markRefused(db: Db, id: CommandId, fault: string): Promise<void> {
-  return db.transaction(async (tx) => {
-    await tx.update(commands).set({
+/**
+ * Marks a command the station refused as 6 Failed with its fault, and settles the list (after
+ * the commit: no list lock while the command is locked).
+ */
+export async function markRefused(db: Db, id: CommandId, fault: string): Promise<void> {
+  await withRetry(() =>
+    db.update(commands).set({
       status: FAILED,
       errorCode: HANDOVER_REFUSED,
       errorLabel: fault,
@@ -99,14 +120,24 @@ export function markRefused(db: Db, id: CommandId, fault: string): Promise<void>
       eq(commands.listId, id.listId),
       eq(commands.groupId, id.groupId),
       eq(commands.itemId, id.itemId),
-    ));
-    await settleList(tx, id.listId);
-  });
+    ))
+  );
+  await settleListAfter(db, [id.listId]);
 }
 
 /**
+ * Marks a command whose handover failed for another reason than a station refusal (a database
+ * or programming error) as 6 Failed "Handover to the LES failed", and settles its list. For
+ * callers that hand commands or messages over themselves (Messaging C).
+ */
+export const markHandoverFailed = (db: Db, id: CommandId): Promise<void> =>
+  markRefused(db, id, HANDOVER_FAILED_LABEL);
+
+/**
  * Records the list and hands each command to the station. Answers the list id; a refused
- * command is Failed (the others go on).
+ * command is Failed (the others go on). Any other error fails the command being handed over
+ * ("Handover to the LES failed") and is thrown on; the commands not handed over yet are due
+ * already, so the station still runs them.
  */
 export async function issueCommands(
   db: Db,
@@ -126,7 +157,10 @@ export async function issueCommands(
         startAt: c.startAt,
       });
     } catch (e) {
-      if (!(e instanceof LesFault)) throw e;
+      if (!(e instanceof LesFault)) {
+        await markHandoverFailed(db, c.commandId).catch(() => {});
+        throw e;
+      }
       await markRefused(db, c.commandId, e.message);
     }
   }

@@ -3,7 +3,10 @@
  * `commands.nextStepAt` and `station_messages.nextStepAt` say when a row moves next (null: nothing
  * scheduled). `advanceStation(now)` moves every due row one step, each inside a transaction that
  * locks the rows it moves (FOR UPDATE SKIP LOCKED), so several instances may tick at once and a
- * row never moves twice for one step.
+ * row never moves twice for one step. Lock order (server/services/commands/cancel.ts): station
+ * messages, then commands; a list row is never locked inside these transactions: the lists are
+ * settled after the commit, and every tick sweeps lists left unfinished. A transaction the
+ * database rolls back for a deadlock runs again (withRetry).
  *
  * Commands: 3 Start time delayed → 1 In Progress (at startAt) → 2 Sent (or 6 Failed) →
  * 5 Delivered → 7 Acknowledged (or 8 Unacknowledged).
@@ -25,7 +28,8 @@ import {
   isFinalCommandStatus,
 } from "../../../openapi/schemas/commands.ts";
 import type { AdvanceScope, CommandState } from "../../les/adapter.ts";
-import { settleList } from "../commands/cancel.ts";
+import { settleListAfter, sweepFinishedLists } from "../commands/cancel.ts";
+import { withRetry } from "../commands/retry.ts";
 
 /** How the station plays its schedule. */
 export interface StationPlay {
@@ -163,14 +167,20 @@ function nextCommandState(
   }
 }
 
+/** How many rows a step moved, and the lists whose commands it finished (to settle). */
+interface Moved {
+  moved: number;
+  lists: Set<number>;
+}
+
 /** Moves the due commands one step; answers how many moved. */
-async function advanceCommands(
+function advanceCommands(
   db: Db,
   now: Date,
   play: StationPlay,
   scope?: AdvanceScope,
-): Promise<number> {
-  return await db.transaction(async (tx) => {
+): Promise<Moved> {
+  return db.transaction(async (tx) => {
     const due = await tx.select().from(commands)
       .where(and(
         isNotNull(commands.nextStepAt),
@@ -188,8 +198,7 @@ async function advanceCommands(
       if (next.status !== undefined) moved++;
       if (next.nextStepAt === null) lists.add(row.listId);
     }
-    for (const listId of lists) await settleList(tx, listId);
-    return moved;
+    return { moved, lists };
   });
 }
 
@@ -197,13 +206,13 @@ async function advanceCommands(
 type CarriedChange = Partial<typeof commands.$inferInsert> | null;
 
 /** Moves the due station messages one step (and their commands); answers how many moved. */
-async function advanceMessages(
+function advanceMessages(
   db: Db,
   now: Date,
   play: StationPlay,
   scope?: AdvanceScope,
-): Promise<number> {
-  return await db.transaction(async (tx) => {
+): Promise<Moved> {
+  return db.transaction(async (tx) => {
     const due = await tx.select().from(stationMessages)
       .where(and(
         isNotNull(stationMessages.nextStepAt),
@@ -247,12 +256,15 @@ async function advanceMessages(
         if (isFinalCommandStatus(carried.status ?? 0)) lists.add(row.listId);
       }
     }
-    for (const listId of lists) await settleList(tx, listId);
-    return moved;
+    return { moved, lists };
   });
 }
 
-/** Moves every due command and message one step at `now`; answers how many moved. */
+/**
+ * Moves every due command and message one step at `now`; answers how many moved. Then settles
+ * the lists it finished commands of (after each step's commit) and sweeps the unfinished lists
+ * with nothing left to do (of the scope, or all).
+ */
 export async function advanceStation(
   db: Db,
   now: Date,
@@ -260,8 +272,14 @@ export async function advanceStation(
   scope?: AdvanceScope,
 ): Promise<number> {
   if (scope && !scope.listIds.length) return 0;
-  return await advanceCommands(db, now, play, scope) +
-    await advanceMessages(db, now, play, scope);
+  let moved = 0;
+  for (const step of [advanceCommands, advanceMessages]) {
+    const done = await withRetry(() => step(db, now, play, scope));
+    moved += done.moved;
+    await settleListAfter(db, done.lists);
+  }
+  await sweepFinishedLists(db, scope?.listIds);
+  return moved;
 }
 
 /** A station refusal, thrown inside the transactions below and turned into a LesFault. */
@@ -274,7 +292,10 @@ export async function readMessageStatus(db: Db, refNum: number): Promise<number 
   return row?.status ?? null;
 }
 
-/** Marks the command carried by a deleted message (or cancelled) as 13 Cancelled. */
+/**
+ * Marks the command carried by a deleted message (or cancelled) as 13 Cancelled; the caller
+ * settles its list after the commit.
+ */
 async function cancelCommandRow(tx: Tx, id: CommandId, now: Date) {
   const [row] = await tx.update(commands).set({
     status: COMMAND_CANCELLED.status,
@@ -287,29 +308,34 @@ async function cancelCommandRow(tx: Tx, id: CommandId, now: Date) {
     errorCode: commands.errorCode,
     errorLabel: commands.errorLabel,
   });
-  await settleList(tx, id.listId);
   return row ? stateOf(row) : null;
 }
 
 /** Deletes message `refNum` if it is forward in progress (→ 14); throws StationRefusal else. */
 export async function deleteStationMessage(db: Db, refNum: number, now = new Date()) {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(stationMessages)
-      .where(eq(stationMessages.refNum, refNum)).for("update");
-    if (!row) throw new StationRefusal(`message ${refNum} is unknown`);
-    if (row.status !== MSG.FORWARD) throw new StationRefusal(undeletableReason(refNum, row.status));
-    await tx.update(stationMessages).set({
-      status: MSG.USER_DELETED,
-      nextStepAt: null,
-      updatedAt: now,
+  const listId = await withRetry(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.select().from(stationMessages)
+        .where(eq(stationMessages.refNum, refNum)).for("update");
+      if (!row) throw new StationRefusal(`message ${refNum} is unknown`);
+      if (row.status !== MSG.FORWARD) {
+        throw new StationRefusal(undeletableReason(refNum, row.status));
+      }
+      await tx.update(stationMessages).set({
+        status: MSG.USER_DELETED,
+        nextStepAt: null,
+        updatedAt: now,
+      })
+        .where(eq(stationMessages.refNum, refNum));
+      if (row.listId !== null && row.groupId !== null && row.itemId !== null) {
+        const id = { listId: row.listId, groupId: row.groupId, itemId: row.itemId };
+        const state = await readCommandState(tx, id);
+        if (state && !isFinalCommandStatus(state.status)) await cancelCommandRow(tx, id, now);
+      }
+      return row.listId;
     })
-      .where(eq(stationMessages.refNum, refNum));
-    if (row.listId !== null && row.groupId !== null && row.itemId !== null) {
-      const id = { listId: row.listId, groupId: row.groupId, itemId: row.itemId };
-      const state = await readCommandState(tx, id);
-      if (state && !isFinalCommandStatus(state.status)) await cancelCommandRow(tx, id, now);
-    }
-  });
+  );
+  if (listId !== null) await settleListAfter(db, [listId]);
 }
 
 /**
@@ -321,31 +347,37 @@ export async function cancelStationCommand(
   id: CommandId,
   now = new Date(),
 ): Promise<CommandState> {
-  return await db.transaction(async (tx) => {
-    // Lock order: the message, then the command (as the message steps do).
-    const messages = await tx.select().from(stationMessages).where(and(
-      eq(stationMessages.listId, id.listId),
-      eq(stationMessages.groupId, id.groupId),
-      eq(stationMessages.itemId, id.itemId),
-    )).for("update");
-    const [row] = await tx.select().from(commands).where(commandKey(id)).for("update");
-    if (!row) throw new StationRefusal(`${commandLabel(id)} is unknown`);
-    if (isFinalCommandStatus(row.status)) {
-      throw new StationRefusal(
-        `${commandLabel(id)} is ${statusName(row.status)}: only a pending command can be cancelled`,
-      );
-    }
-    const moving = messages.find((m) => m.status !== MSG.FORWARD && !isFinal(m.status));
-    if (moving) throw new StationRefusal(undeletableReason(moving.refNum, moving.status));
-    for (const m of messages.filter((m) => m.status === MSG.FORWARD)) {
-      await tx.update(stationMessages).set({
-        status: MSG.USER_DELETED,
-        nextStepAt: null,
-        updatedAt: now,
-      }).where(eq(stationMessages.refNum, m.refNum));
-    }
-    return (await cancelCommandRow(tx, id, now))!;
-  });
+  const state = await withRetry(() =>
+    db.transaction(async (tx) => {
+      // Lock order: the message, then the command (as the message steps do).
+      const messages = await tx.select().from(stationMessages).where(and(
+        eq(stationMessages.listId, id.listId),
+        eq(stationMessages.groupId, id.groupId),
+        eq(stationMessages.itemId, id.itemId),
+      )).orderBy(asc(stationMessages.refNum)).for("update");
+      const [row] = await tx.select().from(commands).where(commandKey(id)).for("update");
+      if (!row) throw new StationRefusal(`${commandLabel(id)} is unknown`);
+      if (isFinalCommandStatus(row.status)) {
+        throw new StationRefusal(
+          `${commandLabel(id)} is ${
+            statusName(row.status)
+          }: only a pending command can be cancelled`,
+        );
+      }
+      const moving = messages.find((m) => m.status !== MSG.FORWARD && !isFinal(m.status));
+      if (moving) throw new StationRefusal(undeletableReason(moving.refNum, moving.status));
+      for (const m of messages.filter((m) => m.status === MSG.FORWARD)) {
+        await tx.update(stationMessages).set({
+          status: MSG.USER_DELETED,
+          nextStepAt: null,
+          updatedAt: now,
+        }).where(eq(stationMessages.refNum, m.refNum));
+      }
+      return (await cancelCommandRow(tx, id, now))!;
+    })
+  );
+  await settleListAfter(db, [id.listId]);
+  return state;
 }
 
 /** Station statuses a message does not leave. */
