@@ -290,7 +290,7 @@ export const POLL_COMMAND_TYPES = [0, 1, 2, 3, 4] as const;
 export const IREXT_MESSAGE_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 export const ON_DEMAND_COMMAND_CODES = [9, 0, 128, 130, 131, 5, 6] as const;
 
-// --- helper 1: the simulated LES ---
+// --- The simulated LES ---
 /**
  * The land earth station's errors, by the command status they come with ([errorCode, errorLabel]):
  * 6 Failed, 8 Unacknowledged, 13 Cancelled. The demo seed and the simulated station share them.
@@ -305,7 +305,7 @@ export const LES_ERRORS: Record<6 | 8 | 13, readonly (readonly [number, string])
   13: [[4003, "Command cancelled by user"]],
 };
 
-// --- helper 2: Messaging C ---
+// --- Messaging C ---
 /**
  * Inmarsat C terminal models that are mini-C (their messages are limited to MINI_C_MESSAGE_MAX_KB):
  * a message is limited to 10 KB when its recipient or a carbon copy is one of these models, or an
@@ -363,7 +363,7 @@ export const MESSAGING_C_STATUS_DELAY_MS = 1000;
 /** How many recipients the recipient history keeps per user. */
 export const RECIPIENT_HISTORY_MAX = 50;
 
-// ---- helper 4: terminal commands (poll, on-demand, programs, EGC, irext, tracking) ----
+// ---- Terminal commands (poll, on-demand, programs, EGC, irext, tracking) ----
 /** Poll command types (POLL_COMMAND_TYPES), named (decision 0013, "Commands"). */
 export const POLL_TYPE_NAMES = {
   0: "Position report",
@@ -432,7 +432,7 @@ export const EGC_PRIORITIES = { 0: "Routine", 1: "Safety", 2: "Urgency" } as con
 export const EGC_REPETITIONS_MAX = 5;
 export const EGC_TEXT_MAX = 8000;
 
-// ---- helper 3: EPADR robot configuration ----
+// ---- EPADR robot configuration ----
 /** The EPADR robot's poll interval, in minutes. */
 export const EPADR_POLL_MIN = 1;
 export const EPADR_POLL_MAX = 1440;

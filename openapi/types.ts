@@ -6252,7 +6252,7 @@ export type components = {
              */
             family?: "inProgress" | "delivered" | "failed" | "deleted";
             /**
-             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time; messages created from it
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; messages created from it
              * @example 2026-11-23
              */
             from?: string;
@@ -6266,7 +6266,7 @@ export type components = {
             /** @description A part of the message text (any case) */
             text?: string;
             /**
-             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time; messages created before it (a day: up to its end)
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; messages created before it (a day: up to its end)
              * @example 2026-11-23
              */
             to?: string;
@@ -7542,7 +7542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unreachable */
+            /** @description The database is unreachable, or was busy (a deadlock or serialization failure): retry */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7634,6 +7634,15 @@ export interface operations {
             };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable, or was busy (a deadlock or serialization failure): retry */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12913,6 +12922,15 @@ export interface operations {
             };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable, or was busy (a deadlock or serialization failure): retry */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,7 +29,13 @@ import {
   TRANSMISSION_STEPS as STEP,
 } from "../../openapi/schemas/messaging_c_messages.ts";
 import type { MessagingCSendBody, Recipient } from "../../openapi/schemas/messaging_c.ts";
-import { commandDetails, searchMtls, sendMessage, SENT_EVENT } from "./messaging_c_api.ts";
+import {
+  commandDetails,
+  lookupMtl,
+  searchMtls,
+  sendMessage,
+  SENT_EVENT,
+} from "./messaging_c_api.ts";
 import { type Outcome, type Progress, ProgressDialog } from "./messaging_c_progress.tsx";
 
 export interface MessagingCProps {
@@ -82,6 +88,8 @@ export default function MessagingC({ recipients }: MessagingCProps) {
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [progress, setProgress] = useState<Progress | null>(null);
   const [found, setFound] = useState<Recipient[]>([]);
+  // Carbon copies typed by hand, looked up (is it mini-C?).
+  const [looked, setLooked] = useState<Recipient[]>([]);
   const [uploadKey, setUploadKey] = useState(0);
   const button = usePromiseState();
   const form = useRef<HTMLFormElement>(null);
@@ -100,9 +108,9 @@ export default function MessagingC({ recipients }: MessagingCProps) {
   // What is known of each mtl: the history, and what the search found.
   const known = useMemo(() => {
     const map = new Map<string, Recipient>();
-    for (const r of [...found, ...recipients]) map.set(r.mtl, r);
+    for (const r of [...looked, ...found, ...recipients]) map.set(r.mtl, r);
     return map;
-  }, [recipients, found]);
+  }, [recipients, found, looked]);
 
   // The search behind the autocomplete: 3 characters or more.
   useEffect(() => {
@@ -128,6 +136,9 @@ export default function MessagingC({ recipients }: MessagingCProps) {
       return setCcError(`Carbon copy ${imn} is not valid: choose another terminal`);
     }
     if (!ccs.includes(imn)) setCcs([...ccs, imn]);
+    if (!known.has(imn)) {
+      lookupMtl(imn).then((r) => r && setLooked((old) => [...old, r]));
+    }
     setCcError(undefined);
     set("cc", "");
   }
@@ -187,13 +198,24 @@ export default function MessagingC({ recipients }: MessagingCProps) {
     }
     setProgress({ percent: STEP.result, note: sent.status.message, outcome: null });
     globalThis.dispatchEvent(new Event(SENT_EVENT));
-    if (!sent.status.success) {
+    const delivered = sent.recipients.filter((r) => r.refNum !== null);
+    if (!delivered.length) {
       finish("danger", sent.status.message);
       throw new Error(sent.status.message);
     }
+    // The message went out (to some recipients at least): sending again would duplicate it.
     setValues((old) => ({ ...old, text: "" }));
     setAttachment(null);
     setUploadKey((k) => k + 1);
+    if (!sent.status.success) {
+      return setProgress({
+        percent: STEP.done,
+        note: M.partlySent(delivered.length, sent.recipients.length),
+        outcome: "warning",
+        refused: sent.recipients.filter((r) => r.refNum === null)
+          .map((r) => M.refusedRecipient(r.mtl, r.fault ?? "")),
+      });
+    }
     await pause(MESSAGING_C_STATUS_DELAY_MS);
     setProgress({ percent: STEP.retrieving, note: M.retrievingStatus, outcome: null });
     try {

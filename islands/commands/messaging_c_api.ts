@@ -74,5 +74,31 @@ export async function searchMtls(text: string): Promise<Recipient[]> {
   }));
 }
 
+/**
+ * One mtl the caller reaches, as a recipient (a carbon copy typed by hand: whether it is mini-C),
+ * or null when out of reach.
+ */
+export async function lookupMtl(imn: string): Promise<Recipient | null> {
+  try {
+    const m = await getJson<{
+      imn: string;
+      deviceLabel: string | null;
+      model: string | null;
+      miniC: boolean;
+      isValid: boolean;
+    }>(`/rest/mtls/getMtl?${new URLSearchParams({ mtl: imn })}`);
+    return {
+      mtl: m.imn,
+      label: m.deviceLabel,
+      model: m.model,
+      miniC: m.miniC,
+      isValid: m.isValid,
+      usedAt: "",
+    };
+  } catch {
+    return null;
+  }
+}
+
 /** Tells other islands of the page that a message was sent (the history refreshes). */
 export const SENT_EVENT = "messagingc:sent";

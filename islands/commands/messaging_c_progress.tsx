@@ -1,6 +1,7 @@
 /**
  * The transmission progress dialog of Messaging C (portal-shell §4): transmitting 33%, result
- * 50%, retrieving status 75%, done 100%, ending success, danger or warning. Its backdrop is
+ * 50%, retrieving status 75%, done 100%, ending success, danger or warning (a message the
+ * station took for some recipients only, listing the refused ones). Its backdrop is
  * static and it cannot be closed until the transmission is done.
  */
 import { Dialog } from "../kit/Dialog.tsx";
@@ -13,6 +14,8 @@ export interface Progress {
   outcome: Outcome | null;
   /** More to say under the outcome (the command's status). */
   detail?: string;
+  /** The recipients the station refused (a partly sent message), each with its fault. */
+  refused?: string[];
 }
 
 export function ProgressDialog(
@@ -45,6 +48,13 @@ export function ProgressDialog(
           >
             {progress.note}
           </p>
+          {progress.refused?.length
+            ? (
+              <ul data-testid="refused-recipients">
+                {progress.refused.map((r) => <li key={r}>{r}</li>)}
+              </ul>
+            )
+            : null}
           {progress.detail && <p className="muted">{progress.detail}</p>}
         </div>
       )}

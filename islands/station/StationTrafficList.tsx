@@ -17,6 +17,7 @@ import {
 } from "../../openapi/schemas/station_messages.ts";
 import type { StationMessage } from "../../openapi/schemas/station.ts";
 import { findStationTraffic } from "./station_api.ts";
+import { listHref } from "../management/command_list_api.ts";
 import { CREATED_PLACEHOLDER, STATION_TRAFFIC_DEFAULTS } from "./station_query.ts";
 
 export { STATION_TRAFFIC_DEFAULTS };
@@ -89,7 +90,11 @@ const columns: Column<StationMessage>[] = [
     key: "listId",
     label: "List",
     filter: { kind: "text" },
-    render: (m) => m.listId === null ? "" : <a href={`/management/list/${m.listId}`}>{m.listId}</a>,
+    render: (m) =>
+      m.listId === null
+        ? ""
+        : <a href={listHref(m.listId, m.groupId ?? undefined, m.itemId ?? undefined)}>{m.listId}
+        </a>,
   },
   {
     key: "updatedAt",

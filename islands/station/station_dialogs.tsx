@@ -13,6 +13,7 @@ import { toast } from "../runtime/toasts.ts";
 import { STATION_MESSAGES } from "../../openapi/schemas/station_messages.ts";
 import type { StationMessage } from "../../openapi/schemas/station.ts";
 import { deleteStationMessage } from "./station_api.ts";
+import { listHref } from "../management/command_list_api.ts";
 
 const DELETE_PREFIX = STATION_MESSAGES.deleteError("");
 
@@ -66,7 +67,10 @@ export default function StationMessageDetails(
           [
             "Command",
             m.listId === null ? "—" : (
-              <a key="list" href={`/management/list/${m.listId}`}>
+              <a
+                key="list"
+                href={listHref(m.listId, m.groupId ?? undefined, m.itemId ?? undefined)}
+              >
                 {[m.listId, m.groupId, m.itemId].filter((v) => v !== null).join("/")}
               </a>
             ),

@@ -46,6 +46,9 @@ export const MESSAGING_C_MESSAGES = {
   retrievingStatus: "Retrieving message status...",
   sent: (les: number) => `Message successfully sent to ${lesName(les)} Inmarsat C teleport`,
   sendError: (fault: string) => `Error sending message: ${fault}`,
+  partlySent: (sent: number, all: number) =>
+    `Message sent to ${sent} of ${all} recipients; the station refused the others:`,
+  refusedRecipient: (mtl: string, fault: string) => `${mtl}: ${fault}`,
   statusUnavailable: "Could not retrieve message status.",
   statusUnknownError: "An unknown error occured while retrieving message status.",
   transmitting: "Transmitting the message...",
@@ -95,9 +98,17 @@ export const sizeLimit = (anyMiniC: boolean) =>
 /** The custom notification date's form: 2014-11-30 12:56:24. */
 export const NOTIFICATION_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-/** A custom notification date that has the form and is a real date and time. */
+/** The years a notification date may have (PostgreSQL refuses year 0; 5 digits are no form). */
+export const NOTIFICATION_YEARS = { min: 1970, max: 9999 } as const;
+
+/**
+ * A custom notification date that has the form and is a real date and time of years 1970–9999
+ * (2014-02-30, 24:00:00 and 0000-01-01 are refused).
+ */
 export function validNotificationDate(value: string): boolean {
   if (!NOTIFICATION_DATE.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < NOTIFICATION_YEARS.min || year > NOTIFICATION_YEARS.max) return false;
   const d = new Date(`${value.replace(" ", "T")}Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19) === value.replace(" ", "T");
 }

@@ -40,3 +40,12 @@ export const tgidRows = (scope: Scope, tgidColumn: AnyColumn): SQL | undefined =
     join ${teams} on ${teams.id} = ${tgids.teamId} where ${teams.companyId} = ${scope.onlyCompany})
     or ${tgidColumn} in (select ${tgidTeams.tgidId} from ${tgidTeams}
     join ${teams} on ${teams.id} = ${tgidTeams.teamId} where ${teams.companyId} = ${scope.onlyCompany}))`;
+
+/**
+ * The tgids a caller may SEND to (Messaging C recipients, terminal commands): a client only its own
+ * company's (the tgid's team is in its company), not the tgids merely shared with it, which it
+ * reads only (issue 15). Every tgid for an administrator.
+ */
+export const ownTgidRows = (scope: Scope, tgidColumn: AnyColumn): SQL | undefined =>
+  scope.onlyCompany === null ? undefined : sql`${tgidColumn} in (select ${tgids.id} from ${tgids}
+    join ${teams} on ${teams.id} = ${tgids.teamId} where ${teams.companyId} = ${scope.onlyCompany})`;

@@ -267,12 +267,27 @@ dbTest("[rest/inmarsat] send: notification recipients and date, empty message", 
   const mail = await notify(["ops@fleet.example", "not-a-mail"]);
   assert.equal(mail.status, 400);
   assert.equal(mail.body.message, "Notification recipient not-a-mail is not a valid email !");
-  for (const bad of ["30/11/2014 12:56", "2014-11-30T12:56:24", "2014-13-30 12:56:24"]) {
+  for (
+    const bad of [
+      "30/11/2014 12:56",
+      "2014-11-30T12:56:24",
+      "2014-13-30 12:56:24",
+      // Not real dates, or years PostgreSQL refuses: refused before anything is recorded.
+      "0000-01-01 00:00:00",
+      "1969-12-31 23:59:59",
+      "2014-02-30 12:00:00",
+      "2014-11-30 24:00:00",
+    ]
+  ) {
     const date = await notify(["ops@fleet.example"], bad);
     assert.equal(date.status, 400, bad);
     assert.equal(date.body.message, `Notification Date ${bad} is not in a valid format`);
   }
+  const none = await ctx.db.select().from(commandLists)
+    .where(eq(commandLists.userKey, a.user.key));
+  assert.equal(none.length, 0, "no list recorded for a refused date");
   assert.equal((await notify(["ops@fleet.example"], "2014-11-30 12:56:24")).status, 200);
+  assert.equal((await notify(["ops@fleet.example"], "1970-01-01 00:00:00")).status, 200);
 
   const empty = await send(ctx, a.token, { recipient: to, message: message({ raw: "  \n " }) });
   assert.equal(empty.status, 400);
@@ -351,6 +366,110 @@ dbTest(
     const [c] = await ctx.db.select().from(commands).where(eq(commands.listId, sent.listId));
     assert.equal(c.status, 6);
     assert.equal(c.errorLabel, "Terminal barred at the LES");
+  },
+);
+
+dbTest(
+  "[rest/inmarsat] a handover that fails unexpectedly: the commands Failed, the error thrown",
+  async (ctx) => {
+    const a = await tenant(ctx);
+    const to = await a.terminal();
+    const cc = await a.terminal();
+    const broken = {
+      sendMessage: () => Promise.reject(new TypeError("connection reset")),
+    } as unknown as LesAdapter;
+    await assert.rejects(
+      sendMessage(ctx.db, broken, { onlyCompany: a.company.id }, {
+        key: a.user.key,
+        companyId: a.company.id,
+      }, {
+        recipient: to,
+        carboncopies: [cc],
+        message: {
+          raw: "Hello",
+          format: "text",
+          from: { active: false, value: "" },
+          replyTo: { active: false, value: "" },
+          notification: null,
+          data: null,
+        },
+      }),
+      /connection reset/,
+    );
+    const [list] = await ctx.db.select().from(commandLists)
+      .where(eq(commandLists.userKey, a.user.key));
+    const items = await ctx.db.select().from(commands)
+      .where(eq(commands.listId, list.id)).orderBy(commands.itemId);
+    assert.deepEqual(items.map((c) => [c.mt, c.status, c.errorLabel]), [
+      [to, 6, "Handover to the LES failed"],
+      [cc, 6, "Handover to the LES failed"],
+    ]);
+  },
+);
+
+dbTest(
+  "[rest/inmarsat] a client sends to its own company's terminals only, not to shared tgids'",
+  async (ctx) => {
+    const a = await tenant(ctx);
+    const b = await tenant(ctx);
+    const to = await a.terminal();
+    const shared = await ctx.f.tgid({ teamId: b.team.id, sharedWith: [a.team.id] });
+    const there = (await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 0 })).mtl!.imn;
+    // a reads it (the mtl is visible), but cannot send to it.
+    assert.equal(
+      (await ctx.call("GET", `/rest/mtls/getMtl?mtl=${there}`, { token: a.token })).status,
+      200,
+    );
+    const r = await send(ctx, a.token, { recipient: there });
+    assert.equal(r.status, 404);
+    assert.deepEqual(r.body, { code: 404, message: M.recipientInvalid });
+    // As a carbon copy, it is dropped like an unknown one.
+    const cc = await send(ctx, a.token, { recipient: to, carboncopies: [there] });
+    assert.equal(cc.status, 200, JSON.stringify(cc.body));
+    assert.deepEqual(cc.body.recipients.map((x: { mtl: string }) => x.mtl), [to]);
+  },
+);
+
+dbTest(
+  "[rest/inmarsat] an administrator's carbon copy to another company is that company's message",
+  async (ctx) => {
+    const a = await tenant(ctx);
+    const b = await tenant(ctx);
+    const toA = await a.terminal();
+    const toB = await b.terminal();
+    const { token } = await admin(ctx);
+    const up = await upload(ctx, token, bytes(100, "q"), {
+      name: "n.txt",
+      contentType: "text/plain",
+    });
+    assert.equal(up.status, 200, JSON.stringify(up.body));
+    const r = await send(ctx, token, {
+      recipient: toA,
+      carboncopies: [toB],
+      message: message({ data: { name: up.body.name, size: 100 } }),
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const [refA, refB] = r.body.recipients.map((x: { refNum: number }) => x.refNum);
+    const companyOf = async (refNum: number) =>
+      (await ctx.db.select({ c: stationMessages.companyId }).from(stationMessages)
+        .where(eq(stationMessages.refNum, refNum)))[0].c;
+    assert.equal(await companyOf(refA), a.company.id);
+    assert.equal(await companyOf(refB), b.company.id);
+    // Each company sees its own terminal's message (traffic, attachment), not the other's.
+    const find = async (tok: string) =>
+      (await ctx.call("POST", "/rest/station/find", { token: tok, json: {} })).body.rows
+        .map((m: { refNum: number }) => m.refNum).filter((n: number) => n === refA || n === refB);
+    assert.deepEqual(await find(a.token), [refA]);
+    assert.deepEqual(await find(b.token), [refB]);
+    const attachment = (tok: string, n: number) =>
+      ctx.call("GET", `/rest/inmarsat/getAttachmentContent?refNum=${n}`, { token: tok });
+    assert.equal((await attachment(b.token, refB)).status, 200);
+    assert.equal((await attachment(a.token, refB)).status, 404);
+    assert.equal((await attachment(b.token, refA)).status, 404);
+    // The list is the main recipient's owner's.
+    const [list] = await ctx.db.select().from(commandLists)
+      .where(eq(commandLists.id, r.body.listId));
+    assert.equal(list.companyId, a.company.id);
   },
 );
 

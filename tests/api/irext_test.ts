@@ -158,6 +158,11 @@ dbTest("[rest/irext] only Iridium Extreme terminals; another company's is 404", 
     assert.equal(r.status, 404, name);
     assert.deepEqual(r.body, { code: 404, message: M.terminalNotFound });
   }
+  // A terminal of a tgid merely shared with a's team: sent to by its owner only (issue 15).
+  const shared = await ctx.f.tgid({ teamId: b.team.id, sharedWith: [a.team.id] });
+  const there = await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 3 });
+  const notMine = await call(ctx, a.token, "synchronisation", { target: there.deviceId });
+  assert.deepEqual(notMine.body, { code: 404, message: M.terminalNotFound });
   const { token, user } = await admin(ctx);
   const byAdmin = await call(ctx, token, "synchronisation", { target: theirs.deviceId });
   await assertList(ctx, byAdmin, { companyId: b.company.id, userKey: user.key });

@@ -103,6 +103,23 @@ dbTest(
       json: { dnid: b.dnid.id, member: 1, pollType: 0 },
     });
     assert.deepEqual(r.body, { code: 404, message: M.dnidNotFound });
+    // Even when b's dnid is on a tgid shared with a's team: a sends to its own company's only.
+    const shared = await ctx.f.tgid({ teamId: b.team.id, sharedWith: [a.team.id] });
+    const onShared = await ctx.f.dnid({
+      companyId: b.company.id,
+      tgidId: shared.id,
+      teamId: b.team.id,
+    });
+    await ctx.f.dnidStatus({ dnidId: onShared.id, les: onShared.les, member: 1 });
+    for (
+      const [path, json] of [
+        ["/rest/poll/send", { dnid: onShared.id, member: 1, pollType: 0 }],
+        ["/rest/dnids/onDemandPoll", { dnid: onShared.id, les: onShared.les, member: 1, code: 9 }],
+      ] as const
+    ) {
+      const s = await ctx.call("POST", path, { token: a.token, json });
+      assert.deepEqual(s.body, { code: 404, message: M.dnidNotFound }, path);
+    }
     const { token, user } = await admin(ctx);
     const byAdmin = await ctx.call("POST", "/rest/poll/send", {
       token,
@@ -196,6 +213,9 @@ dbTest(
     await ctx.f.dnidStatus({ dnidId: b.dnid.id, les: b.dnid.les, member: 5 });
     const mine = await ctx.f.terminal({ tgidId: a.tgid.id, deviceTypeId: 3, label: "Mine X" });
     const theirs = await ctx.f.terminal({ tgidId: b.tgid.id, deviceTypeId: 3, label: "Theirs X" });
+    // A tgid merely shared with a's team: its terminals are not a's to command.
+    const shared = await ctx.f.tgid({ teamId: b.team.id, sharedWith: [a.team.id] });
+    await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 3, label: "Shared X" });
     const page = async (path: string) => {
       const r = await ctx.call("GET", path, { cookie: a.cookie });
       assert.equal(r.status, 200, path);
@@ -218,5 +238,6 @@ dbTest(
     assert.equal(h1(irext), "Irext command");
     assert.match(irext, new RegExp(`<option value="${mine.deviceId}" selected`));
     assert.ok(!irext.includes("Theirs X") && !irext.includes(`value="${theirs.deviceId}"`));
+    assert.ok(irext.includes("Mine X") && !irext.includes("Shared X"));
   },
 );

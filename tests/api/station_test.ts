@@ -218,6 +218,12 @@ dbTest("[rest/station] find: each filter narrows, bad values are refused", async
   assert.deepEqual(await only({ from: "2025-05-05T00:00:30Z", to: "2025-05-06T11:00:00+00:00" }), [
     b.refNum,
   ]);
+  // The widest bounds: 1970 and 9999 (its last day whole).
+  assert.deepEqual(await only({ from: "1970-01-01", to: "9999-12-31" }), [
+    a.refNum,
+    b.refNum,
+    c.refNum,
+  ]);
   // A part of the text, any case, wildcards literal.
   assert.deepEqual(await only({ text: "dakar" }), [a.refNum]);
   assert.deepEqual(await only({ text: "50%_" }), [c.refNum]);
@@ -230,6 +236,12 @@ dbTest("[rest/station] find: each filter narrows, bad values are refused", async
       [{ family: "lost" }, "Family must be one of inProgress, delivered, failed, deleted"],
       [{ from: "2025-02-30" }, "From is not in a valid format"],
       [{ to: "05/05/2025" }, "To is not in a valid format"],
+      // Years PostgreSQL refuses (or before 1970): 400, never a database error.
+      [{ from: "0000-01-01" }, "From is not in a valid format"],
+      [{ to: "0000-01-01" }, "To is not in a valid format"],
+      [{ from: "1969-12-31" }, "From is not in a valid format"],
+      [{ from: "0000-01-01T00:00:00Z" }, "From is not in a valid format"],
+      [{ to: "9999-12-31T23:00:00-05:00" }, "To is not in a valid format"],
       [{ refNum: "x" }, "Reference is not in a valid format"],
       [{ mine: "yes" }, "Mine must be true or false"],
       [{ recipient: "a\u0000b" }, undefined],
@@ -408,5 +420,15 @@ dbTest(
       (await ctx.call("GET", `/station/traffic?filter.status=12`, { cookie: a.cookie })).body,
     );
     assert.doesNotMatch(filtered, new RegExp(ma.text));
+    // A Created filter of a year PostgreSQL refuses: the page, never an error page.
+    for (const created of ["0000-01-01", "0000-01-01..", "..0000-01-01", "1969-01-01"]) {
+      const r = await ctx.call(
+        "GET",
+        `/station/traffic?${new URLSearchParams({ "filter.createdAt": created })}`,
+        { cookie: a.cookie },
+      );
+      assert.equal(r.status, 200, created);
+      assert.equal(h1(html(r.body)), "LES Traffic Overview", created);
+    }
   },
 );

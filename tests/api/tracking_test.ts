@@ -135,7 +135,7 @@ dbTest("[rest/generic] setTerminalTracking: not a tracker is 409; bad input 400"
 });
 
 dbTest(
-  "[rest/generic] setTerminalTracking: another company's terminal or tgid is 404",
+  "[rest/generic] setTerminalTracking: another company's terminal or tgid is 404, even shared",
   async (ctx) => {
     const a = await commandTenant(ctx);
     const b = await commandTenant(ctx);
@@ -151,12 +151,24 @@ dbTest(
       json: { target: b.tgid.id, targetType: "tgid", trackingEnabled: true },
     });
     assert.deepEqual(g.body, { code: 404, message: M.tgidNotFound });
-    // A tgid shared with a's team: a reaches its terminals; the list is a's company's.
+    // A tgid merely shared with a's team: a sees it but sends only to its own company's
+    // terminals (issue 15), so its terminal and the tgid answer like unknown ones.
     const shared = await ctx.f.tgid({ teamId: b.team.id, sharedWith: [a.team.id] });
     const there = await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 3 });
-    const ok = await ctx.call("POST", PATH, {
+    const notMine = await ctx.call("POST", PATH, {
       token: a.token,
       json: { target: there.deviceId, trackingEnabled: true },
+    });
+    assert.deepEqual(notMine.body, { code: 404, message: M.terminalNotFound });
+    const notMineTgid = await ctx.call("POST", PATH, {
+      token: a.token,
+      json: { target: shared.id, targetType: "tgid", trackingEnabled: true },
+    });
+    assert.deepEqual(notMineTgid.body, { code: 404, message: M.tgidNotFound });
+    const mine = await ctx.f.terminal({ tgidId: a.tgid.id, deviceTypeId: 3 });
+    const ok = await ctx.call("POST", PATH, {
+      token: a.token,
+      json: { target: mine.deviceId, trackingEnabled: true },
     });
     await assertList(ctx, ok, { companyId: a.company.id, userKey: a.user.key });
     // An administrator's list belongs to the terminal's owner.

@@ -131,5 +131,66 @@ e2eSuite("[e2e/messagingC]", async (t, e) => {
     );
   });
 
+  await t.step(
+    "[e2e/messagingC] a carbon copy typed by hand is looked up: mini-C sets the 10 KB limit",
+    async () => {
+      const mini = (await e.f.terminal({
+        tgidId: tgid.id,
+        deviceTypeId: 0,
+        label: "Tiny",
+        mtl: { miniC: true },
+      })).mtl!.imn;
+      await page.goto("/commands/messagingC");
+      await page.locator("#f-recipient").fill(to);
+      await page.locator("#f-text").fill("Hi");
+      await page.getByTestId("message-size").getByText("of 32768", { exact: false }).waitFor();
+      await page.locator("#f-cc").fill(mini);
+      await page.getByRole("button", { name: "Add carbon copy" }).click();
+      await page.getByTestId("message-size").getByText("of 10240", { exact: false }).waitFor();
+      await page.getByTestId("message-size").getByText("mini-C", { exact: false }).waitFor();
+    },
+  );
+
+  await t.step(
+    "[e2e/messagingC] a carbon copy refused by the station: warning, the form cleared, " +
+      "the refused recipient listed",
+    async () => {
+      const fault = "Mobile terminal not registered at the LES";
+      // The station refuses the carbon copy (the answer says so; the recipient's went out).
+      await page.route("**/rest/inmarsat/send", async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        body.recipients[1] = { ...body.recipients[1], refNum: null, fault };
+        body.status = {
+          success: false,
+          message: M.sendError(`${body.recipients[1].mtl}: ${fault}`),
+        };
+        await route.fulfill({ response, json: body });
+      });
+      try {
+        await page.goto("/commands/messagingC");
+        await page.locator("#f-recipient").fill(to);
+        await page.locator("#f-cc").fill(cc);
+        await page.getByRole("button", { name: "Add carbon copy" }).click();
+        await page.getByRole("list", { name: "Carbon copies" }).getByText(cc).waitFor();
+        await page.locator("#f-text").fill("Partly sent");
+        await page.getByRole("button", { name: "Send" }).click();
+        const dialog = page.getByRole("dialog", { name: "Message transmission" });
+        await dialog.getByText(M.partlySent(1, 2), { exact: true }).waitFor();
+        assert.equal(
+          await dialog.locator("[data-outcome]").last().getAttribute("data-outcome"),
+          "warning",
+        );
+        await dialog.getByTestId("refused-recipients")
+          .getByText(M.refusedRecipient(cc, fault), { exact: true }).waitFor();
+        await dialog.getByRole("button", { name: "Close" }).last().click();
+        await dialog.waitFor({ state: "hidden" });
+        assert.equal(await page.locator("#f-text").inputValue(), "");
+      } finally {
+        await page.unroute("**/rest/inmarsat/send");
+      }
+    },
+  );
+
   assert.deepEqual(consoleErrors, []);
 }, { lesClock: true });

@@ -112,8 +112,17 @@ e2eSuite("[e2e/station]", async (t, e) => {
       attachmentSize: 120,
       notificationRecipients: ["ops@fleet.example"],
       text: "Proceed to waypoint 4",
+      listId: 9_000_001,
+      groupId: 1,
+      itemId: 2,
     });
     await page.goto(`/station/traffic?filter.refNum=${m.refNum}`);
+    // The List column and the details' Command open the command itself.
+    const commandHref = "/management/list/9000001/1/2";
+    assert.equal(
+      await row(m.refNum).getByRole("link", { name: "9000001" }).getAttribute("href"),
+      commandHref,
+    );
     await rowMenu(page, m.refNum);
     await page.getByRole("menuitem", { name: "Details" }).click();
     const dialog = page.getByRole("dialog", { name: `Message ${m.refNum}` });
@@ -129,9 +138,20 @@ e2eSuite("[e2e/station]", async (t, e) => {
     ) {
       await dialog.getByText(text, { exact: true }).first().waitFor();
     }
+    assert.equal(
+      await dialog.getByRole("link", { name: "9000001/1/2" }).getAttribute("href"),
+      commandHref,
+    );
     await assertAccessible(page, "a station message's details");
     await dialog.getByRole("button", { name: "Close" }).last().click();
     await dialog.waitFor({ state: "hidden" });
+  });
+
+  await t.step("[e2e/station] a Created filter of year 0 is no error page", async () => {
+    const response = await page.goto("/station/traffic?filter.createdAt=0000-01-01");
+    assert.equal(response?.status(), 200);
+    await page.getByRole("heading", { name: "LES Traffic Overview" }).waitFor();
+    assert.ok(!page.url().includes("/error/"), page.url());
   });
 
   await t.step("[e2e/station] the landing page, and nothing of another company", async () => {

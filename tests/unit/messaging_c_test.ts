@@ -48,7 +48,23 @@ Deno.test("[messagingC] the limit: 32 KB, 10 KB for mini-C by flag or by model",
 
 Deno.test("[messagingC] notification date like 2014-11-30 12:56:24, a real one", () => {
   assert.equal(validNotificationDate("2014-11-30 12:56:24"), true);
-  for (const bad of ["2014-11-30", "2014-11-30T12:56:24", "2014-02-30 12:00:00", "x"]) {
+  assert.equal(validNotificationDate("1970-01-01 00:00:00"), true);
+  assert.equal(validNotificationDate("9999-12-31 23:59:59"), true);
+  assert.equal(validNotificationDate("2016-02-29 00:00:00"), true);
+  for (
+    const bad of [
+      "2014-11-30",
+      "2014-11-30T12:56:24",
+      "2014-02-30 12:00:00",
+      "2015-02-29 12:00:00",
+      "2014-04-31 12:00:00",
+      "0000-01-01 00:00:00",
+      "1969-12-31 23:59:59",
+      "2014-11-30 24:00:00",
+      "2014-11-30 12:60:00",
+      "x",
+    ]
+  ) {
     assert.equal(validNotificationDate(bad), false, bad);
   }
 });

@@ -4,6 +4,11 @@
  * mini-C), then one command list (protocol 5 MESSAGINGC) with one "sendMessage" command per
  * recipient — the recipient item 1, the carbon copies items 2… — each handed to the LES, which
  * records it as a station message. Every recipient joins the sender's recipient history.
+ *
+ * A client sends only to its own company's terminals (not to tgids merely shared with it:
+ * ownTgidRows); each station message belongs to the sender's company (a client) or to the company
+ * owning ITS recipient (an administrator), so a carbon copy to another company is that company's.
+ * Everything that can refuse the send is checked before the list is recorded.
  */
 import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
@@ -16,6 +21,7 @@ import {
   type MessagingCSend,
   type MessagingCSent,
   sizeLimit,
+  validNotificationDate,
 } from "../../../openapi/schemas/messaging_c.ts";
 import type { Mtl } from "../../../openapi/schemas/mtls.ts";
 import { IMN_PATTERN } from "../../../openapi/schemas/terminal_templates.ts";
@@ -23,7 +29,7 @@ import { uploadedFileName } from "../../../openapi/schemas/file.ts";
 import { ApiError } from "../../errors.ts";
 import { type LesAdapter, LesFault } from "../../les/adapter.ts";
 import { createCommandList, markRefused } from "../commands/issue.ts";
-import type { Scope } from "../tenancy.ts";
+import { ownTgidRows, type Scope } from "../tenancy.ts";
 import { findMtl } from "../mtls/read.ts";
 import { rememberRecipients } from "./history.ts";
 
@@ -37,16 +43,29 @@ export interface Sender {
   companyId: number;
 }
 
-/** A recipient the caller reaches and the station can deliver to (valid), else null. */
-async function reachable(db: Db, scope: Scope, imn: string): Promise<Mtl | null> {
+/** A recipient, with the company owning its terminal's tgid (null: not attached). */
+type Target = Mtl & { ownerId: number | null };
+
+/**
+ * A recipient the caller may send to and the station can deliver to (valid), else null: a client
+ * only its own company's terminals (ownTgidRows), an administrator any mtl.
+ */
+async function reachable(db: Db, scope: Scope, imn: string): Promise<Target | null> {
   if (!IMN_PATTERN.test(imn)) return null;
   const mtl = await findMtl(db, scope, imn);
-  return mtl && mtl.isValid ? mtl : null;
+  if (!mtl || !mtl.isValid) return null;
+  const [own] = mtl.tgid
+    ? await db.select({ companyId: teams.companyId }).from(tgids)
+      .leftJoin(teams, eq(teams.id, tgids.teamId))
+      .where(and(eq(tgids.id, mtl.tgid.id), ownTgidRows(scope, tgids.id)))
+    : [];
+  if (!own && scope.onlyCompany !== null) return null;
+  return { ...mtl, ownerId: own?.companyId ?? null };
 }
 
 /** The carbon copies kept: reachable, valid, each once, not the recipient; in the order given. */
 async function keptCarbonCopies(db: Db, scope: Scope, recipient: string, ccs: string[]) {
-  const kept: Mtl[] = [];
+  const kept: Target[] = [];
   for (const imn of new Set(ccs)) {
     if (imn === recipient) continue;
     const mtl = await reachable(db, scope, imn);
@@ -73,16 +92,15 @@ async function attachmentOf(db: Db, sender: Sender, name: string) {
   return { ...file, fileName: file.name.slice(file.name.lastIndexOf("/") + 1) };
 }
 
-/** The company of the terminal's tgid (an administrator's message goes to its owner). */
-async function ownerOf(db: Db, mtl: Mtl): Promise<number | null> {
-  if (!mtl.tgid) return null;
-  const [row] = await db.select({ companyId: teams.companyId }).from(tgids)
-    .innerJoin(teams, eq(teams.id, tgids.teamId)).where(eq(tgids.id, mtl.tgid.id));
-  return row?.companyId ?? null;
+/** "2014-11-30 12:56:24" (UTC) as a Date; 400 when it is not a real one (years 1970–9999). */
+function notificationDate(text: string): Date | null {
+  if (!text) return null;
+  if (!validNotificationDate(text)) throw new ApiError(400, M.notificationDate(text));
+  return new Date(`${text.replace(" ", "T")}Z`);
 }
 
-/** "2014-11-30 12:56:24" (UTC) as a Date. */
-const notificationDate = (text: string) => text ? new Date(`${text.replace(" ", "T")}Z`) : null;
+/** What a command becomes when handing it to the station failed unexpectedly (not a refusal). */
+export const HANDOVER_FAILED = "Handover to the LES failed";
 
 export async function sendMessage(
   db: Db,
@@ -102,8 +120,18 @@ export async function sendMessage(
   const limit = sizeLimit(all.some(isMiniC));
   if (size > limit) throw new ApiError(400, M.tooBig(size, limit));
 
+  const notification = m.notification
+    ? {
+      recipients: m.notification.recipients,
+      reference: m.notification.reference || null,
+      date: notificationDate(m.notification.customDate),
+    }
+    : null;
+
   const les_ = DEFAULT_LES;
-  const companyId = scope.onlyCompany ?? await ownerOf(db, recipient) ?? sender.companyId;
+  /** A client's messages are its company's; an administrator's, each its recipient's owner's. */
+  const companyOf = (t: Target) => scope.onlyCompany ?? t.ownerId ?? sender.companyId;
+  const companyId = companyOf(recipient);
   const baseParameters = {
     les: les_,
     format: m.format,
@@ -128,13 +156,6 @@ export async function sendMessage(
     return list;
   });
 
-  const notification = m.notification
-    ? {
-      recipients: m.notification.recipients,
-      reference: m.notification.reference || null,
-      date: notificationDate(m.notification.customDate),
-    }
-    : null;
   const recipients: MessagingCSent["recipients"] = [];
   for (const [i, c] of created.commands.entries()) {
     const imn = all[i].imn;
@@ -144,7 +165,7 @@ export async function sendMessage(
         groupId: c.commandId.groupId,
         itemId: c.commandId.itemId,
         userKey: sender.key,
-        companyId,
+        companyId: companyOf(all[i]),
         les: les_,
         recipient: imn,
         carbonCopies: all.filter((_, j) => j !== i).map((r) => r.imn),
@@ -177,7 +198,14 @@ export async function sendMessage(
         fault: null,
       });
     } catch (e) {
-      if (!(e instanceof LesFault)) throw e;
+      if (!(e instanceof LesFault)) {
+        // Not a refusal: this command and the ones not handed over yet must not stay In
+        // Progress; the caller gets the error.
+        for (const left of created.commands.slice(i)) {
+          await markRefused(db, left.commandId, HANDOVER_FAILED).catch(() => {});
+        }
+        throw e;
+      }
       await markRefused(db, c.commandId, e.message);
       recipients.push({ mtl: imn, itemId: c.commandId.itemId, refNum: null, fault: e.message });
     }

@@ -1,15 +1,16 @@
 /**
- * The targets of terminal commands, as the caller may reach them: a terminal (its tgid's rule,
- * tenancy "tgid"), the trackers of a tgid, the members of a dnid and an enid (their company's
- * rule, tenancy "company"). Each comes with the company that owns it, which a command list of an
- * administrator belongs to. Out of reach answers exactly like missing.
+ * The targets of terminal commands, as the caller may send to them: a terminal and the trackers of
+ * a tgid (a client only its own company's tgids, not those merely shared with it: ownTgidRows),
+ * the members of a dnid and an enid (their company's rule, tenancy "company"). Each comes with the
+ * company that owns it, which a command list of an administrator belongs to. Out of reach answers
+ * exactly like missing.
  */
 import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { dnids, dnidStatuses, enids, teams, terminals, tgids } from "../../../db/schema/mod.ts";
 import { TERMINAL_COMMAND_MESSAGES as M } from "../../../openapi/schemas/terminal_command_messages.ts";
 import { ApiError } from "../../errors.ts";
-import { companyRows, type Scope, tgidRows } from "../tenancy.ts";
+import { companyRows, ownTgidRows, type Scope } from "../tenancy.ts";
 
 export interface TerminalTarget {
   deviceId: number;
@@ -39,7 +40,7 @@ export async function reachTerminal(
   deviceId: number,
 ): Promise<TerminalTarget> {
   const [row] = await terminalSelect(db)
-    .where(and(eq(terminals.deviceId, deviceId), tgidRows(scope, terminals.tgidId)));
+    .where(and(eq(terminals.deviceId, deviceId), ownTgidRows(scope, terminals.tgidId)));
   if (!row) throw new ApiError(404, M.terminalNotFound);
   return row;
 }
@@ -51,7 +52,7 @@ export function reachableTerminals(
   types: readonly number[],
 ): Promise<TerminalTarget[]> {
   return terminalSelect(db)
-    .where(and(inArray(terminals.deviceTypeId, [...types]), tgidRows(scope, terminals.tgidId)))
+    .where(and(inArray(terminals.deviceTypeId, [...types]), ownTgidRows(scope, terminals.tgidId)))
     .orderBy(asc(terminals.deviceLabel), asc(terminals.deviceId)).limit(1000);
 }
 
@@ -63,7 +64,7 @@ export async function terminalsOfTgid(
   types: readonly number[],
 ): Promise<TerminalTarget[]> {
   const [tgid] = await db.select({ id: tgids.id }).from(tgids)
-    .where(and(eq(tgids.id, tgidId), tgidRows(scope, tgids.id)));
+    .where(and(eq(tgids.id, tgidId), ownTgidRows(scope, tgids.id)));
   if (!tgid) throw new ApiError(404, M.tgidNotFound);
   return terminalSelect(db)
     .where(and(eq(terminals.tgidId, tgidId), inArray(terminals.deviceTypeId, [...types])))
