@@ -1,21 +1,35 @@
 /**
- * The terminal command calls of the command pages and the dnid status menu: a JSON POST whose
- * answer is the command list created (CommandsIssued). Failures are normalised like every call
- * (runtime/api.ts).
+ * The terminal command calls of the command pages and the dnid status menu: a typed POST to any
+ * operation of the contract that answers the command list created (CommandsIssued). Failures are
+ * normalised like every call (runtime/api.ts).
  */
-import { failureOf, portalFetch } from "../runtime/api.ts";
-import type { CommandsIssued } from "../../openapi/schemas/terminal_commands.ts";
+import { call, client } from "../runtime/api.ts";
+import type { components, paths } from "../../openapi/types.ts";
 
-export type { CommandsIssued };
+export type CommandsIssued = components["schemas"]["CommandsIssued"];
 
-export async function postCommand(path: string, body: unknown): Promise<CommandsIssued> {
-  const response = await portalFetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw await failureOf(response);
-  return await response.json() as CommandsIssued;
+type Post<P extends keyof paths> = paths[P] extends { post: infer O } ? O : never;
+
+/** The operations that record a command list and answer it (poll, egc, irext, dnid commands). */
+export type CommandPath = {
+  [P in keyof paths]: [Post<P>] extends [never] ? never
+    : Post<P> extends { responses: { 200: { content: { "application/json": CommandsIssued } } } }
+      ? P
+    : never;
+}[keyof paths];
+
+/** What `path` is posted (a union of paths takes any of their bodies). */
+export type CommandBody<P extends CommandPath> = Post<P> extends {
+  requestBody: { content: { "application/json": infer B } };
+} ? B
+  : never;
+
+export function postCommand<P extends CommandPath>(
+  path: P,
+  body: CommandBody<P>,
+): Promise<CommandsIssued>;
+export function postCommand(path: CommandPath, body: CommandBody<CommandPath>) {
+  return call(client.POST(path, { body }));
 }
 
 /** The page where a command list is followed. */

@@ -21,14 +21,14 @@ export const num = (v: string | undefined) =>
  * The form's schema: fields (text) → `toRequest` → the call's schema (`pick`, from a module
  * already loaded), its issues on the fields of the same names. Synchronous, as useZodForm parses.
  */
-export async function formSchema(
-  pick: (values: FormValues) => z.ZodType,
+export async function formSchema<T extends Record<string, unknown>>(
+  pick: (values: FormValues) => z.ZodType<T>,
   toRequest: (values: FormValues) => Record<string, unknown>,
 ) {
   const { z } = await import("zod");
   return z.record(z.string(), z.string()).transform((values, ctx) => {
     const r = pick(values).safeParse(toRequest(values));
-    if (r.success) return r.data as Record<string, unknown>;
+    if (r.success) return r.data;
     for (const issue of r.error.issues) {
       ctx.addIssue({ code: "custom", message: issue.message, path: issue.path });
     }

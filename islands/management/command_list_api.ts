@@ -1,15 +1,15 @@
 /**
  * The command list islands' calls, typed by the contract, and their links: the overview's
  * page, a list with its commands, the cancel of a list's execution, and one command's full
- * record and cancel (/rest/command, read with getJson until the generated client knows them).
+ * record and cancel.
  */
 import { rowsOf } from "../kit/finder.ts";
 import { findBody, type TableState } from "../kit/table_state.ts";
-import { call, client, getJson } from "../runtime/api.ts";
+import { call, client } from "../runtime/api.ts";
 import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import type { CommandListFull } from "../../openapi/schemas/lists.ts";
 import type { Command, CommandId } from "../../openapi/schemas/commands.ts";
-import type { CommandFullResponse, FullCommand } from "../../openapi/schemas/command_details.ts";
+import type { FullCommand } from "../../openapi/schemas/command_details.ts";
 
 /** A list's page; with a group, narrowed to it; with an item too, that command's details open. */
 export const listHref = (listId: number, groupId?: number, itemId?: number) =>
@@ -32,14 +32,21 @@ export const getCommandList = async (listId: number): Promise<CommandListFull> =
     client.GET("/rest/list/getCommandsFull", { params: { query: { listId: String(listId) } } }),
   );
 
-const commandQuery = (id: CommandId) =>
-  `listId=${id.listId}&groupId=${id.groupId}&itemId=${id.itemId}`;
+/** A command's key as the query of the /rest/command calls. */
+const commandQuery = (id: CommandId) => ({
+  params: {
+    query: {
+      listId: String(id.listId),
+      groupId: String(id.groupId),
+      itemId: String(id.itemId),
+    },
+  },
+});
 
 /** GET /rest/command/getCommandFull: every field of a command. */
 export const getFullCommand = async (id: CommandId): Promise<FullCommand> =>
-  (await getJson<CommandFullResponse>(`/rest/command/getCommandFull?${commandQuery(id)}`))
-    .fullCommandObject;
+  (await call(client.GET("/rest/command/getCommandFull", commandQuery(id)))).fullCommandObject;
 
 /** GET /rest/command/cancel: the command as it is after the cancel. */
 export const cancelCommand = (id: CommandId): Promise<Command> =>
-  getJson<Command>(`/rest/command/cancel?${commandQuery(id)}`);
+  call(client.GET("/rest/command/cancel", commandQuery(id)));
