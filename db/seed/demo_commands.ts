@@ -3,6 +3,7 @@ import {
   COMMAND_PROTOCOLS,
   COMMAND_STATUS,
   DEFAULT_LES,
+  IREXT_COMMANDS,
   LES_ERRORS,
   MESSAGE_MAX_KB,
   MINI_C_MESSAGE_MAX_KB,
@@ -31,19 +32,6 @@ const LIST_COUNT = 36;
 const STATION_MESSAGE_COUNT = 42;
 const MESSAGING_C = 5;
 const STATUSES = Object.keys(COMMAND_STATUS).map(Number);
-
-/** Irext commands (terminal id targets) and their irext message type. */
-const IREXT_COMMANDS = [
-  "emergencyAckowledgement",
-  "cancelEmergencyStatus",
-  "sendLocationRequest",
-  "sendDiagnosticRequest",
-  "requestDeviceIdentifier",
-  "synchronisation",
-  "sendFreeTextMessage",
-  "geofenceActivate",
-  "geofenceCancel",
-];
 
 // deno-fmt-ignore
 const MESSAGE_TEXTS = [

@@ -10,6 +10,7 @@ import { EPADR_DEFAULT_POLL_MINUTES, EPADR_RECENT_TRAFFIC } from "../../../opena
 import type { EpadrConfig } from "../../../openapi/schemas/epadr.ts";
 import type { RobotTrafficRow } from "../../../openapi/schemas/push_find.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
+import { ROBOT_TRAFFIC_COLUMNS } from "../push/robot_traffic.ts";
 
 export const EPADR_ROBOT = "EPADR";
 
@@ -51,21 +52,7 @@ export async function recentEpadrTraffic(
   scope: Scope,
   limit = EPADR_RECENT_TRAFFIC,
 ): Promise<RobotTrafficRow[]> {
-  const rows = await db.select({
-    realId: r.realId,
-    type: r.type,
-    robot: r.robot,
-    receivedTime: r.receivedTime,
-    status: r.status,
-    errorLabel: r.errorLabel,
-    deliveryStatus: r.deliveryStatus,
-    deliveryAttempts: r.deliveryAttempts,
-    code: r.code,
-    logId: r.logId,
-    routageId: r.routageId,
-    tgid: r.tgidId,
-    content: r.content,
-  }).from(r)
+  const rows = await db.select({ ...ROBOT_TRAFFIC_COLUMNS, content: r.content }).from(r)
     .where(and(eq(r.robot, EPADR_ROBOT), tgidRows(scope, r.tgidId)))
     .orderBy(desc(r.receivedTime), desc(r.realId))
     .limit(limit);

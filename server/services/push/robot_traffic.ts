@@ -12,6 +12,22 @@ import { notFound } from "../../errors.ts";
 
 const r = robotTraffic;
 
+/** A robot traffic row's columns, as the overviews show them (its content aside). */
+export const ROBOT_TRAFFIC_COLUMNS = {
+  realId: r.realId,
+  type: r.type,
+  robot: r.robot,
+  receivedTime: r.receivedTime,
+  status: r.status,
+  errorLabel: r.errorLabel,
+  deliveryStatus: r.deliveryStatus,
+  deliveryAttempts: r.deliveryAttempts,
+  code: r.code,
+  logId: r.logId,
+  routageId: r.routageId,
+  tgid: r.tgidId,
+};
+
 export async function findRobotTraffic(
   db: Db,
   req: PushFindOf<"robotTraffic">,
@@ -19,18 +35,7 @@ export async function findRobotTraffic(
   const f = req.filter;
   const page = await findPage(req, {
     rows: db.select({
-      realId: r.realId,
-      type: r.type,
-      robot: r.robot,
-      receivedTime: r.receivedTime,
-      status: r.status,
-      errorLabel: r.errorLabel,
-      deliveryStatus: r.deliveryStatus,
-      deliveryAttempts: r.deliveryAttempts,
-      code: r.code,
-      logId: r.logId,
-      routageId: r.routageId,
-      tgid: r.tgidId,
+      ...ROBOT_TRAFFIC_COLUMNS,
       hasContent: sql<boolean>`(${r.content} is not null)`,
     }).from(r).$dynamic(),
     count: (totals) => db.select(totals).from(r),
