@@ -28,6 +28,8 @@ export const SAMPLE_PATHS = [
   "/management/tgid/1",
   "/management/terminal/1",
   "/management/list/1",
+  "/commands/poll",
+  `/commands/poll/${FIRST_DEMO_DNID}`,
   "/error/404",
 ];
 const ADMIN = "admin@demo.test";

@@ -16,8 +16,8 @@ import {
   UPLOAD_CHUNK_BYTES,
   UPLOAD_MAX_BYTES,
   UPLOAD_NAME_MAX,
-  type UploadResult,
-} from "../../openapi/schemas/file.ts";
+} from "../../openapi/schemas/file_limits.ts";
+import type { UploadResult } from "../../openapi/schemas/file.ts";
 import { ApiFailure, failureOf, messageOf, portalFetch } from "../runtime/api.ts";
 import { Field } from "./form.tsx";
 

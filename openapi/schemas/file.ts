@@ -4,6 +4,12 @@
  */
 import { z } from "zod";
 import { line } from "./common.ts";
+import {
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_CHUNKS,
+  UPLOAD_NAME_MAX,
+} from "./file_limits.ts";
 
 export const FileQuerySchema = z.object({
   name: line("Name").min(1).max(255).meta({
@@ -12,14 +18,15 @@ export const FileQuerySchema = z.object({
   }),
 });
 
-/** Each chunk is at most 256 KB (the last one may be shorter). */
-export const UPLOAD_CHUNK_BYTES = 256 * 1024;
-/** A whole upload is at most 10 MB, so at most 40 chunks. */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_MAX_CHUNKS = Math.ceil(UPLOAD_MAX_BYTES / UPLOAD_CHUNK_BYTES);
-export const UPLOAD_NAME_MAX = 200;
-export const UPLOAD_TOO_LARGE = `File too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`;
-export const CHUNK_TOO_LARGE = `Chunk too large: at most ${UPLOAD_CHUNK_BYTES / 1024} KB`;
+export {
+  CHUNK_TOO_LARGE,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_CHUNKS,
+  UPLOAD_NAME_MAX,
+  UPLOAD_TOO_LARGE,
+} from "./file_limits.ts";
+
 /** Where an upload is stored in `files` (and downloaded from with GET /rest/file/get?name). */
 export const uploadedFileName = (uploadId: string, name: string) => `uploads/${uploadId}/${name}`;
 
