@@ -167,6 +167,18 @@ function nextCommandState(
   }
 }
 
+/** The rows of `table` due to move at `now` (of the scope's lists, when given). */
+const dueAt = (
+  table: typeof commands | typeof stationMessages,
+  now: Date,
+  scope?: AdvanceScope,
+) =>
+  and(
+    isNotNull(table.nextStepAt),
+    lte(table.nextStepAt, now),
+    scope ? inArray(table.listId, scope.listIds) : undefined,
+  );
+
 /** How many rows a step moved, and the lists whose commands it finished (to settle). */
 interface Moved {
   moved: number;
@@ -182,11 +194,7 @@ function advanceCommands(
 ): Promise<Moved> {
   return db.transaction(async (tx) => {
     const due = await tx.select().from(commands)
-      .where(and(
-        isNotNull(commands.nextStepAt),
-        lte(commands.nextStepAt, now),
-        scope ? inArray(commands.listId, scope.listIds) : undefined,
-      ))
+      .where(dueAt(commands, now, scope))
       .orderBy(asc(commands.nextStepAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
@@ -205,6 +213,35 @@ function advanceCommands(
 /** What a message step does to the command carrying it. */
 type CarriedChange = Partial<typeof commands.$inferInsert> | null;
 
+/**
+ * A message's next state at `now`: 0 forward in progress → 7 in mailbox (its command 2 Sent) or,
+ * for the failing share, 13 failed (6 Failed) → 11 wait confirm → 12 delivered (5 Delivered).
+ * A status that does not move (null) only loses its schedule.
+ */
+function nextMessageState(status: number, now: Date, play: StationPlay): {
+  status: number | null;
+  nextStepAt: Date | null;
+  carried: CarriedChange;
+} {
+  const step = later(now, play.stepMs);
+  switch (status) {
+    case MSG.FORWARD:
+      return play.random() < play.failureShare
+        ? {
+          status: MSG.FAILED,
+          nextStepAt: null,
+          carried: { status: CMD.FAILED, ...errorFor(6, play) },
+        }
+        : { status: MSG.IN_MAILBOX, nextStepAt: step, carried: { status: CMD.SENT } };
+    case MSG.IN_MAILBOX:
+      return { status: MSG.WAIT_CONFIRM, nextStepAt: step, carried: null };
+    case MSG.WAIT_CONFIRM:
+      return { status: MSG.DELIVERED, nextStepAt: null, carried: { status: CMD.DELIVERED } };
+    default:
+      return { status: null, nextStepAt: null, carried: null };
+  }
+}
+
 /** Moves the due station messages one step (and their commands); answers how many moved. */
 function advanceMessages(
   db: Db,
@@ -214,33 +251,14 @@ function advanceMessages(
 ): Promise<Moved> {
   return db.transaction(async (tx) => {
     const due = await tx.select().from(stationMessages)
-      .where(and(
-        isNotNull(stationMessages.nextStepAt),
-        lte(stationMessages.nextStepAt, now),
-        scope ? inArray(stationMessages.listId, scope.listIds) : undefined,
-      ))
+      .where(dueAt(stationMessages, now, scope))
       .orderBy(asc(stationMessages.nextStepAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
     const lists = new Set<number>();
     let moved = 0;
     for (const row of due) {
-      const step = later(now, play.stepMs);
-      let status: number | null = null;
-      let nextStepAt: Date | null = null;
-      let carried: CarriedChange = null;
-      if (row.status === MSG.FORWARD) {
-        if (play.random() < play.failureShare) {
-          status = MSG.FAILED;
-          carried = { status: CMD.FAILED, ...errorFor(6, play) };
-        } else {
-          [status, nextStepAt, carried] = [MSG.IN_MAILBOX, step, { status: CMD.SENT }];
-        }
-      } else if (row.status === MSG.IN_MAILBOX) {
-        [status, nextStepAt] = [MSG.WAIT_CONFIRM, step];
-      } else if (row.status === MSG.WAIT_CONFIRM) {
-        [status, carried] = [MSG.DELIVERED, { status: CMD.DELIVERED }];
-      }
+      const { status, nextStepAt, carried } = nextMessageState(row.status, now, play);
       await tx.update(stationMessages).set({
         ...(status === null ? {} : { status, updatedAt: now }),
         nextStepAt,
