@@ -28,7 +28,7 @@ import { IMN_PATTERN } from "../../../openapi/schemas/terminal_templates.ts";
 import { uploadedFileName } from "../../../openapi/schemas/file.ts";
 import { ApiError } from "../../errors.ts";
 import { type LesAdapter, LesFault } from "../../les/adapter.ts";
-import { createCommandList, markRefused } from "../commands/issue.ts";
+import { createCommandList, markHandoverFailed, markRefused } from "../commands/issue.ts";
 import { ownTgidRows, type Scope } from "../tenancy.ts";
 import { findMtl } from "../mtls/read.ts";
 import { rememberRecipients } from "./history.ts";
@@ -98,9 +98,6 @@ function notificationDate(text: string): Date | null {
   if (!validNotificationDate(text)) throw new ApiError(400, M.notificationDate(text));
   return new Date(`${text.replace(" ", "T")}Z`);
 }
-
-/** What a command becomes when handing it to the station failed unexpectedly (not a refusal). */
-export const HANDOVER_FAILED = "Handover to the LES failed";
 
 export async function sendMessage(
   db: Db,
@@ -202,7 +199,7 @@ export async function sendMessage(
         // Not a refusal: this command and the ones not handed over yet must not stay In
         // Progress; the caller gets the error.
         for (const left of created.commands.slice(i)) {
-          await markRefused(db, left.commandId, HANDOVER_FAILED).catch(() => {});
+          await markHandoverFailed(db, left.commandId).catch(() => {});
         }
         throw e;
       }
