@@ -113,6 +113,7 @@ export const pushEvents = pgTable("push_events", {
   index("push_events_timestamp_idx").on(t.timestamp),
   index("push_events_level_idx").on(t.level),
   index("push_events_tgid_idx").on(t.tgidId),
+  index("push_events_process_idx").on(t.processId, t.timestamp),
 ]);
 
 /** Log of the robots that process incoming messages. */
