@@ -1461,6 +1461,106 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/monitoring/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery figures per delivery type and per route
+         * @description Administrators only (team rights below 100). Push traffic delivered, failed and waiting over the last hour and the last 24 hours (by stored time), the messages waiting however old and the oldest of them, per delivery type and per route (the routes with traffic in the last 24 hours or waiting messages), and the configured destinations locked or down.
+         */
+        get: operations["monitoringDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/monitoring/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state of the services
+         * @description Administrators only (team rights below 100). The portal's adapters (the land earth station adapter and the delivery engine) with their state from their heartbeats, last activity, items moved on and backlog; and each push process with its state from its push events, last event and backlog.
+         */
+        get: operations["monitoringServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/monitoring/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Traffic counts over time
+         * @description Administrators only (team rights below 100). Counts per bucket of `type` (message: Messaging C station messages by creation; command: commands by creation; push: push traffic by stored time; robot: robot traffic by received time), by status, and for push by delivery type and for robot by robot name. start and end (a day or an ISO date-time) default to 30 days back to now; a range up to 72 hours is counted per hour, a longer one per UTC day; at most 400 days ('A range spans at most 400 days'), and the start before the end ('The start must be before the end').
+         */
+        get: operations["monitoringStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/monitoring/tresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The watched queues against their thresholds
+         * @description Administrators only (team rights below 100). Each queue (messages waiting for delivery, delivery errors of the last 24 hours, robot messages in process, robot failures of the last 24 hours, unfinished command lists, station messages waiting) with its current value, its maximum and alert value (an operator's, or the defaults), and its gauge band: below 25% of the maximum grey, from 25% green, from 50% amber, from 75% red.
+         */
+        get: operations["monitoringTresholds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/monitoring/updateTresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the maximum and alert value of watched queues
+         * @description Administrators only (team rights below 100). The queues listed (each at most once) get the maximum and alert given (integers 1–1,000,000,000; 'The alert value must not exceed the maximum' otherwise); the others keep theirs. Answers every queue as GET /rest/monitoring/tresholds does.
+         */
+        post: operations["monitoringUpdateTresholds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/mtls/addMtl": {
         parameters: {
             query?: never;
@@ -3465,6 +3565,46 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        AdapterService: {
+            /** @description Items waiting for it */
+            backlog: number;
+            /** @description What the backlog counts */
+            backlogLabel: string;
+            /** @description e.g. 'simulated' (the built-in LES) */
+            implementation: string | null;
+            instance: string | null;
+            label: string;
+            /**
+             * Format: date-time
+             * @description Its loop's last tick
+             */
+            lastBeatAt: string | null;
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When it last failed
+             */
+            lastErrorAt: string | null;
+            /**
+             * Format: date-time
+             * @description The last tick that moved something on
+             */
+            lastWorkAt: string | null;
+            /** @description Items moved on since it started */
+            processed: number;
+            /** @enum {string} */
+            service: "les" | "delivery";
+            /**
+             * Format: date-time
+             * @description When the running instance started
+             */
+            startedAt: string | null;
+            /**
+             * @description running (a beat within the last 30 s), stalled (older), stopped (never started)
+             * @enum {string}
+             */
+            state: "running" | "stalled" | "stopped" | "idle" | "silent";
+        };
         AddMtl: {
             /**
              * @description The mtl (its imn, digits)
@@ -3850,6 +3990,83 @@ export type components = {
              */
             deviceId: string;
         };
+        DeliveryRouteFigures: {
+            deliveryType: number;
+            /** @description The primary destination (address, URL, e-mail) */
+            destination: string;
+            /** @description Push traffic stored in the last 24 hours */
+            lastDay: {
+                /** @description Delivered (4) */
+                delivered: number;
+                /** @description Failed (3, 5, 6, 7) */
+                failed: number;
+                /** @description Still waiting (0, 1, 2, 8) */
+                waiting: number;
+            };
+            /**
+             * Format: date-time
+             * @description The stored time of the newest delivered message (last 24 hours)
+             */
+            lastDeliveredAt: string | null;
+            /** @description Push traffic stored in the last hour */
+            lastHour: {
+                /** @description Delivered (4) */
+                delivered: number;
+                /** @description Failed (3, 5, 6, 7) */
+                failed: number;
+                /** @description Still waiting (0, 1, 2, 8) */
+                waiting: number;
+            };
+            /**
+             * Format: date-time
+             * @description The stored time of the oldest waiting message
+             */
+            oldestWaitingAt: string | null;
+            routeId: number;
+            /** @enum {string} */
+            routeType: "tcp" | "ftp" | "ws" | "smtp";
+            tgid: number | null;
+            tgidLabel: string | null;
+            /** @description The primary's flag: 1 active, 0 down, negative locked */
+            up: number;
+            /** @description Every message of it still waiting, however old */
+            waiting: number;
+        };
+        DeliveryTypeFigures: {
+            /** @description DELIVERY_TYPES code */
+            deliveryType: number;
+            label: string;
+            /** @description Push traffic stored in the last 24 hours */
+            lastDay: {
+                /** @description Delivered (4) */
+                delivered: number;
+                /** @description Failed (3, 5, 6, 7) */
+                failed: number;
+                /** @description Still waiting (0, 1, 2, 8) */
+                waiting: number;
+            };
+            /**
+             * Format: date-time
+             * @description The stored time of the newest delivered message (last 24 hours)
+             */
+            lastDeliveredAt: string | null;
+            /** @description Push traffic stored in the last hour */
+            lastHour: {
+                /** @description Delivered (4) */
+                delivered: number;
+                /** @description Failed (3, 5, 6, 7) */
+                failed: number;
+                /** @description Still waiting (0, 1, 2, 8) */
+                waiting: number;
+            };
+            /**
+             * Format: date-time
+             * @description The stored time of the oldest waiting message
+             */
+            oldestWaitingAt: string | null;
+            /** @description Every message of it still waiting, however old */
+            waiting: number;
+        };
         DestinationLocked: {
             id: number;
             locked: boolean;
@@ -3859,6 +4076,17 @@ export type components = {
             type: "tcp" | "ftp" | "ws";
             /** @description The destination's up flag now (negative: locked) */
             up: number;
+        };
+        DestinationState: {
+            destination: string;
+            routeId: number;
+            /** @enum {string} */
+            routeType: "tcp" | "ftp" | "ws" | "smtp";
+            /** @enum {string} */
+            state: "locked" | "down";
+            tgid: number | null;
+            /** @enum {string} */
+            which: "primary" | "secondary";
         };
         DetailDnid: {
             id: number;
@@ -5056,6 +5284,84 @@ export type components = {
                 success: boolean;
             };
         };
+        MonitoringDelivery: {
+            destinations: {
+                /** @description Configured destinations down (flag 0) */
+                down: number;
+                /** @description At most 100 of them */
+                items: components["schemas"]["DestinationState"][];
+                /** @description Configured destinations locked (negative flag) */
+                locked: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the figures were read
+             */
+            measuredAt: string;
+            /** @description Routes with traffic in the last 24 hours or messages waiting, most waiting first (at most 100) */
+            routes: components["schemas"]["DeliveryRouteFigures"][];
+            /** @description Every delivery type */
+            types: components["schemas"]["DeliveryTypeFigures"][];
+        };
+        MonitoringServices: {
+            adapters: components["schemas"]["AdapterService"][];
+            /**
+             * Format: date-time
+             * @description When the states were read
+             */
+            measuredAt: string;
+            processes: components["schemas"]["ProcessService"][];
+        };
+        MonitoringThreshold: {
+            /** @description The value from which the queue alerts */
+            alert: number;
+            /** @description value ≥ alert */
+            alerting: boolean;
+            /**
+             * @description The value's band: below 25% of the maximum grey, from 25% green, from 50% amber, from 75% red
+             * @enum {string}
+             */
+            band: "grey" | "green" | "amber" | "red";
+            /** @description false: the built-in defaults apply */
+            configured: boolean;
+            /** @description What is counted */
+            description: string;
+            /** @description What the gauge is titled */
+            label: string;
+            /** @description The gauge's full scale (configured) */
+            maximum: number;
+            /**
+             * @description The watched queue (docs/decisions/0014)
+             * @enum {string}
+             */
+            queue: "pushWaiting" | "pushErrors" | "robotWaiting" | "robotFailures" | "commandListsOpen" | "stationWaiting";
+            /**
+             * Format: date-time
+             * @description When an operator last set them
+             */
+            updatedAt: string | null;
+            /** @description The queue's current value */
+            value: number;
+        };
+        MonitoringThresholds: {
+            /**
+             * Format: date-time
+             * @description When the values were read
+             */
+            measuredAt: string;
+            queues: components["schemas"]["MonitoringThreshold"][];
+        };
+        MonitoringThresholdsUpdate: {
+            queues: {
+                alert: number;
+                maximum: number;
+                /**
+                 * @description The watched queue (docs/decisions/0014)
+                 * @enum {string}
+                 */
+                queue: "pushWaiting" | "pushErrors" | "robotWaiting" | "robotFailures" | "commandListsOpen" | "stationWaiting";
+            }[];
+        };
         Mtl: {
             /** @description Its terminal; null: unattached */
             deviceId: number | null;
@@ -5443,6 +5749,35 @@ export type components = {
             protocol: string | null;
             team: number | null;
             teamName: string | null;
+        };
+        ProcessService: {
+            /** @description Push traffic waiting for the tgids it serves (its team's; a process without a team serves the tgids no team process serves) */
+            backlog: number;
+            /** @description ERROR push events in the last 24 hours */
+            errorsLastDay: number;
+            /** @description Push events in the last hour */
+            eventsLastHour: number;
+            hostname: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @description Its newest push event
+             */
+            lastActivityAt: string | null;
+            lastLevel: string | null;
+            lastMessage: string | null;
+            mode: string;
+            port: number;
+            protocol: string | null;
+            /**
+             * @description running (an event within 15 minutes), idle (within 24 hours), silent
+             * @enum {string}
+             */
+            state: "running" | "stalled" | "stopped" | "idle" | "silent";
+            team: {
+                id: number;
+                name: string;
+            } | null;
         };
         /** @description Protocol, ipFep and team: omitted keeps, null or empty clears; min must not exceed max. */
         ProcessUpdate: {
@@ -6385,6 +6720,45 @@ export type components = {
              * @enum {string}
              */
             status: "logged in" | "logged out" | "unknown";
+        };
+        Statistics: {
+            /**
+             * @description hour for ranges up to 72 hours, else day (UTC)
+             * @enum {string}
+             */
+            bucket: "hour" | "day";
+            /** @description push: by delivery type; robot: by robot name; null for message and command */
+            byDimension: {
+                label: string;
+                /** @enum {string} */
+                name: "deliveryType" | "robot";
+                series: components["schemas"]["StatisticsSeries"][];
+            } | null;
+            /** @description One series per status counted in the range, by code */
+            byStatus: components["schemas"]["StatisticsSeries"][];
+            /**
+             * Format: date-time
+             * @description The range's end, rounded up to its bucket
+             */
+            end: string;
+            /**
+             * Format: date-time
+             * @description The range's start, rounded down to its bucket
+             */
+            start: string;
+            /** @description The start of each bucket, oldest first */
+            times: string[];
+            total: number;
+            /** @enum {string} */
+            type: "message" | "command" | "push" | "robot";
+        };
+        StatisticsSeries: {
+            /** @description The status code, delivery type code or robot name */
+            key: string;
+            label: string;
+            total: number;
+            /** @description One count per bucket of `times` */
+            values: number[];
         };
         StoreNPushHost: {
             /** @description The store-and-push host customers connect to */
@@ -13059,6 +13433,315 @@ export interface operations {
             };
             /** @description Not found (or belongs to another company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    monitoringDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringDelivery"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    monitoringServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The services */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringServices"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    monitoringStatistics: {
+        parameters: {
+            query?: {
+                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; counted up to it (default: now) (a day: up to its end) */
+                end?: string;
+                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; counted from it (default: 30 days before the end) */
+                start?: string;
+                /** @description message (Messaging C), command, push or robot traffic */
+                type?: "message" | "command" | "push" | "robot";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts, one value per bucket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statistics"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    monitoringTresholds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queues, in the overview's order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringThresholds"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    monitoringUpdateTresholds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitoringThresholdsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Every queue, with the new thresholds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitoringThresholds"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

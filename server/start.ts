@@ -9,6 +9,7 @@ import { createApp } from "./app.ts";
 import { startLesClock } from "./les/clock.ts";
 import { configuredLes } from "./les/simulated.ts";
 import { schedulePruning } from "./services/sessions/housekeeping.ts";
+import { serviceHeartbeat } from "./services/monitoring/heartbeats.ts";
 import { assets } from "./pages/assets.ts";
 
 export const VERSION = "0.1.0";
@@ -79,8 +80,13 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
   }, app.fetch);
   const stopPruning = schedulePruning(database.db, config.LOGIN_LOCK_MINUTES);
   // The land earth station moves commands and messages on by itself, every second (its state is
-  // the database's rows, so this adapter and the app's play one schedule).
-  const stopLes = startLesClock(configuredLes(database.db, config));
+  // the database's rows, so this adapter and the app's play one schedule). Its ticks beat for
+  // service 'les' (at most every 5 s while idle), which /monitoring/control/services shows.
+  const stopLes = startLesClock(
+    configuredLes(database.db, config),
+    1000,
+    serviceHeartbeat(database.db, "les", "simulated"),
+  );
   // Build the browser bundle now (about 0.3 s) rather than on the first visitor's page.
   assets().catch((e) => console.error("building the browser bundle failed:", e));
   const stop = async () => {

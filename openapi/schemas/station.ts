@@ -11,7 +11,8 @@ import { z } from "zod";
 import { STATION_MESSAGE_STATUS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
 import { codeFilter, findRequestSchema, idFilter } from "./find.ts";
-import { codeSchema, line, textFilter, trimmedLine } from "./common.ts";
+import { codeSchema, line, textFilter } from "./common.ts";
+import { timeBound } from "./time_bounds.ts";
 import { STATION_SORT_FIELDS, STATION_STATUS_FAMILIES } from "./station_messages.ts";
 
 export {
@@ -44,40 +45,9 @@ export const RefNumQuerySchema = z.object({
     }),
 });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The times a filter may name: years 1970–9999 (PostgreSQL refuses year 0 and 5-digit years). */
-const FIRST_TIME = Date.UTC(1970, 0, 1);
-const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-/** The instant a filter box names (a day: its start, UTC), or NaN when it names none. */
-function timeOf(v: string): number {
-  if (DAY.test(v)) {
-    const t = Date.parse(`${v}T00:00:00Z`);
-    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v) ? t : NaN;
-  }
-  return z.iso.datetime({ offset: true }).safeParse(v).success ? Date.parse(v) : NaN;
-}
-
-/**
- * A time bound typed in a filter box: a day `YYYY-MM-DD` (UTC; `to` then takes the whole day)
- * or an ISO 8601 date-time, of years 1970–9999 (anything else: '<label> is not in a valid format').
- */
+/** A time bound typed in a filter box (a day: `to` takes the whole day). */
 const timeFilter = (label: string, end: boolean) =>
-  trimmedLine(label)
-    .refine((v) => {
-      const t = timeOf(v);
-      return t >= FIRST_TIME && t <= LAST_TIME;
-    }, formMessages.match(label))
-    .transform((v) =>
-      new Date(Math.min(timeOf(v) + (DAY.test(v) && end ? 86_400_000 : 0), LAST_TIME))
-    )
-    .meta({
-      description: `A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; ${
-        end ? "messages created before it (a day: up to its end)" : "messages created from it"
-      }`,
-      example: "2026-11-23",
-    });
+  timeBound(label, end, end ? "messages created before it" : "messages created from it");
 
 const FAMILIES = Object.keys(STATION_STATUS_FAMILIES) as [
   keyof typeof STATION_STATUS_FAMILIES,

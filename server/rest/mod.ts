@@ -29,3 +29,4 @@ export { default as egc } from "./egc/mod.ts";
 export { default as dnidCommands } from "./dnid_commands/mod.ts";
 export { default as command } from "./command/mod.ts";
 export { default as epadr } from "./epadr/mod.ts";
+export { default as monitoring } from "./monitoring/mod.ts";
