@@ -1,19 +1,44 @@
 /**
- * The header's count of new news, linking to the news page; refreshed every few minutes, and by
- * the news page once it has shown (so marked read) new items (islands/news/count.ts).
+ * The header's count of new news, linking to the news page; refetched every few minutes, when
+ * the window regains focus, and when the news page has shown (so marked read) new items
+ * (`refreshNewsCount()` in ./news_count.ts).
  */
-import useSWR from "swr";
-import { call, client } from "../runtime/api.ts";
-import { NEWS_COUNT_KEY } from "./news_count.ts";
+import { useEffect, useState } from "react";
+import { getJson } from "../runtime/fetch_json.ts";
+import { useStore } from "../runtime/store.ts";
+import { NEWS_COUNT_KEY, newsCountRequests } from "./news_count.ts";
 
 const REFRESH_MS = 5 * 60 * 1000;
 
 export default function NewsCount({ count }: { count: number }) {
-  const { data } = useSWR(
-    NEWS_COUNT_KEY,
-    () => call(client.GET("/rest/news/countnew")).then((list) => list.length),
-    { fallbackData: count, revalidateOnMount: false, refreshInterval: REFRESH_MS },
-  );
+  const [data, setData] = useState(count);
+  const requested = useStore(newsCountRequests);
+  const [tick, setTick] = useState(0);
+
+  // The timer and focus only bump `tick`; one effect below does the fetching.
+  useEffect(() => {
+    const bump = () => setTick((n) => n + 1);
+    const timer = setInterval(bump, REFRESH_MS);
+    addEventListener("focus", bump);
+    return () => {
+      clearInterval(timer);
+      removeEventListener("focus", bump);
+    };
+  }, []);
+
+  useEffect(() => {
+    // The server rendered the count: nothing to fetch until asked.
+    if (tick === 0 && requested === 0) return;
+    let live = true;
+    getJson<unknown[]>(NEWS_COUNT_KEY)
+      .then((list) => live && setData(list.length))
+      // A failed refresh keeps the last count; the header is no place for an error.
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [tick, requested]);
+
   return (
     <a href="/information/news" aria-label={`News: ${data} new`} data-news-count={data}>
       News <span className={data ? "badge" : "badge muted"}>{data}</span>

@@ -3,7 +3,7 @@
  * opens its detail page. Only categories whose detail page the user may open are offered.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { getJson, messageOf } from "../runtime/api.ts";
+import { getJson, messageOf } from "../runtime/fetch_json.ts";
 import { navigate } from "../runtime/navigate.ts";
 import { useTypedBeforeHydration } from "../kit/early_input.ts";
 

@@ -1,6 +1,6 @@
 /** The signed-in user, with sign-out behind a confirmation dialog. */
 import { confirm } from "../runtime/confirm.ts";
-import { call, client, messageOf } from "../runtime/api.ts";
+import { messageOf, postJson } from "../runtime/fetch_json.ts";
 import { toast } from "../runtime/toasts.ts";
 
 export interface UserMenuProps {
@@ -19,7 +19,7 @@ export default function UserMenu({ name, id, company, team }: UserMenuProps) {
     });
     if (!ok) return;
     try {
-      await call(client.POST("/rest/users/logout", { body: {} }));
+      await postJson("/rest/users/logout");
       location.assign("/login");
     } catch (e) {
       toast("error", messageOf(e));
