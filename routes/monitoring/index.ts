@@ -9,11 +9,4 @@ export default [
     admin: true,
     parent: "/",
   }),
-  indexRoute({
-    pattern: `${M}/control`,
-    title: "Control",
-    summary: "Services, delivery and message flow against their thresholds.",
-    admin: true,
-    parent: M,
-  }),
 ];
