@@ -10,6 +10,7 @@ import { startLesClock } from "./les/clock.ts";
 import { configuredLes } from "./les/simulated.ts";
 import { schedulePruning } from "./services/sessions/housekeeping.ts";
 import { serviceHeartbeat } from "./services/monitoring/heartbeats.ts";
+import { scheduleFolding } from "./services/monitoring/rollup.ts";
 import { assets } from "./pages/assets.ts";
 
 export const VERSION = "0.1.0";
@@ -79,19 +80,21 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
     },
   }, app.fetch);
   const stopPruning = schedulePruning(database.db, config.LOGIN_LOCK_MINUTES);
+  // The traffic triggers append count changes; every minute they are summed into the hourly
+  // rollup the statistics read (which count the changes not folded yet too).
+  const stopFolding = scheduleFolding(database.db);
   // The land earth station moves commands and messages on by itself, every second (its state is
   // the database's rows, so this adapter and the app's play one schedule). Its ticks beat for
   // service 'les' (at most every 5 s while idle), which /monitoring/control/services shows.
-  const stopLes = startLesClock(
-    configuredLes(database.db, config),
-    1000,
-    serviceHeartbeat(database.db, "les", "simulated"),
-  );
+  const lesBeat = serviceHeartbeat(database.db, "les", "simulated");
+  const stopLes = startLesClock(configuredLes(database.db, config), 1000, lesBeat);
   // Build the browser bundle now (about 0.3 s) rather than on the first visitor's page.
   assets().catch((e) => console.error("building the browser bundle failed:", e));
   const stop = async () => {
     stopPruning();
     stopLes();
+    // The fold and the beat under way finish before the database closes.
+    await Promise.all([stopFolding(), lesBeat.flush()]);
     await server.shutdown();
     await database.close();
     Deno.exit(0);

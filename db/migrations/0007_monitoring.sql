@@ -27,11 +27,22 @@ CREATE TABLE "traffic_hourly" (
 	CONSTRAINT "traffic_hourly_series_hour_status_dimension_pk" PRIMARY KEY("series","hour","status","dimension")
 );
 --> statement-breakpoint
+CREATE TABLE "traffic_hourly_delta" (
+	"series" text NOT NULL,
+	"hour" timestamp with time zone NOT NULL,
+	"status" integer NOT NULL,
+	"dimension" text NOT NULL,
+	"delta" bigint NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "monitoring_thresholds" ADD CONSTRAINT "monitoring_thresholds_updated_by_key_users_key_fk" FOREIGN KEY ("updated_by_key") REFERENCES "public"."users"("key") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "push_events_process_idx" ON "push_events" USING btree ("process_id","timestamp");--> statement-breakpoint
+CREATE INDEX "traffic_hourly_delta_series_hour_idx" ON "traffic_hourly_delta" USING btree ("series","hour");--> statement-breakpoint
 -- The hourly traffic rollup (db/schema/monitoring.ts) is kept by statement-level triggers: each
--- statement adds its rows' (hour, status, dimension) counts and takes away the old rows' ones;
--- an update that changes none of them (the LES touching next_step_at) writes nothing.
+-- statement appends its rows' (hour, status, dimension) counts to traffic_hourly_delta, the old
+-- rows' ones negated; an update that changes none of them (the LES touching next_step_at) writes
+-- nothing. Append only (no unique key): concurrent writers never wait on each other, whatever
+-- hours they touch. server/services/monitoring/rollup.ts folds the deltas into traffic_hourly.
 -- Arguments: the series, the time column, the dimension expression (SQL, from this file only).
 CREATE FUNCTION traffic_hourly_count() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -48,18 +59,17 @@ BEGIN
       format('SELECT %s AS hour, status, %s AS dimension, -1 AS d FROM old_rows UNION ALL '
         'SELECT %s, status, %s, 1 FROM new_rows', bucket, dim, bucket, dim)
   END;
-  -- Buckets in one order, so concurrent statements lock them in the same order.
-  EXECUTE format('INSERT INTO traffic_hourly AS h (series, hour, status, dimension, count) '
+  EXECUTE format('INSERT INTO traffic_hourly_delta (series, hour, status, dimension, delta) '
     'SELECT %L, hour, status, dimension, sum(d) FROM (%s) x GROUP BY hour, status, dimension '
-    'HAVING sum(d) <> 0 ORDER BY hour, status, dimension '
-    'ON CONFLICT (series, hour, status, dimension) DO UPDATE SET count = h.count + excluded.count',
-    TG_ARGV[0], deltas);
+    'HAVING sum(d) <> 0', TG_ARGV[0], deltas);
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION traffic_hourly_forget() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The deltas first: a fold moving them meanwhile has committed before the second statement.
+  DELETE FROM traffic_hourly_delta WHERE series = TG_ARGV[0];
   DELETE FROM traffic_hourly WHERE series = TG_ARGV[0];
   RETURN NULL;
 END

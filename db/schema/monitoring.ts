@@ -2,13 +2,15 @@
  * Monitoring (issue 16): the hourly traffic rollup the statistics read, the thresholds an
  * operator set for the watched queues, and the heartbeats of the portal's own services.
  *
- * `traffic_hourly` is maintained by statement-level triggers on push_traffic, robot_traffic,
- * station_messages and commands (migration 0007): every insert, update, delete and truncate
- * moves the counts of the (series, hour, status, dimension) buckets it touches, in the same
- * transaction, so a chart over 400 days reads at most 9,600 hours × a few statuses and never
- * scans the traffic itself.
+ * Statement-level triggers on push_traffic, robot_traffic, station_messages and commands
+ * (migration 0007) append every insert's, update's and delete's count changes per (series, hour,
+ * status, dimension) to `traffic_hourly_delta`, in the same transaction — append only, so writers
+ * never wait on each other; a truncate forgets its series in both tables. A fold every minute
+ * (server/services/monitoring/rollup.ts) sums the deltas into `traffic_hourly`. The statistics
+ * read both, so a chart over 400 days reads at most 9,600 hours × a few statuses (plus the
+ * minute's deltas) and never scans the traffic itself.
  */
-import { bigint, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { tstz } from "./columns.ts";
 import { users } from "./admin.ts";
 
@@ -27,7 +29,20 @@ export const trafficHourly = pgTable("traffic_hourly", {
   count: bigint({ mode: "number" }).notNull(),
 }, (t) => [primaryKey({ columns: [t.series, t.hour, t.status, t.dimension] })]);
 
-/** An operator's maximum and alert value for a watched queue (openapi/monitoring_queues.ts). */
+/**
+ * Count changes not yet folded into `traffic_hourly`: one row per (series, hour, status,
+ * dimension) a statement changed, with its net delta. No unique key, so concurrent writers only
+ * append; the fold deletes what it sums.
+ */
+export const trafficHourlyDelta = pgTable("traffic_hourly_delta", {
+  series: text().notNull(),
+  hour: tstz().notNull(),
+  status: integer().notNull(),
+  dimension: text().notNull(),
+  delta: bigint({ mode: "number" }).notNull(),
+}, (t) => [index("traffic_hourly_delta_series_hour_idx").on(t.series, t.hour)]);
+
+/** An operator's maximum and alert value for a watched queue (openapi/monitoring.ts). */
 export const monitoringThresholds = pgTable("monitoring_thresholds", {
   /** The queue's key (MONITORED_QUEUES). */
   queue: text().primaryKey(),

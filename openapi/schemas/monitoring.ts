@@ -16,6 +16,7 @@ import {
 } from "../monitoring.ts";
 import { ROUTE_TYPES } from "../enums.ts";
 import { timeBound } from "./time_bounds.ts";
+import { DAY_MS } from "../time_units.ts";
 import { formMessages } from "./messages.ts";
 
 export * from "../monitoring.ts";
@@ -202,10 +203,11 @@ export const StatisticsQuerySchema = z.object({
   end: timeBound("End", true, "counted up to it (default: now)")
     .optional().meta({ param: { in: "query" } }),
 }).superRefine((q, ctx) => {
-  if (!q.start || !q.end) return;
+  // Runs even when a bound failed its own check: then it is still the string typed.
+  if (!(q.start instanceof Date) || !(q.end instanceof Date)) return;
   if (q.start >= q.end) {
     ctx.addIssue({ code: "custom", path: ["end"], message: MONITORING_MESSAGES.rangeOrder });
-  } else if (q.end.getTime() - q.start.getTime() > MAX_RANGE_DAYS * 86_400_000) {
+  } else if (q.end.getTime() - q.start.getTime() > MAX_RANGE_DAYS * DAY_MS) {
     ctx.addIssue({ code: "custom", path: ["end"], message: MONITORING_MESSAGES.rangeTooLong });
   }
 });

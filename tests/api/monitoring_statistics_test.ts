@@ -1,7 +1,8 @@
 /**
  * GET /rest/monitoring/statistics (docs/decisions/0014 "Statistics"): counts per hour or UTC day
- * by status and by delivery type or robot, read from the hourly rollup `traffic_hourly` that
- * statement-level triggers keep (migration 0007) — and that rollup itself, against the traffic.
+ * by status and by delivery type or robot, read from the hourly rollup `traffic_hourly` and the
+ * changes statement-level triggers append to `traffic_hourly_delta` (migration 0007) — that
+ * rollup itself against the traffic, its fold, and writers that never deadlock on it.
  *
  * The database is shared with other tests that write traffic now: each test here writes its
  * traffic into a window of its own, years back (a random base day plus 45 days per window), and
@@ -10,11 +11,13 @@
 import assert from "node:assert/strict";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { type Ctx, dbTest } from "../fixtures/app.ts";
+import { postgresDb, TEST_PG_URL } from "../fixtures/db.ts";
 import { admin, assertAdminOnly, session } from "../fixtures/companies_teams.ts";
 import { executeRows } from "../../db/client.ts";
 import { commands, pushTraffic, robotTraffic, stationMessages } from "../../db/schema/mod.ts";
 import { MONITORING_MESSAGES } from "../../openapi/schemas/monitoring.ts";
 import { readStatistics } from "../../server/services/monitoring/statistics.ts";
+import { foldTrafficDeltas } from "../../server/services/monitoring/rollup.ts";
 import type { DeliveryType, PushStatus } from "../../openapi/enums.ts";
 
 const HOUR = 3_600_000;
@@ -38,7 +41,7 @@ function stats(ctx: Ctx, token: string, query: Record<string, string>) {
 }
 
 /** Push traffic rows, in one statement: [stored at, status, delivery type]. */
-function push(ctx: Ctx, rows: [number, number, number][]) {
+function push(ctx: Pick<Ctx, "db">, rows: [number, number, number][]) {
   return ctx.db.insert(pushTraffic).values(rows.map(([t, status, deliveryType]) => ({
     lesCStoredTime: new Date(t),
     status: status as PushStatus,
@@ -57,17 +60,42 @@ function robot(ctx: Ctx, rows: [number, number, string][]) {
   }))).returning({ id: robotTraffic.realId });
 }
 
+const ROLLUP = {
+  /** The rollup as the statistics read it: the folded counts plus the deltas not folded yet. */
+  both: sql`(select series, hour, status, dimension, count from traffic_hourly
+    union all select series, hour, status, dimension, delta from traffic_hourly_delta)`,
+  folded: sql`traffic_hourly`,
+  deltas: sql`(select series, hour, status, dimension, delta as count from traffic_hourly_delta)`,
+};
+
 /** The rollup's nonzero counts of `series` in [from, to): "hour|status|dimension" → count. */
-async function rollup(ctx: Ctx, series: string, from: number, to: number) {
+async function rollup(
+  ctx: Ctx,
+  series: string,
+  from: number,
+  to: number,
+  of: keyof typeof ROLLUP = "both",
+) {
   const rows = await executeRows<{ hour: string; status: number; dimension: string; n: number }>(
     ctx.db,
     sql`select to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24') as hour, status, dimension,
-          count::int as n
-        from traffic_hourly
+          sum(count)::int as n
+        from ${ROLLUP[of]} r
         where series = ${series} and hour >= ${iso(from)}::timestamptz
-          and hour < ${iso(to)}::timestamptz and count <> 0`,
+          and hour < ${iso(to)}::timestamptz
+        group by 1, 2, 3 having sum(count) <> 0`,
   );
   return Object.fromEntries(rows.map((r) => [`${r.hour}|${r.status}|${r.dimension}`, Number(r.n)]));
+}
+
+/** How many delta rows of `series` in [from, to) wait to be folded. */
+async function deltaRows(ctx: Ctx, series: string, from: number, to: number) {
+  const [row] = await executeRows<{ n: number }>(
+    ctx.db,
+    sql`select count(*)::int as n from traffic_hourly_delta where series = ${series}
+        and hour >= ${iso(from)}::timestamptz and hour < ${iso(to)}::timestamptz`,
+  );
+  return Number(row.n);
 }
 
 /** The same, counted from the traffic table itself. */
@@ -256,11 +284,13 @@ dbTest(
     );
     assert.deepEqual(await byStatus(), { 0: [1, 0, 0], 1: [0, 1, 0], 4: [2, 0, 0] });
 
-    // What the chart does not count (attempts) changes nothing, not even the rollup's rows.
+    // What the chart does not count (attempts) changes nothing, not even a delta row.
     const before = await rollup(ctx, "push", w, w + 3 * HOUR);
+    const deltasBefore = await deltaRows(ctx, "push", w, w + 3 * HOUR);
     await ctx.db.update(pushTraffic).set({ deliveryAttempts: 3, errorLabel: "retry" })
       .where(inArray(pushTraffic.id, ids));
     assert.deepEqual(await rollup(ctx, "push", w, w + 3 * HOUR), before);
+    assert.equal(await deltaRows(ctx, "push", w, w + 3 * HOUR), deltasBefore);
 
     // A new stored time moves it to its hour; a delete takes it away.
     await ctx.db.update(pushTraffic).set({ lesCStoredTime: new Date(w + 2 * HOUR) })
@@ -355,72 +385,159 @@ dbTest("[rest/monitoring] statistics: station messages and commands by creation"
   );
 });
 
-dbTest("[monitoring] traffic_hourly equals the traffic counted directly", async (ctx) => {
-  const w = windowStart();
-  const end = w + 2 * DAY;
-  const at = (i: number) => w + ((i * 7919) % (2 * DAY / MINUTE)) * MINUTE;
-  const pushed = await push(
-    ctx,
-    Array.from({ length: 300 }, (_, i) => [at(i), i % 9, i % 7]),
-  );
-  const robots = ["EGC", "DNID", "CAPSAT", "EPADR"];
-  const received = await robot(
-    ctx,
-    Array.from({ length: 200 }, (_, i) => [at(i * 3), i % 6, robots[i % 4]]),
-  );
-  const pushIds = pushed.map((r) => r.id);
-  const robotIds = received.map((r) => r.id);
-  // Status, delivery type, time and robot changes; deletes; an update that moves rows out.
-  await ctx.db.update(pushTraffic).set({ status: 4 })
-    .where(inArray(pushTraffic.id, pushIds.filter((_, i) => i % 3 === 0)));
-  await ctx.db.update(pushTraffic).set({ deliveryType: 2, lesCStoredTime: new Date(w + HOUR) })
-    .where(inArray(pushTraffic.id, pushIds.filter((_, i) => i % 5 === 1)));
-  await ctx.db.update(pushTraffic).set({
-    lesCStoredTime: sql`${pushTraffic.lesCStoredTime} + interval '1 day'`,
-  })
-    .where(inArray(pushTraffic.id, pushIds.filter((_, i) => i % 11 === 2)));
-  await ctx.db.delete(pushTraffic).where(
-    inArray(pushTraffic.id, pushIds.filter((_, i) => i % 4 === 3)),
-  );
-  await ctx.db.update(robotTraffic).set({ robot: "EGC", status: 3 })
-    .where(inArray(robotTraffic.realId, robotIds.filter((_, i) => i % 3 === 1)));
-  await ctx.db.delete(robotTraffic)
-    .where(
-      and(
-        inArray(robotTraffic.realId, robotIds),
-        gte(robotTraffic.receivedTime, new Date(w + DAY)),
-        lt(robotTraffic.receivedTime, new Date(w + DAY + 6 * HOUR)),
-      ),
+dbTest(
+  "[monitoring] the rollup equals the traffic counted directly, before and after a fold",
+  async (ctx) => {
+    const w = windowStart();
+    const end = w + 2 * DAY;
+    const at = (i: number) => w + ((i * 7919) % (2 * DAY / MINUTE)) * MINUTE;
+    const pushed = await push(
+      ctx,
+      Array.from({ length: 300 }, (_, i) => [at(i), i % 9, i % 7]),
+    );
+    const robots = ["EGC", "DNID", "CAPSAT", "EPADR"];
+    const received = await robot(
+      ctx,
+      Array.from({ length: 200 }, (_, i) => [at(i * 3), i % 6, robots[i % 4]]),
+    );
+    const pushIds = pushed.map((r) => r.id);
+    const robotIds = received.map((r) => r.id);
+    // Status, delivery type, time and robot changes; deletes; an update that moves rows out.
+    await ctx.db.update(pushTraffic).set({ status: 4 })
+      .where(inArray(pushTraffic.id, pushIds.filter((_, i) => i % 3 === 0)));
+    await ctx.db.update(pushTraffic).set({ deliveryType: 2, lesCStoredTime: new Date(w + HOUR) })
+      .where(inArray(pushTraffic.id, pushIds.filter((_, i) => i % 5 === 1)));
+    await ctx.db.update(pushTraffic).set({
+      lesCStoredTime: sql`${pushTraffic.lesCStoredTime} + interval '1 day'`,
+    })
+      .where(inArray(pushTraffic.id, pushIds.filter((_, i) => i % 11 === 2)));
+    await ctx.db.delete(pushTraffic).where(
+      inArray(pushTraffic.id, pushIds.filter((_, i) => i % 4 === 3)),
+    );
+    await ctx.db.update(robotTraffic).set({ robot: "EGC", status: 3 })
+      .where(inArray(robotTraffic.realId, robotIds.filter((_, i) => i % 3 === 1)));
+    await ctx.db.delete(robotTraffic)
+      .where(
+        and(
+          inArray(robotTraffic.realId, robotIds),
+          gte(robotTraffic.receivedTime, new Date(w + DAY)),
+          lt(robotTraffic.receivedTime, new Date(w + DAY + 6 * HOUR)),
+        ),
+      );
+
+    const span = [w, end + DAY] as const;
+    const direct = await counted(
+      ctx,
+      "push_traffic",
+      "les_c_stored_time",
+      "delivery_type::text",
+      ...span,
+    );
+    assert.equal(Object.values(direct).reduce((a, b) => a + b, 0), 225);
+    assert.deepEqual(await rollup(ctx, "push", ...span), direct);
+    assert.deepEqual(
+      await rollup(ctx, "robot", ...span),
+      await counted(ctx, "robot_traffic", "received_time", "robot", ...span),
     );
 
-  const span = [w, end + DAY] as const;
-  const direct = await counted(
-    ctx,
-    "push_traffic",
-    "les_c_stored_time",
-    "delivery_type::text",
-    ...span,
-  );
-  assert.equal(Object.values(direct).reduce((a, b) => a + b, 0), 225);
-  assert.deepEqual(await rollup(ctx, "push", ...span), direct);
-  assert.deepEqual(
-    await rollup(ctx, "robot", ...span),
-    await counted(ctx, "robot_traffic", "received_time", "robot", ...span),
-  );
+    // And the statistics add them up: per day by status, as counted.
+    const { byStatus, total } = await readStatistics(ctx.db, {
+      type: "push",
+      start: new Date(w),
+      end: new Date(end + DAY),
+    });
+    assert.equal(total, 225);
+    const perStatus: Record<string, number> = {};
+    for (const [k, n] of Object.entries(direct)) {
+      const status = k.split("|")[1];
+      perStatus[status] = (perStatus[status] ?? 0) + n;
+    }
+    assert.deepEqual(Object.fromEntries(byStatus.map((s) => [s.key, s.total])), perStatus);
 
-  // And the statistics add them up: per day by status, as counted.
-  const { byStatus, total } = await readStatistics(ctx.db, {
-    type: "push",
-    start: new Date(w),
-    end: new Date(end + DAY),
-  });
-  assert.equal(total, 225);
-  const perStatus: Record<string, number> = {};
-  for (const [k, n] of Object.entries(direct)) {
-    const status = k.split("|")[1];
-    perStatus[status] = (perStatus[status] ?? 0) + n;
-  }
-  assert.deepEqual(Object.fromEntries(byStatus.map((s) => [s.key, s.total])), perStatus);
+    // The fold moves the deltas into traffic_hourly: the same figures, read from it alone.
+    const range = { start: new Date(w), end: new Date(end + DAY) };
+    const read = () =>
+      Promise.all([
+        readStatistics(ctx.db, { type: "push", ...range }),
+        readStatistics(ctx.db, { type: "robot", ...range }),
+      ]);
+    const unfolded = await read();
+    assert.ok(await deltaRows(ctx, "push", ...span) > 0);
+    assert.ok(await foldTrafficDeltas(ctx.db) > 0);
+    assert.deepEqual(await read(), unfolded);
+    assert.equal(await deltaRows(ctx, "push", ...span), 0);
+    assert.equal(await deltaRows(ctx, "robot", ...span), 0);
+    assert.deepEqual(await rollup(ctx, "push", ...span, "folded"), direct);
+    assert.deepEqual(
+      await rollup(ctx, "robot", ...span, "folded"),
+      await counted(ctx, "robot_traffic", "received_time", "robot", ...span),
+    );
+    // Later changes append deltas again, which the next fold adds to the folded counts.
+    await ctx.db.delete(pushTraffic).where(inArray(pushTraffic.id, pushIds.slice(0, 30)));
+    const afterDelete = await counted(
+      ctx,
+      "push_traffic",
+      "les_c_stored_time",
+      "delivery_type::text",
+      ...span,
+    );
+    assert.deepEqual(await rollup(ctx, "push", ...span), afterDelete);
+    assert.ok(await deltaRows(ctx, "push", ...span) > 0);
+    await foldTrafficDeltas(ctx.db);
+    assert.deepEqual(await rollup(ctx, "push", ...span, "folded"), afterDelete);
+  },
+);
+
+Deno.test({
+  name: "[monitoring] writers of different hours in opposite order do not deadlock [postgres]",
+  ignore: !TEST_PG_URL,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async () => {
+    const database = await postgresDb(3);
+    const ctx = { db: database.db };
+    try {
+      const w = windowStart();
+      const [h1a, h1b, h2a, h2b] = (await push(ctx, [
+        [w + 10 * MINUTE, 0, 1],
+        [w + 20 * MINUTE, 0, 1],
+        [w + HOUR + 10 * MINUTE, 0, 1],
+        [w + HOUR + 20 * MINUTE, 0, 1],
+      ])).map((r) => r.id);
+      const deliver = (tx: Pick<typeof database.db, "update">, id: number) =>
+        tx.update(pushTraffic).set({ status: 4 }).where(eq(pushTraffic.id, id));
+      // A delivers a row of hour 1 then one of hour 2; B one of hour 2 then one of hour 1. Each
+      // holds its first statement's changes when it makes its second (e.g. cancelPendingCommands
+      // against advanceMessages): counts upserted in place deadlock here; appended deltas do not.
+      const aFirst = Promise.withResolvers<void>();
+      const bFirst = Promise.withResolvers<void>();
+      const a = database.db.transaction(async (tx) => {
+        await deliver(tx, h1a);
+        aFirst.resolve();
+        await bFirst.promise;
+        await deliver(tx, h2a);
+      });
+      const b = database.db.transaction(async (tx) => {
+        await deliver(tx, h2b);
+        bFirst.resolve();
+        await aFirst.promise;
+        await deliver(tx, h1b);
+      });
+      const settled = await Promise.allSettled([a, b]);
+      assert.deepEqual(settled.map((r) => r.status === "rejected" ? String(r.reason) : "ok"), [
+        "ok",
+        "ok",
+      ]);
+      const s = await readStatistics(database.db, {
+        type: "push",
+        start: new Date(w),
+        end: new Date(w + 2 * HOUR),
+      });
+      assert.deepEqual(s.byStatus.map((x) => [x.key, x.values]), [["4", [2, 2]]]);
+    } finally {
+      await database.close();
+    }
+  },
 });
 
 dbTest("[rest/monitoring] statistics: defaults to the 30 days up to now", async (ctx) => {
@@ -493,6 +610,19 @@ dbTest("[rest/monitoring] statistics: refuses bad ranges, types and dates", asyn
   await refused({ type: "" });
   await refused({ start: "" });
   await refused({ end: "2011-01-01T10:00:00" }, "End is not in a valid format"); // no offset
+  // One bound invalid, the other valid: the bound's own message (the range is not checked).
+  await refused(
+    { start: "2020-01-01T24:00:00Z", end: "2020-01-03" },
+    "Start is not in a valid format",
+  );
+  await refused(
+    { start: "2020-01-01T00:00:00 14:00", end: "2020-01-03" }, // "+" sent unencoded
+    "Start is not in a valid format",
+  );
+  await refused(
+    { start: "2020-01-01", end: "2020-01-03T25:00:00Z" },
+    "End is not in a valid format",
+  );
   // A bound alone, checked once the other is defaulted.
   await refused({ start: iso(Date.now() + DAY) }, rangeOrder);
   await refused({ start: "2011-01-01" }, rangeTooLong);
@@ -506,6 +636,15 @@ dbTest("[rest/monitoring] statistics: refuses bad ranges, types and dates", asyn
   const last = await stats(ctx, token, { start: "9999-12-01", end: "9999-12-31" });
   assert.equal(last.status, 200, JSON.stringify(last.body));
   assert.equal(last.body.times.length, 31);
+  // Its end rounds up to year 10000, which has no ISO date-time: reported as the last instant.
+  assert.equal(last.body.start, "9999-12-01T00:00:00.000Z");
+  assert.equal(last.body.end, "9999-12-31T23:59:59.999Z");
+  assert.equal(last.body.times[30], "9999-12-31T00:00:00.000Z");
+  const lastHours = await stats(ctx, token, { start: "9999-12-31T22:30:00Z", end: "9999-12-31" });
+  assert.equal(lastHours.status, 200, JSON.stringify(lastHours.body));
+  assert.equal(lastHours.body.bucket, "hour");
+  assert.equal(lastHours.body.end, "9999-12-31T23:59:59.999Z");
+  assert.deepEqual(lastHours.body.times, ["9999-12-31T22:00:00.000Z", "9999-12-31T23:00:00.000Z"]);
 });
 
 dbTest("[rest/monitoring] statistics: administrators only", async (ctx) => {

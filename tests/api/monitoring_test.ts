@@ -583,7 +583,8 @@ Deno.test("[monitoring] the beat throttle writes work and failures at once, quie
     }, { clock: () => new Date(t) });
     const at = async (ms: number, moved: number, error?: unknown) => {
       t = ms;
-      await tick(moved, error);
+      tick(moved, error);
+      await tick.flush();
     };
     const boom = new Error("boom");
     await at(0, 0); // the first tick beats
@@ -609,6 +610,89 @@ Deno.test("[monitoring] the beat throttle writes work and failures at once, quie
   } finally {
     console.error = originalError;
   }
+});
+
+Deno.test("[monitoring] the beat throttle keeps a failed write's error for the next beat", async () => {
+  let t = 0;
+  const writes: [number, unknown, number][] = [];
+  let failNext = false;
+  const originalError = console.error;
+  console.error = () => {};
+  try {
+    const tick = beatThrottle((moved, error, now) => {
+      if (failNext) {
+        failNext = false;
+        return Promise.reject(new Error("database gone"));
+      }
+      writes.push([moved, error, now.getTime()]);
+      return Promise.resolve();
+    }, { clock: () => new Date(t) });
+    const at = async (ms: number, moved: number, error?: unknown) => {
+      t = ms;
+      tick(moved, error);
+      await tick.flush();
+    };
+    const boom = new Error("boom");
+    await at(0, 0);
+    failNext = true;
+    await at(1_000, 1, boom); // the write fails: its count and error are kept…
+    await at(1_500, 0); // …and go with the next tick, quiet as it is
+    await at(2_000, 0); // written: nothing left to carry
+    failNext = true;
+    const later = new Error("later");
+    await at(8_000, 2, boom); // fails again…
+    await at(9_000, 0, later); // …the newer error wins, the counts add up
+    assert.deepEqual(writes, [
+      [0, undefined, 0],
+      [1, boom, 1_500],
+      [2, later, 9_000],
+    ]);
+  } finally {
+    console.error = originalError;
+  }
+});
+
+Deno.test("[monitoring] a hanging beat write never holds up the clock", async () => {
+  let t = 0;
+  const writes: [number, unknown, number][] = [];
+  let release = () => {};
+  const tick = beatThrottle((moved, error, now) => {
+    writes.push([moved, error, now.getTime()]);
+    // The first write hangs until released; the others answer at once.
+    if (writes.length > 1) return Promise.resolve();
+    return new Promise<void>((resolve) => release = resolve);
+  }, { clock: () => new Date(t) });
+  const boom = new Error("boom");
+  // Each tick answers at once, without waiting for the write under way.
+  const at = async (ms: number, moved: number, error?: unknown) => {
+    t = ms;
+    assert.equal(tick(moved, error), undefined);
+    await Promise.resolve();
+  };
+  await at(0, 1);
+  await at(1_000, 2); // the first write still hangs: carried
+  await at(2_000, 0, boom);
+  await at(8_000, 3);
+  assert.deepEqual(writes, [[1, undefined, 0]]);
+  release();
+  await tick.flush();
+  await at(9_000, 0); // the next tick writes everything carried
+  await tick.flush();
+  assert.deepEqual(writes, [[1, undefined, 0], [5, boom, 9_000]]);
+  // A clock whose beat hangs still ticks on.
+  let ticks = 0;
+  const station = {
+    advance: () => Promise.resolve(++ticks),
+  } as unknown as LesAdapter;
+  const stuck = beatThrottle(() => new Promise<void>(() => {}));
+  const stop = startLesClock(station, 1, stuck);
+  try {
+    const deadline = Date.now() + 5_000;
+    while (ticks < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  } finally {
+    stop();
+  }
+  assert.ok(ticks >= 5, `ticked ${ticks} times`);
 });
 
 dbTest("[monitoring] recordBeat: work, errors, and a new instance starting afresh", async (ctx) => {
@@ -684,12 +768,18 @@ isolatedTest("[monitoring] the LES clock beats for service 'les'", async (ctx) =
       return Promise.resolve(ticks === 1 ? 2 : 0);
     },
   } as unknown as LesAdapter;
-  const stop = startLesClock(station, 5, serviceHeartbeat(ctx.db, "les", "simulated"));
+  const beat = serviceHeartbeat(ctx.db, "les", "simulated");
+  const stop = startLesClock(station, 5, beat);
+  // Beats are written without holding up the clock: wait for the failure's to land.
+  const errorRecorded = async () => (await readServices(ctx.db)).adapters[0].lastError !== null;
   try {
     const deadline = Date.now() + 10_000;
-    while (ticks < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    while ((ticks < 5 || !await errorRecorded()) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
   } finally {
     stop();
+    await beat.flush();
     console.error = originalError;
   }
   assert.ok(ticks >= 5, `ticked ${ticks} times`);

@@ -163,3 +163,22 @@ dbTest(
     }
   },
 );
+
+dbTest(
+  "[pages] a statistics page shows a refused range's message over the default",
+  async (ctx) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
+    for (
+      const [query, message] of [
+        ["start=x&end=2020-01-01", "Start is not in a valid format"],
+        ["start=2020-01-01T24:00:00Z&end=2020-01-03", "Start is not in a valid format"],
+        ["start=2020-01-01&end=2020-01-01T25:00:00Z", "End is not in a valid format"],
+      ]
+    ) {
+      const r = await ctx.call("GET", `/routing/statistics/push?${query}`, { cookie });
+      assert.equal(r.status, 200, query);
+      assert.match(text(r.body), new RegExp(`data-range-error="">${message}<`), query);
+    }
+  },
+);

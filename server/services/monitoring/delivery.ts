@@ -152,6 +152,9 @@ function readFigures(db: Db, now: Date) {
     ),
     sql` union all `,
   );
+  // The newest stored time of a delivered row of the last 24 hours (the status inlined).
+  const delivered = sql.raw(String(PUSH_DELIVERED_STATUS));
+  const lastDelivered = epochMs(sql`max(t) filter (where recent and status = ${delivered})`);
   return executeRows<FiguresRow>(
     db,
     sql`with x as (
@@ -163,13 +166,7 @@ function readFigures(db: Db, now: Date) {
           routage_push_id, ${sql.join(windowCounts(now), sql`, `)},
           count(*) filter (where not recent)::int as waiting,
           ${epochMs(sql`min(t) filter (where not recent)`)} as oldest_waiting,
-          ${
-      epochMs(sql`max(t) filter (where recent and status = ${
-        sql.raw(
-          String(PUSH_DELIVERED_STATUS),
-        )
-      })`)
-    } as last_delivered
+          ${lastDelivered} as last_delivered
         from x group by grouping sets ((delivery_type), (routage_type, routage_push_id))
       ), r as (
         select rt.*, row_number() over (

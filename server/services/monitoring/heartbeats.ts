@@ -78,31 +78,51 @@ export async function recordBeat(db: Db, service: string, beat: Beat): Promise<v
   });
 }
 
+/** A service loop's tick callback that records beats; `flush` waits for the write under way. */
+export type BeatTick = OnTick & { flush(): Promise<void> };
+
 /**
  * Decides which ticks write a beat: one that moved something or failed, or the first after
- * `everyMs` of quiet; the others only add up what they moved. A failing write is logged (and
- * its moved count kept for the next one); it never throws into the caller's loop.
+ * `everyMs` of quiet; the others only add up what they moved. The write is started, never
+ * awaited, so a slow or hanging database never holds up the caller's loop; while one is under
+ * way, later ticks add their moved count and error to the next beat. A failing write is logged
+ * and what it carried (count and error) goes with the next beat; it never throws into the loop.
  */
 export function beatThrottle(
   write: (moved: number, error: unknown, now: Date) => Promise<void>,
   opts: { everyMs?: number; clock?: () => Date } = {},
-): OnTick {
+): BeatTick {
   const everyMs = opts.everyMs ?? BEAT_EVERY_MS;
   const clock = opts.clock ?? (() => new Date());
   let lastWrite = -Infinity;
   let pending = 0;
-  return async (moved, error) => {
+  /** The newest error not yet written (undefined: none). */
+  let pendingError: unknown;
+  let inFlight: Promise<void> | null = null;
+  const tick = (moved: number, error?: unknown) => {
     const now = clock();
     pending += moved;
-    if (pending === 0 && error === undefined && now.getTime() - lastWrite < everyMs) return;
+    if (error !== undefined) pendingError = error;
+    if (inFlight) return;
+    if (pending === 0 && pendingError === undefined && now.getTime() - lastWrite < everyMs) return;
     lastWrite = now.getTime();
-    try {
-      await write(pending, error, now);
-      pending = 0;
-    } catch (e) {
-      console.error("heartbeat: recording the beat failed:", e);
-    }
+    const [carried, carriedError] = [pending, pendingError];
+    pending = 0;
+    pendingError = undefined;
+    inFlight = Promise.resolve()
+      .then(() => write(carried, carriedError, now))
+      .catch((e) => {
+        console.error("heartbeat: recording the beat failed:", e);
+        pending += carried;
+        pendingError ??= carriedError; // a newer error meanwhile wins
+      })
+      .finally(() => inFlight = null);
   };
+  return Object.assign(tick, {
+    flush: async () => {
+      await inFlight;
+    },
+  });
 }
 
 /** The tick callback of a service loop in this process: its beats, throttled. */
@@ -111,7 +131,7 @@ export function serviceHeartbeat(
   service: string,
   implementation: string,
   opts: { everyMs?: number; clock?: () => Date } = {},
-): OnTick {
+): BeatTick {
   const instance = currentInstance();
   const startedAt = (opts.clock ?? (() => new Date()))();
   return beatThrottle(

@@ -7,9 +7,7 @@ import { type AnyColumn, isNotNull, type SQL, sql } from "drizzle-orm";
 import { commands, pushTraffic, stationMessages } from "../../../db/schema/mod.ts";
 import { PUSH_WAITING_STATUSES } from "../../../openapi/monitoring.ts";
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
+export { DAY_MS, HOUR_MS, MINUTE_MS } from "../../../openapi/time_units.ts";
 
 /** A time as a timestamptz parameter. */
 export const at = (t: Date | number) => sql`${new Date(t).toISOString()}::timestamptz`;

@@ -1,7 +1,8 @@
 /**
  * Traffic counts over time (GET /rest/monitoring/statistics; docs/decisions/0014 "Statistics"),
- * read from the hourly rollup `traffic_hourly` only — never from the traffic tables — so a
- * 400-day chart reads a few thousand rows of the rollup's primary key (series, hour, …).
+ * read from the hourly rollup `traffic_hourly` and its unfolded changes `traffic_hourly_delta`
+ * only — never from the traffic tables — so a 400-day chart reads a few thousand rows of the
+ * rollup's primary key (series, hour, …) plus the last minute's changes.
  */
 import { sql } from "drizzle-orm";
 import { type Db, executeRows } from "../../../db/client.ts";
@@ -22,15 +23,9 @@ import {
   type StatisticsSeries,
   type StatisticsType,
 } from "../../../openapi/schemas/monitoring.ts";
+import { LAST_TIME } from "../../../openapi/schemas/time_bounds.ts";
+import { DAY_MS, HOUR_MS } from "../../../openapi/time_units.ts";
 import { validationError } from "../../errors.ts";
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-/**
- * No hour starts after this (the last a time bound may name is 9999-12-31T23:59:59.999): the
- * upper bound read, since a range's end rounded up to year 10000 has no ISO string to cast.
- */
-const LAST_HOUR_END = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 /** The status labels of each type's traffic. */
 const STATUS_LABELS: Record<StatisticsType, Record<number, string>> = {
@@ -55,11 +50,18 @@ export function statisticsRange(query: StatisticsQuery, now: Date) {
   const bucket: Statistics["bucket"] = span <= HOURLY_MAX_HOURS * HOUR_MS ? "hour" : "day";
   // Epoch milliseconds count whole UTC hours and days, so plain arithmetic rounds to a bucket.
   const size = bucket === "hour" ? HOUR_MS : DAY_MS;
+  const last = Math.ceil(end.getTime() / size) * size;
   return {
     bucket,
     size,
     start: Math.floor(start.getTime() / size) * size,
-    end: Math.ceil(end.getTime() / size) * size,
+    /** Whole buckets: the last one ends here. */
+    end: last,
+    /**
+     * The end as reported and read: the last a time bound may name (9999-12-31T23:59:59.999)
+     * rounds up to year 10000, which has no ISO 8601 date-time; the last bucket ends there.
+     */
+    shownEnd: Math.min(last, LAST_TIME),
   };
 }
 
@@ -98,16 +100,20 @@ export async function readStatistics(
   const buckets = (range.end - range.start) / range.size;
   const bucketOf = range.bucket === "hour" ? sql`hour` : sql`date_trunc('day', hour, 'UTC')`;
   const dimensioned = type === "push" || type === "robot";
-  // One pass over the range of the primary key, summed per bucket by status and by dimension.
+  const inRange = sql`series = ${type}
+    and hour >= ${new Date(range.start).toISOString()}::timestamptz
+    and hour < ${new Date(range.shownEnd).toISOString()}::timestamptz`;
+  // One pass over the range of the rollup's primary key plus the changes not folded into it yet
+  // (rollup.ts; one snapshot, so a fold meanwhile neither loses nor doubles them), summed per
+  // bucket by status and by dimension.
   const rows = await executeRows<Row>(
     db,
     sql`select extract(epoch from t)::float8 as t, status,
           ${dimensioned ? sql`dimension` : sql`null::text`} as dimension, sum(count)::float8 as n
         from (
-          select ${bucketOf} as t, status, dimension, count from traffic_hourly
-          where series = ${type}
-            and hour >= ${new Date(range.start).toISOString()}::timestamptz
-            and hour < ${new Date(Math.min(range.end, LAST_HOUR_END)).toISOString()}::timestamptz
+          select ${bucketOf} as t, status, dimension, count from traffic_hourly where ${inRange}
+          union all
+          select ${bucketOf}, status, dimension, delta from traffic_hourly_delta where ${inRange}
         ) h
         group by grouping sets ((t, status)${dimensioned ? sql`, (t, dimension)` : sql``})`,
   );
@@ -140,7 +146,7 @@ export async function readStatistics(
   return {
     type,
     start: new Date(range.start).toISOString(),
-    end: new Date(range.end).toISOString(),
+    end: new Date(range.shownEnd).toISOString(),
     bucket: range.bucket,
     times: Array.from(
       { length: buckets },
