@@ -65,10 +65,13 @@ export function createPlot(
       {
         width: box.clientWidth,
         height: PLOT_HEIGHT,
-        // Buckets are UTC hours and days: shift the browser's local time so the axis reads UTC.
+        // Buckets are UTC hours and days: a Date whose local fields read the UTC time. The
+        // offset is taken again at the shifted instant, so a daylight-saving change between the
+        // two does not move the label by an hour.
         tzDate: (ts) => {
-          const d = new Date(ts * 1000);
-          return new Date(d.getTime() + d.getTimezoneOffset() * 60_000);
+          const t = ts * 1000;
+          const shift = (d: Date) => new Date(t + d.getTimezoneOffset() * 60_000);
+          return shift(shift(new Date(t)));
         },
         scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         axes: [axis("Time (UTC)"), { ...axis(axisLabel), size: 60 }],

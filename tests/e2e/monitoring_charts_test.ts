@@ -10,7 +10,7 @@ import type { Locator, Page } from "playwright-core";
 import { e2eSuite, hydrated } from "./harness.ts";
 import { headingIs, path, scriptErrors } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
-import { trafficHourly } from "../../db/schema/mod.ts";
+import { trafficHourly, trafficHourlyDelta } from "../../db/schema/mod.ts";
 import { DEFAULT_RANGE_DAYS } from "../../openapi/monitoring.ts";
 import type { Statistics } from "../../openapi/schemas/monitoring.ts";
 import { formMessages } from "../../openapi/schemas/messages.ts";
@@ -64,6 +64,7 @@ const totals = (section: Locator) =>
 e2eSuite("[e2e/monitoring_charts]", async (t, e) => {
   const db = e.database.db;
   await db.delete(trafficHourly);
+  await db.delete(trafficHourlyDelta);
   const row = (series: string, days: number, status: number, dimension: string, count: number) => ({
     series,
     hour: hourAgo(days),

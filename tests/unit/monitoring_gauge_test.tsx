@@ -34,7 +34,14 @@ Deno.test("[gauge] the band in words, split at 25, 50 and 75% of the maximum", (
     bandText: "normal (green)",
     over: false,
   });
+  assert.equal(gaugeWords(499, 1000).band, "green");
   assert.deepEqual(gaugeWords(500, 1000), { band: "amber", bandText: "high (amber)", over: false });
+  assert.equal(gaugeWords(749, 1000).band, "amber");
+  assert.deepEqual(gaugeWords(750, 1000), {
+    band: "red",
+    bandText: "critical (red)",
+    over: false,
+  });
   assert.deepEqual(gaugeWords(1001, 1000), {
     band: "red",
     bandText: "critical (red)",
