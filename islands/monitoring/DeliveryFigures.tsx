@@ -9,6 +9,7 @@ import { LiveNote, useLive, When } from "./live.tsx";
 import { GaugeGrid } from "./gauge.tsx";
 import { DELIVERY_KEY, fetchDelivery, fetchThresholds, THRESHOLDS_KEY } from "./monitoring_api.ts";
 import { UpBadge } from "./states.tsx";
+import { FigureTable } from "./figure_table.tsx";
 
 /** The delivery gauges. */
 const GAUGES = ["pushWaiting", "pushErrors"];
@@ -20,18 +21,18 @@ interface Windows {
   oldestWaitingAt: string | null;
 }
 
-const FIGURE_HEADS = (
-  <>
-    <th scope="col">Delivered (1 h)</th>
-    <th scope="col">Failed (1 h)</th>
-    <th scope="col">Waiting (1 h)</th>
-    <th scope="col">Delivered (24 h)</th>
-    <th scope="col">Failed (24 h)</th>
-    <th scope="col">Waiting (24 h)</th>
-    <th scope="col">Waiting (all)</th>
-    <th scope="col">Oldest waiting</th>
-  </>
-);
+const FIGURE_HEADS = [
+  "Delivered (1 h)",
+  "Failed (1 h)",
+  "Waiting (1 h)",
+  "Delivered (24 h)",
+  "Failed (24 h)",
+  "Waiting (24 h)",
+  "Waiting (all)",
+  "Oldest waiting",
+];
+/** Where a route or destination goes. */
+const ROUTE_HEADS = ["Type", "Route", "Tgid", "Destination"];
 
 function Figures({ w, now }: { w: Windows; now: string }) {
   return (
@@ -64,24 +65,14 @@ export default function DeliveryFigures(
       <GaugeGrid queues={gauges.data.queues.filter((q) => GAUGES.includes(q.queue))} />
       <LiveNote measuredAt={now} error={live.error ?? gauges.error} />
       <h2>By delivery type</h2>
-      <div className="table-scroll">
-        <table className="striped" data-delivery-types="">
-          <thead>
-            <tr>
-              <th scope="col">Delivery type</th>
-              {FIGURE_HEADS}
-            </tr>
-          </thead>
-          <tbody>
-            {d.types.map((t) => (
-              <tr key={t.deliveryType} data-delivery-type={t.deliveryType}>
-                <th scope="row">{t.label}</th>
-                <Figures w={t} now={now} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FigureTable mark="delivery-types" heads={["Delivery type", ...FIGURE_HEADS]}>
+        {d.types.map((t) => (
+          <tr key={t.deliveryType} data-delivery-type={t.deliveryType}>
+            <th scope="row">{t.label}</th>
+            <Figures w={t} now={now} />
+          </tr>
+        ))}
+      </FigureTable>
       <h2>By route</h2>
       {d.routes.length === 0
         ? (
@@ -90,42 +81,28 @@ export default function DeliveryFigures(
           </p>
         )
         : (
-          <div className="table-scroll">
-            <table className="striped" data-delivery-routes="">
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Route</th>
-                  <th scope="col">Tgid</th>
-                  <th scope="col">Destination</th>
-                  <th scope="col">Primary</th>
-                  {FIGURE_HEADS}
-                </tr>
-              </thead>
-              <tbody>
-                {d.routes.map((r) => (
-                  <tr
-                    key={`${r.routeType}-${r.routeId}`}
-                    data-route={`${r.routeType}-${r.routeId}`}
-                  >
-                    <td>{r.routeType.toUpperCase()}</td>
-                    <th scope="row">
-                      <a href={routeLink(r.routeType, r.routeId)}>{r.routeId}</a>
-                    </th>
-                    <td>
-                      {r.tgid ?? ""}
-                      {r.tgidLabel && <small className="muted">{` ${r.tgidLabel}`}</small>}
-                    </td>
-                    <td>{r.destination}</td>
-                    <td data-cell="up">
-                      <UpBadge up={r.up} />
-                    </td>
-                    <Figures w={r} now={now} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FigureTable mark="delivery-routes" heads={[...ROUTE_HEADS, "Primary", ...FIGURE_HEADS]}>
+            {d.routes.map((r) => (
+              <tr
+                key={`${r.routeType}-${r.routeId}`}
+                data-route={`${r.routeType}-${r.routeId}`}
+              >
+                <td>{r.routeType.toUpperCase()}</td>
+                <th scope="row">
+                  <a href={routeLink(r.routeType, r.routeId)}>{r.routeId}</a>
+                </th>
+                <td>
+                  {r.tgid ?? ""}
+                  {r.tgidLabel && <small className="muted">{` ${r.tgidLabel}`}</small>}
+                </td>
+                <td>{r.destination}</td>
+                <td data-cell="up">
+                  <UpBadge up={r.up} />
+                </td>
+                <Figures w={r} now={now} />
+              </tr>
+            ))}
+          </FigureTable>
         )}
       <h2>Destinations locked or down</h2>
       <p data-destination-totals="">
@@ -133,38 +110,24 @@ export default function DeliveryFigures(
         <strong data-down="">{d.destinations.down}</strong>
       </p>
       {d.destinations.items.length > 0 && (
-        <div className="table-scroll">
-          <table className="striped" data-destinations="">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Route</th>
-                <th scope="col">Tgid</th>
-                <th scope="col">Destination</th>
-                <th scope="col">Which</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.destinations.items.map((x) => (
-                <tr key={`${x.routeType}-${x.routeId}-${x.which}`}>
-                  <td>{x.routeType.toUpperCase()}</td>
-                  <td>
-                    <a href={routeLink(x.routeType, x.routeId)}>{x.routeId}</a>
-                  </td>
-                  <td>{x.tgid ?? ""}</td>
-                  <td>{x.destination}</td>
-                  <td>{x.which}</td>
-                  <td>
-                    <span className="state-badge danger">
-                      {x.state === "locked" ? "Locked" : "Down"}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FigureTable mark="destinations" heads={[...ROUTE_HEADS, "Which", "State"]}>
+          {d.destinations.items.map((x) => (
+            <tr key={`${x.routeType}-${x.routeId}-${x.which}`}>
+              <td>{x.routeType.toUpperCase()}</td>
+              <td>
+                <a href={routeLink(x.routeType, x.routeId)}>{x.routeId}</a>
+              </td>
+              <td>{x.tgid ?? ""}</td>
+              <td>{x.destination}</td>
+              <td>{x.which}</td>
+              <td>
+                <span className="state-badge danger">
+                  {x.state === "locked" ? "Locked" : "Down"}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </FigureTable>
       )}
     </>
   );

@@ -20,7 +20,7 @@ import {
   searchOf,
   statisticsPath,
 } from "./chart_range.ts";
-import { type ChartSpec, csvName, csvOf, SERIES_COLOURS, seriesOf, tableOf } from "./chart_data.ts";
+import { type ChartSpec, coloursOf, csvName, csvOf, seriesOf, tableOf } from "./chart_data.ts";
 import { createPlot, type Plot } from "./chart_plot.ts";
 
 export interface StatisticsChartProps {
@@ -128,14 +128,15 @@ function Chart({ spec, stats }: { spec: ChartSpec; stats: Statistics }) {
   const legend = useRef<HTMLDivElement>(null);
   const plot = useRef<Plot | null>(null);
   const series = seriesOf(stats, spec.by);
+  const colours = coloursOf(spec.type, spec.by, series);
   const table = tableOf(stats, spec.by);
   const name = `${spec.type}-${spec.by}`;
 
   useEffect(() => {
     if (!plot.current) {
-      plot.current = createPlot(box.current!, legend.current!, "Count", stats, series);
-    } else plot.current.update(stats, series);
-    // series derives from stats.
+      plot.current = createPlot(box.current!, legend.current!, "Count", stats, series, colours);
+    } else plot.current.update(stats, series, colours);
+    // series and colours derive from stats.
   }, [stats]);
   useEffect(() => () => plot.current?.destroy(), []);
 
@@ -163,7 +164,7 @@ function Chart({ spec, stats }: { spec: ChartSpec; stats: Statistics }) {
           <ul className="chart-totals" data-chart-totals="">
             {series.map((s, i) => (
               <li key={s.key}>
-                <span className={`chart-swatch s${i % SERIES_COLOURS}`} aria-hidden />
+                <span className={`chart-swatch ${colours[i]}`} aria-hidden />
                 {s.label}: <strong>{s.total}</strong>
               </li>
             ))}

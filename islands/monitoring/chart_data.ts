@@ -20,6 +20,30 @@ export interface ChartSpec {
  */
 export const SERIES_COLOURS = 8;
 
+/**
+ * A status series' colour by meaning (charts.css): done green (g), failed red (r), waiting or in
+ * progress blue to grey (b), by status code per type — commands as commandStatusClass of
+ * openapi/enums.ts (too large to import here), messages neutral but delivered and failed. Shades
+ * go in turn within a family; dimension series take the palette (s0…).
+ */
+const STATUS_FAMILIES: Record<StatisticsType, string> = {
+  push: "bbbrgrrrb",
+  robot: "bbgrrr",
+  command: "bbbbbgrgrbbbbrb",
+  message: "bbbbbbbbbbbbgr",
+};
+const SHADES: Record<string, number> = { g: 2, r: 4, b: 4 };
+
+/** The colour class of each series: `g0`, `r1`, `b2`… for statuses, else `s0`…. */
+export function coloursOf(type: StatisticsType, by: ChartSpec["by"], series: StatisticsSeries[]) {
+  const used: Record<string, number> = { g: 0, r: 0, b: 0 };
+  return series.map((s, i) => {
+    if (by !== "status") return `s${i % SERIES_COLOURS}`;
+    const family = STATUS_FAMILIES[type][+s.key] ?? "b";
+    return family + used[family]++ % SHADES[family];
+  });
+}
+
 export const seriesOf = (stats: Statistics, by: ChartSpec["by"]): StatisticsSeries[] =>
   by === "status" ? stats.byStatus : stats.byDimension?.series ?? [];
 

@@ -1,17 +1,18 @@
 /**
  * Draws one statistics chart with uPlot into a box the server reserved: a line per series, the
- * legend (series names, values under the cursor) mounted in its own reserved box, axes in the
- * page's text colour (light and dark theme), resized with its container.
+ * legend (series names, values under the cursor) mounted in its own reserved box, a tooltip by
+ * the cursor (the bucket and its non-zero counts; keyboard users have the table), axes in the
+ * page's text colour (light and dark theme) and in UTC, resized with its container.
  */
 import uPlot from "uplot";
 import type { Statistics, StatisticsSeries } from "../../openapi/schemas/monitoring.ts";
-import { SERIES_COLOURS } from "./chart_data.ts";
+import { bucketLabel } from "./chart_data.ts";
 
 /** The canvas height; charts.css reserves the same for `.chart-box` (no layout shift). */
 const PLOT_HEIGHT = 280;
 
 export interface Plot {
-  update(stats: Statistics, series: StatisticsSeries[]): void;
+  update(stats: Statistics, series: StatisticsSeries[], colours: string[]): void;
   destroy(): void;
 }
 
@@ -25,21 +26,32 @@ const dataOf = (stats: Statistics, series: StatisticsSeries[]): uPlot.AlignedDat
  * custom properties hold light-dark() pairs, which a canvas does not take: a probe element
  * resolves each to the rgb() the theme picks.
  */
-function themeColours(box: HTMLElement) {
+function themeColours(box: HTMLElement, classes: string[]) {
   const probe = box.appendChild(document.createElement("span"));
   const resolve = (value: string) => {
     probe.style.color = value;
     return getComputedStyle(probe).color;
   };
-  const series = Array.from({ length: SERIES_COLOURS }, (_, i) => resolve(`var(--chart-s${i})`));
   const colours = {
     text: getComputedStyle(box).color,
     grid: resolve("var(--pico-muted-border-color)"),
-    colour: (i: number) => series[i % SERIES_COLOURS],
+    series: classes.map((c) => resolve(`var(--chart-${c})`)),
   };
   probe.remove();
   return colours;
 }
+
+/** The x axis's tick spacings, in seconds: multiples of them from the epoch are UTC hours/days. */
+const X_INCRS = [1, 2, 3, 6, 12, 24, 48, 168, 336, 720, 1440, 2160].map((h) => h * 3600);
+const isoOf = (t: number) => new Date(t * 1000).toISOString();
+
+/** Tick labels read in UTC: hours (with the day at midnight and at the first tick), or days. */
+const xValues = (_u: uPlot, ticks: number[], _a: number, _s: number, incr: number) =>
+  ticks.map((t, i) =>
+    incr < 86400
+      ? isoOf(t).slice(11, 16) + (i && t % 86400 ? "" : "\n" + isoOf(t).slice(0, 10))
+      : isoOf(t).slice(0, 10)
+  );
 
 export function createPlot(
   box: HTMLElement,
@@ -47,14 +59,20 @@ export function createPlot(
   axisLabel: string,
   stats: Statistics,
   series: StatisticsSeries[],
+  colours: string[],
 ): Plot {
   let chart: uPlot | undefined;
-  let current = { stats, series };
+  let current = { stats, series, colours };
+  const tip = document.createElement("div");
+  tip.className = "chart-tip";
+  tip.hidden = true;
+  tip.ariaHidden = "true";
 
   const build = () => {
     chart?.destroy();
     legend.textContent = "";
-    const { text, grid, colour } = themeColours(box);
+    const { text, grid, series: stroke } = themeColours(box, current.colours);
+    const timeOf = (t: number) => bucketLabel(isoOf(t), current.stats.bucket);
     const axis = (label: string): uPlot.Axis => ({
       label,
       stroke: text,
@@ -65,22 +83,39 @@ export function createPlot(
       {
         width: box.clientWidth,
         height: PLOT_HEIGHT,
-        // Buckets are UTC hours and days: a Date whose local fields read the UTC time. The
-        // offset is taken again at the shifted instant, so a daylight-saving change between the
-        // two does not move the label by an hour.
-        tzDate: (ts) => {
-          const t = ts * 1000;
-          const shift = (d: Date) => new Date(t + d.getTimezoneOffset() * 60_000);
-          return shift(shift(new Date(t)));
-        },
         scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [axis("Time (UTC)"), { ...axis(axisLabel), size: 60 }],
+        // Buckets are UTC hours and days, labelled from the instant itself (no offset shifting,
+        // which a daylight-saving change would throw off by an hour).
+        axes: [
+          { ...axis("Time (UTC)"), incrs: X_INCRS, values: xValues, space: 80 },
+          { ...axis(axisLabel), size: 60 },
+        ],
         legend: { mount: (_u, el) => legend.append(el) },
+        hooks: {
+          setCursor: [(u) => {
+            const { idx, left = -1, top = 0 } = u.cursor;
+            tip.hidden = idx == null || left < 0;
+            if (tip.hidden) return;
+            tip.textContent = [
+              timeOf(u.data[0][idx!]),
+              ...u.series.flatMap((s, k) =>
+                k && u.data[k][idx!] ? `${s.label}: ${u.data[k][idx!]}` : []
+              ),
+            ].join("\n");
+            // Beside the cursor, on the side with more room.
+            tip.style.left = `${left}px`;
+            tip.style.top = `${top}px`;
+            tip.style.transform = `translate(${
+              left * 2 > u.over.clientWidth ? "calc(-100% - 12px)" : "12px"
+            },${top * 2 > u.over.clientHeight ? "-100%" : "0"})`;
+          }],
+          ready: [(u) => u.over.append(tip)],
+        },
         series: [
-          { label: current.stats.bucket === "day" ? "Day" : "Hour" },
+          { label: current.stats.bucket === "day" ? "Day" : "Hour", value: (_u, t) => timeOf(t) },
           ...current.series.map((s, i): uPlot.Series => ({
             label: s.label,
-            stroke: colour(i),
+            stroke: stroke[i],
             width: 2,
             points: { show: current.stats.times.length <= 100 },
             value: (_u, v) => v == null ? "–" : String(v),
@@ -104,8 +139,8 @@ export function createPlot(
   dark.addEventListener("change", build);
 
   return {
-    update(stats, series) {
-      current = { stats, series };
+    update(stats, series, colours) {
+      current = { stats, series, colours };
       build();
     },
     destroy() {

@@ -5,9 +5,7 @@
  */
 // Types only: openapi/monitoring.ts imports the enums, too large for a chart page's first load.
 import type { StatisticsType } from "../../openapi/monitoring.ts";
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, HOUR_MS } from "../../openapi/time_units.ts";
 
 export const RANGE_PRESETS = {
   "24h": { label: "24 hours", ms: 24 * HOUR_MS },

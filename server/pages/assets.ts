@@ -6,7 +6,7 @@
 import * as esbuild from "esbuild";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { gzip as gzipCb } from "node:zlib";
 
 export interface Asset {
   body: Uint8Array;
@@ -85,26 +85,50 @@ export const zodEnglishOnly: esbuild.Plugin = {
 };
 
 /**
- * uPlot without the statics the charts never use (stepped, spline and bar paths, sync, join,
- * gaps, log/asinh ranges, date formatting): they only keep code alive that esbuild could drop
- * otherwise — about 1.7 KB of the chart pages' gzipped first load (100 KB budget, issue 16).
+ * uPlot without what the charts never use: the statics for stepped, spline and bar paths, sync,
+ * join, gaps, log/asinh ranges, and its date formatting (month names, time ticks and stamps,
+ * time zones) — chart_plot.ts places and labels the UTC ticks itself. Dead code esbuild could not
+ * drop otherwise: about 3.3 KB of the chart pages' gzipped first load (100 KB budget, issue 16).
+ * Every pattern must match: an upgraded uPlot fails the build rather than trimming silently
+ * nothing, or something else.
  */
-const UPLOT_UNUSED = [
-  /^\s*\(paths\.(stepped|spline|bars)\s*=.*$/gm,
-  /^\s*uPlot\.(join|sync|addGap|clipGaps|rangeLog|rangeAsinh|fmtDate|tzDate)\s*=\s*\w+;$/gm,
+const UPLOT_UNUSED: [RegExp, string][] = [
+  [/^\s*\(paths\.(stepped|spline|bars)\s*=.*$/gm, ""],
+  [/^\s*uPlot\.(join|sync|addGap|clipGaps|rangeLog|rangeAsinh|fmtDate|tzDate)\s*=\s*\w+;$/gm, ""],
+  // The date formatting: its module-level tables, then its uses in uPlot's setup.
+  [/^const (days3|months3|localTz|\[ timeIncrs\w+,.*|_timeSeriesStamp) = .*$/gm, ""],
+  [/^const engNames = \{[^}]*\};$/m, ""],
+  [/^\tconst _(tzDate|fmtDate|timeAxisSplits|timeAxisVals|timeSeriesVal) .*$/gm, ""],
+  [
+    /isTime \? \(isStr\(sv\) \? timeSeriesVal\(_tzDate, timeSeriesStamp\(sv, _fmtDate\)\) : sv \|\| _timeSeriesVal\) : /,
+    "",
+  ],
+  [/\(isTime \? \(ms == 1 \? timeIncrsMs : timeIncrsS\) : numIncrs\)/, "numIncrs"],
+  [/isTime && sc\.distr == 1 \? _timeAxisSplits : /, ""],
+  [/isTime \? \([^]*?av \|\| _timeAxisVals\s*\) : /, ""],
 ];
 export const uplotTrimmed: esbuild.Plugin = {
   name: "uplot-trimmed",
   setup(build) {
     build.onLoad({ filter: /uplot[\\/]dist[\\/]uPlot\.esm\.js$/ }, async ({ path }) => ({
-      contents: UPLOT_UNUSED.reduce((s, re) => s.replace(re, ""), await Deno.readTextFile(path)),
+      contents: UPLOT_UNUSED.reduce((text, [re, to]) => {
+        const trimmed = text.replace(re, to);
+        if (trimmed === text) throw new Error(`uPlot trim ${re} matches nothing: check ${path}`);
+        return trimmed;
+      }, await Deno.readTextFile(path)),
       loader: "js",
     }));
   },
 };
 
-/** Level 9: the assets are compressed once per build, so the slowest, smallest level is free. */
-const gzip = (data: Uint8Array): Uint8Array => gzipSync(data, { level: 9 });
+/**
+ * Level 9: the assets are compressed once per build, so the slowest, smallest level is free —
+ * asynchronously, so a build in the background does not hold up the requests being served.
+ */
+const gzip = (data: Uint8Array) =>
+  new Promise<Uint8Array>((resolve, reject) =>
+    gzipCb(data, { level: 9 }, (e, out) => e ? reject(e) : resolve(out))
+  );
 
 export async function buildAssets(): Promise<AssetManifest> {
   const islands = await islandPaths();
@@ -137,14 +161,14 @@ export async function buildAssets(): Promise<AssetManifest> {
 
   const files = new Map<string, Asset>();
   const urlOf = (path: string) => ASSET_PREFIX + path.slice(path.lastIndexOf("/") + 1);
-  for (const f of [...js.outputFiles!, ...css.outputFiles!]) {
+  await Promise.all([...js.outputFiles!, ...css.outputFiles!].map(async (f) => {
     const ext = f.path.slice(f.path.lastIndexOf(".") + 1);
     files.set(urlOf(f.path), {
       body: f.contents,
-      gzip: gzip(f.contents),
+      gzip: await gzip(f.contents),
       type: TYPES[ext] ?? "application/octet-stream",
     });
-  }
+  }));
 
   // The runtime entry is main-<hash>.js; the stylesheet app-<hash>.css.
   const named = (prefix: string) => [...files.keys()].find((u) => u.startsWith(prefix))!;

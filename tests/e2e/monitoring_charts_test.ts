@@ -123,6 +123,24 @@ e2eSuite("[e2e/monitoring_charts]", async (t, e) => {
       await legend.getByText(name, { exact: true }).waitFor();
     }
     await byType.locator(".u-legend").getByText("SMTP", { exact: true }).waitFor();
+    // The tooltip: over a day with counts, the day (UTC) and its non-zero series; gone on leaving.
+    const [header, ...days] = (await tableRows(byStatus)).slice(0, -1);
+    const day = days.findIndex((r) => r.at(-1) !== "0");
+    const over = (await byStatus.locator(".u-over").boundingBox())!;
+    await page.mouse.move(over.x + over.width * day / (days.length - 1), over.y + over.height / 2);
+    const tip = byStatus.locator(".chart-tip");
+    assert.equal(
+      await tip.textContent(),
+      [
+        days[day][0],
+        ...header.slice(1, -1).flatMap((h, i) => {
+          const n = days[day][i + 1];
+          return n === "0" ? [] : `${h}: ${n}`;
+        }),
+      ].join("\n"),
+    );
+    await page.mouse.move(0, 0);
+    await tip.waitFor({ state: "hidden" });
     await byStatus.getByText("Figures as a table").click();
     await assertAccessible(page, "the push statistics page");
   });

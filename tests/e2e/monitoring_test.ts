@@ -201,6 +201,14 @@ e2eSuite("[e2e/monitoring]", async (t, e) => {
     }
     const last = await text(page.locator(`[data-process="${process.id}"] [data-cell="lastEvent"]`));
     assert.match(last, /INFO delivered 4$/);
+    // The adapters' table is read without scrolling sideways on a 1280 px screen.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const scroll = page.locator(".table-scroll", { has: page.locator("[data-adapters]") });
+    const [scrollWidth, clientWidth] = await scroll.evaluate((d) => [d.scrollWidth, d.clientWidth]);
+    assert.ok(
+      scrollWidth <= clientWidth,
+      `the adapters table is ${scrollWidth} px in ${clientWidth}`,
+    );
     await assertAccessible(page, "the services page");
     assert.deepEqual(errors, []);
   });
