@@ -34,6 +34,49 @@ const schema = z.object({
   /** The simulated land earth station: seconds between two states, and the share that fails. */
   LES_STEP_SECONDS: int(1, 3600).default(2),
   LES_FAILURE_PERCENT: int(0, 100).default(10),
+  /**
+   * The delivery engine (docs/decisions/0015-delivery-engine.md): `on` runs it inside the server
+   * (the default), `off` leaves delivery to `deno task worker` processes.
+   */
+  DELIVERY_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Messages one worker delivers at the same time, and at most per destination. */
+  DELIVERY_CONCURRENCY: int(1, 1000).default(64),
+  DELIVERY_PER_DESTINATION: int(1, 1000).default(8),
+  /** Connect, write and read each time out after this many milliseconds. */
+  DELIVERY_TIMEOUT_MS: int(100, 600_000).default(10_000),
+  /** A worker's claim on a message lasts this long; a crashed worker's messages come back then. */
+  DELIVERY_LEASE_SECONDS: int(1, 3600).default(60),
+  /**
+   * Seconds before each attempt: the first, then each retry; after the last the message ends in
+   * its final error status. Decimals allowed (tests use short schedules).
+   */
+  DELIVERY_RETRY_SCHEDULE: z.string().regex(
+    /^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/,
+    "must be seconds separated by commas, e.g. 0,5,300",
+  ).default("0,5,300,1800,7200,18000,36000,36000"),
+  /**
+   * Egress policy. Destinations resolving to loopback, private, link-local, CGNAT or metadata
+   * addresses are refused unless DELIVERY_ALLOW lists them (CIDRs or host names, commas);
+   * DELIVERY_PUBLIC=deny refuses public addresses too (the demo and the tests: nothing leaves
+   * the machine). `auto` is deny when the demo sinks run, else allow.
+   */
+  DELIVERY_ALLOW: z.string().default(""),
+  DELIVERY_PUBLIC: z.enum(["auto", "allow", "deny"]).default("auto"),
+  /** The SMTP relay (smart host) e-mail routes are sent through, host:port, and the sender. */
+  SMTP_RELAY: z.string().default(""),
+  SMTP_FROM: z.string().default(""),
+  /** FTP login for FTP routes (their addresses carry none); anonymous by default. */
+  FTP_USER: z.string().default("anonymous"),
+  FTP_PASSWORD: z.string().default("portal@"),
+  /**
+   * The demo's loopback receivers (a TCP listener, an SMTP catcher, an FTP server, an HTTP
+   * endpoint) the demo routes point at: `auto` starts them in embedded mode, on ports
+   * DEMO_SINK_PORT + 1…6. DEMO_FEED_SECONDS: how often the simulated LES receives a position
+   * report for a demo terminal (0: never).
+   */
+  DEMO_SINKS: z.enum(["auto", "on", "off"]).default("auto"),
+  DEMO_SINK_PORT: int(1024, 65000).default(2600),
+  DEMO_FEED_SECONDS: int(0, 86400).default(15),
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
 });

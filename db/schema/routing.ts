@@ -158,7 +158,18 @@ export const pushTraffic = pgTable("push_traffic", {
   routageType: integer().$type<DeliveryType>(),
   content: text(),
   updatedAt: tstz().notNull().defaultNow(),
+  /**
+   * The delivery queue (docs/decisions/0015-delivery-engine.md): when the engine next takes the
+   * message — null when nothing is left to do. While a worker holds the message (status 1) it is
+   * the end of that worker's lease: past it, any worker may take the message again.
+   */
+  nextAttemptAt: tstz(),
+  /** The holding worker's claim; its result is written only while the claim is still its own. */
+  claimToken: text(),
+  /** Position in the retry schedule (DELIVERY_RETRY_SCHEDULE); retransmit starts it afresh. */
+  retryStep: integer().notNull().default(0),
 }, (t) => [
+  index("push_traffic_due_idx").on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
   index("push_traffic_stored_idx").on(t.lesCStoredTime),
   index("push_traffic_tgid_stored_idx").on(t.tgidId, t.lesCStoredTime),
   index("push_traffic_status_idx").on(t.status, t.lesCStoredTime),
@@ -167,6 +178,30 @@ export const pushTraffic = pgTable("push_traffic", {
   index("push_traffic_dnid_idx").on(t.dnid),
   index("push_traffic_parent_idx").on(t.parentId),
 ]);
+
+/**
+ * Every delivery attempt of a push traffic message: which destination, when, how it ended. The
+ * details dialog lists them; push_traffic.delivery_attempts counts them.
+ */
+export const pushAttempts = pgTable("push_attempts", {
+  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  pushTrafficId: bigint({ mode: "number" }).notNull().references(() => pushTraffic.id, {
+    onDelete: "cascade",
+  }),
+  at: tstz().notNull().defaultNow(),
+  /** The round (push_delivery_attempts after it): one round tries primary, then backup. */
+  round: integer().notNull(),
+  /** ATTEMPT_TARGETS: primary, backup, relay (SMTP), local (DB, ACK, SMS). */
+  target: text().notNull(),
+  /** The destination as configured on the route (host:port, URL, addresses). */
+  destination: text().notNull(),
+  /** ATTEMPT_OUTCOMES: delivered, failed, rejected, corrupted, refused, skipped. */
+  outcome: text().notNull(),
+  error: text(),
+  durationMs: integer().notNull().default(0),
+  /** The worker that made the attempt. */
+  instance: text().notNull(),
+}, (t) => [index("push_attempts_traffic_idx").on(t.pushTrafficId, t.at)]);
 
 /** Incoming messages processed by the robots (EGC, DNID, CAPSAT, EPADR). */
 export const robotTraffic = pgTable("robot_traffic", {

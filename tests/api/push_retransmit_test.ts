@@ -26,6 +26,9 @@ dbTest(
     await ctx.db.update(pushTraffic).set({ deliveryAttempts: 5 })
       .where(eq(pushTraffic.id, rows[1].id));
     const [a, b, c] = rows.map((r) => r.id);
+    // c was part-way through its retry schedule and held by a worker.
+    await ctx.db.update(pushTraffic).set({ retryStep: 5, claimToken: "worker-x" })
+      .where(eq(pushTraffic.id, c));
     const before = Date.now();
 
     // Joined by ';', in any order, a duplicate counted once.
@@ -41,6 +44,14 @@ dbTest(
       [rows[0].deliveryAttempts, 5, rows[2].deliveryAttempts],
     );
     assert.equal(after[0].errorLabel, rows[0].errorLabel);
+    // Back in the delivery queue: due now, a fresh retry schedule, the worker's claim gone.
+    for (const x of [after[0], after[2]]) {
+      assert.ok(x.nextAttemptAt, "due");
+      assert.ok(Math.abs(x.nextAttemptAt.getTime() - Date.now()) < 60_000, "due now");
+      assert.equal(x.retryStep, 0);
+      assert.equal(x.claimToken, null);
+    }
+    assert.equal(after[1].nextAttemptAt, null, "not retransmitted: not queued");
 
     const events = await ctx.db.select().from(pushEvents)
       .where(inArray(pushEvents.tgidId, [rows[0].tgidId!])).orderBy(asc(pushEvents.id));

@@ -16,6 +16,7 @@ import {
   retransmitEventMessage,
 } from "../../../openapi/schemas/push_traffic_messages.ts";
 import { notFound } from "../../errors.ts";
+import { wakeDelivery } from "../delivery/wake.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
 
 /** The status a retransmitted message gets: back in the delivery queue. */
@@ -28,16 +29,16 @@ const pushTrafficNotFound = () => notFound("Push traffic");
  * Puts each message back in the delivery queue, in one transaction: status 8 "Delivery
  * Scheduled" (its delivery attempts and the rest kept) and a push event per message naming the
  * caller. Every id must exist and be reachable by the caller, else 404 and nothing changes. The
- * delivery engine (a later issue) delivers what is scheduled.
+ * delivery engine (server/services/delivery) takes them at once.
  */
-export function retransmitTraffic(
+export async function retransmitTraffic(
   db: Db,
   scope: Scope,
   user: { id: string },
   req: RetransmitRequest,
 ): Promise<RetransmitResponse> {
   const ids = req.ids;
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     // Locked, so a concurrent retransmit or delivery waits for this one.
     const rows = await tx.select({ id: pushTraffic.id, tgidId: pushTraffic.tgidId })
       .from(pushTraffic)
@@ -46,7 +47,15 @@ export function retransmitTraffic(
       .for("update");
     if (rows.length !== ids.length) throw pushTrafficNotFound();
     await tx.update(pushTraffic)
-      .set({ status: DELIVERY_SCHEDULED, updatedAt: sql`now()` })
+      // Due at once with a fresh retry schedule; a worker holding the message loses its claim,
+      // so its result is not written over this (the delivery engine takes it again).
+      .set({
+        status: DELIVERY_SCHEDULED,
+        nextAttemptAt: sql`now()`,
+        retryStep: 0,
+        claimToken: null,
+        updatedAt: sql`now()`,
+      })
       .where(inArray(pushTraffic.id, ids));
     await tx.insert(pushEvents).values(rows.map((r) => ({
       hostname: RETRANSMIT_EVENT_HOST,
@@ -54,9 +63,10 @@ export function retransmitTraffic(
       level: RETRANSMIT_EVENT_LEVEL,
       message: retransmitEventMessage(user.id, r.id),
     })));
-    const done = rows.map((r) => r.id);
-    return { retransmitted: done.length, ids: done };
+    return rows.map((r) => r.id);
   });
+  wakeDelivery();
+  return { retransmitted: done.length, ids: done };
 }
 
 /** A push traffic row's multi-push items (the rows whose parent it is), oldest first. */

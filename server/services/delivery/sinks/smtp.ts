@@ -1,0 +1,66 @@
+/**
+ * The SMTP sink: a real SMTP server (smtp-server) on 127.0.0.1 that accepts every e-mail without
+ * authentication or TLS and records it whole (the raw message as body, the id from its
+ * X-Message-Id header; meta: from, to, subject). `reject` makes it refuse recipients with that
+ * reply code (550: for good, 451: try later), for the tests of relay refusals.
+ */
+// @ts-types="@types/smtp-server"
+import { SMTPServer } from "smtp-server";
+import type { Received, Sink } from "./mod.ts";
+
+const header = (raw: string, name: string) =>
+  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(raw)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, " ").trim();
+
+export async function startSmtpSink(
+  opts: { port?: number; reject?: number } = {},
+): Promise<Sink> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!opts.reject) return callback();
+      const error = Object.assign(
+        new Error(`Recipient ${address.address} refused by the sink`),
+        { responseCode: opts.reject },
+      );
+      callback(error);
+    },
+    onData(stream, session, callback) {
+      const chunks: Uint8Array[] = [];
+      stream.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+      stream.on("end", () => {
+        const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+        let offset = 0;
+        for (const c of chunks) body.set(c, (offset += c.length) - c.length);
+        const raw = new TextDecoder().decode(body);
+        received.push({
+          id: Number(header(raw, "X-Message-Id") ?? NaN),
+          body,
+          at: new Date(),
+          meta: {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address).join(","),
+            subject: header(raw, "Subject") ?? "",
+          },
+        });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => {
+      const address = server.server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+  return {
+    kind: "smtp",
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
