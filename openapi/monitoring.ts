@@ -105,8 +105,8 @@ export const MAX_RANGE_DAYS = 400;
 /** Ranges up to 72 hours are counted per hour, longer ones per (UTC) day. */
 export const HOURLY_MAX_HOURS = 72;
 
-/** How often the gauge pages refresh their figures. */
-export const MONITORING_REFRESH_MS = 10_000;
+/** How often the gauge pages refresh their figures (issue 17: within a second or two). */
+export const MONITORING_REFRESH_MS = 2_000;
 
 export const MONITORING_MESSAGES = {
   rangeOrder: "The start must be before the end",

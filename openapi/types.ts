@@ -2141,6 +2141,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/push/getDeliveryAttempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A push traffic row's delivery attempts
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The 'Show All' dialog's delivery section: the row's status, when the delivery engine next tries (null when nothing is left to do), its counters and its delivery attempts (time, round, target, destination, outcome, error, duration), newest first, at most 200. 404 when the row is unknown or not reachable.
+         */
+        get: operations["pushGetDeliveryAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/push/getMultiPushTraffic": {
         parameters: {
             query?: never;
@@ -3989,6 +4009,40 @@ export type components = {
              * @example 423456789
              */
             deviceId: string;
+        };
+        DeliveryAttempt: {
+            /**
+             * Format: date-time
+             * @description When the attempt started
+             */
+            at: string;
+            /** @description The destination as configured on the route (host:port, URL, …) */
+            destination: string;
+            durationMs: number;
+            error: string | null;
+            /** @description How it ended: delivered, failed, rejected, corrupted, refused, skipped */
+            outcome: string;
+            /** @description The delivery round (push_delivery_attempts after it) */
+            round: number;
+            /** @description Where it went: primary, backup, relay, local */
+            target: string;
+        };
+        DeliveryAttempts: {
+            /** @description Newest first, at most 200 */
+            attempts: components["schemas"]["DeliveryAttempt"][];
+            deliveryAttempts: number;
+            /**
+             * Format: date-time
+             * @description When the engine next tries (or a worker's lease ends); null when nothing is left to do
+             */
+            nextAttemptAt: string | null;
+            pushDeliveryAttempts: number;
+            pushTrafficId: number;
+            /**
+             * @description 0 Stored, 1 In progress, 2 In Satellite Portal relay, 3 Delivering error, 4 Delivered, 5 Destinator error, 6 FTP delivery corrupted, 7 SMTP delivery frozen, 8 Delivery Scheduled
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
         };
         DeliveryRouteFigures: {
             deliveryType: number;
@@ -15829,6 +15883,83 @@ export interface operations {
             };
             /** @description Forbidden: not allowed for this user, or a cross-site request */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pushGetDeliveryAttempts: {
+        parameters: {
+            query: {
+                /** @description The push traffic id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row's delivery attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAttempts"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

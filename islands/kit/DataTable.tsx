@@ -3,7 +3,7 @@
  * style (or the same on rows held in memory), filters applied after a 2000 ms pause, the query
  * optionally kept in the URL, selection (click one, Ctrl-click several; cleared on every
  * reload), a row context menu (right-click, the row's ⋮ button, or the keyboard), loading and
- * error states, and a CSV export of the filtered rows.
+ * error states, a CSV export of the filtered rows, and optionally a live refresh (`refreshMs`).
  */
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import useSWR from "swr";
@@ -70,6 +70,13 @@ export interface DataTableProps<R extends Row> {
   exportName?: string;
   /** Changes whenever the caller wants a reload (after an edit, say). */
   reloadToken?: number;
+  /**
+   * Live table (a find source): the page is fetched again this often (ms) while the page is
+   * visible, and when the window regains focus, never while a fetch is in flight. The rows stay
+   * until new ones arrive, without the busy state; the selection (pruned to the rows still
+   * shown), the open menu and the caller's dialogs stay. A "Live" hint shows in the caption.
+   */
+  refreshMs?: number;
 }
 
 function applyLocal<R extends Row>(rows: R[], state: TableState, columns: Column<R>[]) {
@@ -111,14 +118,20 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const isInitial = sameState(state, props.initialState) && props.reloadToken === undefined;
+  const live = source.kind === "find" && !!props.refreshMs;
+  const query = source.kind === "find"
+    ? `${source.key}|${JSON.stringify(state)}|${props.reloadToken ?? 0}`
+    : null;
   const swr = useSWR(
-    source.kind === "find" ? [source.key, JSON.stringify(state), props.reloadToken ?? 0] : null,
+    query,
     () => (source as Extract<TableSource<R>, { kind: "find" }>).find(state),
     {
       fallbackData: isInitial ? props.initialData : undefined,
       revalidateOnMount: !(isInitial && props.initialData),
-      revalidateOnFocus: false,
+      revalidateOnFocus: live,
       keepPreviousData: true,
+      // SWR schedules the next refresh only once the previous fetch has settled.
+      ...(live && { refreshInterval: props.refreshMs, dedupingInterval: props.refreshMs! / 2 }),
     },
   );
 
@@ -140,11 +153,27 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     [local],
   );
   const result: FindResult<R> | undefined = localPage ?? swr.data;
-  const loading = source.kind === "find" && swr.isValidating;
+  // A live refresh keeps the rows as they are: only a new query shows the busy state.
+  const loading = source.kind === "find" && (live ? swr.isLoading : swr.isValidating);
   const pages = Math.max(1, Math.ceil((result?.filtered ?? 0) / state.count));
 
-  // Every reload clears the selection (spec: push traffic overview).
-  useEffect(() => setSelected(new Set()), [result?.rows]);
+  // Every reload clears the selection (spec: push traffic overview): rows of another query (page,
+  // sort, filter, size, reloadToken) or new local rows. A live refresh of the same query keeps
+  // the selected rows still shown.
+  const shownQuery = useRef<unknown>(undefined);
+  useEffect(() => {
+    const current = query ?? localPage;
+    if (shownQuery.current !== current) {
+      shownQuery.current = current;
+      setSelected(new Set());
+    } else if (result) {
+      const keys = new Set(result.rows.map(rowKey));
+      setSelected((prev) => {
+        const kept = new Set([...prev].filter((k) => keys.has(k)));
+        return kept.size === prev.size ? prev : kept;
+      });
+    }
+  }, [result?.rows]);
 
   // The query in the URL, replacing the entry (no history step per keystroke).
   useEffect(() => {
@@ -296,6 +325,15 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         >
           Export CSV
         </button>
+        {live && (
+          <small
+            className="muted"
+            data-live=""
+            title={`Updates every ${props.refreshMs! / 1000} s`}
+          >
+            Live
+          </small>
+        )}
       </div>
       {swr.error && (
         <p role="alert" className="field-error" data-table-error="">

@@ -3,7 +3,8 @@
  * Ctrl-click (Cmd-click) several, and every reload clears the selection. Right-click (or a row's
  * ⋮ button) for 'Show All' (the row's details, its multi-push items and its TGID's details) and,
  * for administrators (team rights below 100) only, 'Retransmit' of the row or the selection.
- * The dialogs load on first use.
+ * The dialogs load on first use. The table is live: it refreshes every LIVE_REFRESH_MS while the
+ * page is visible, keeping the selection, the menu and the open dialog (issue 17).
  */
 import { lazy, Suspense, useState } from "react";
 import { DataTable } from "../kit/DataTable.tsx";
@@ -13,6 +14,7 @@ import { findPushRows } from "./push_find_api.ts";
 import { formatDateTime, optionsOf } from "../kit/format.ts";
 import { codeLabel as label, tgidText } from "./push_traffic_labels.ts";
 import { RETRANSMIT_TEXTS } from "../../openapi/schemas/push_traffic_messages.ts";
+import { LIVE_REFRESH_MS } from "../../openapi/schemas/push_attempt_messages.ts";
 import {
   DELIVERY_TYPES,
   LONG_PAGE_SIZES,
@@ -63,6 +65,7 @@ export default function PushTrafficList(
         initialState={initialState}
         initialData={initialData}
         reloadToken={reloadToken}
+        refreshMs={LIVE_REFRESH_MS}
         urlState
         exportName="push-traffic"
         columns={[

@@ -1,6 +1,7 @@
 /**
  * The push traffic overview's dialogs, loaded on first use: 'Show All' (every field of the row,
- * its multiPushTraffic items and its TGID's details) and Retransmit (INIT → PROCESSING →
+ * its delivery attempts — live while the message is not final —, its multiPushTraffic items and
+ * its TGID's details) and Retransmit (INIT → PROCESSING →
  * SUCCESS or ERROR, management-routing §4).
  */
 import { type ReactNode, useEffect, useState } from "react";
@@ -17,6 +18,7 @@ import {
   type RetransmitState,
 } from "../../openapi/schemas/push_traffic_messages.ts";
 import { codeLabel, tgidText } from "./push_traffic_labels.ts";
+import { DeliveryAttemptsSection, useDeliveryAttempts } from "./delivery_attempts.tsx";
 
 /** A value loaded when the dialog opens: loading, then the value or the server's message. */
 type Loaded<V> = { state: "loading" } | { state: "done"; value: V } | {
@@ -72,6 +74,9 @@ function PushDetails({ row }: { row: PushTrafficRow }) {
     row.multiPush > 0 ? () => getItems(row.pushTrafficId) : null,
     row.pushTrafficId,
   );
+  // The delivery state follows the engine: the attempts' answer has the row's current status.
+  const attempts = useDeliveryAttempts(row.pushTrafficId);
+  const now = attempts.data ?? row;
   const fields: [string, unknown][] = [
     ["Push traffic id", row.pushTrafficId],
     ["Parent", row.parentId],
@@ -79,13 +84,13 @@ function PushDetails({ row }: { row: PushTrafficRow }) {
     ["DNID", row.dnid],
     ["LES C", row.les],
     ["LES C stored time (UTC)", formatDateTime(row.lesCStoredTime)],
-    ["Status", codeLabel(PUSH_STATUS, row.status)],
+    ["Status", codeLabel(PUSH_STATUS, now.status)],
     ["Delivery type", codeLabel(DELIVERY_TYPES, row.deliveryType)],
     ["Protocol", codeLabel(TRAFFIC_PROTOCOLS, row.protocol)],
     ["Data length", row.dataLength],
     ["Header length", row.headerLength],
-    ["Delivery attempts", row.deliveryAttempts],
-    ["Push delivery attempts", row.pushDeliveryAttempts],
+    ["Delivery attempts", now.deliveryAttempts],
+    ["Push delivery attempts", now.pushDeliveryAttempts],
     ["Push delivery status", row.pushDeliveryStatus],
     ["Failure reason", row.failureReason],
     ["Routage push id", row.routagePushId],
@@ -96,6 +101,7 @@ function PushDetails({ row }: { row: PushTrafficRow }) {
   return (
     <>
       <FieldTable name="push-traffic" rows={fields.map(([k, v]) => [k, shown(v)] as const)} />
+      <DeliveryAttemptsSection state={attempts} />
       {items && (
         <section aria-label="Multi-push items">
           <h3>Multi-push items</h3>

@@ -1,5 +1,6 @@
 import type { Handlers } from "../define.ts";
 import type * as routes from "./routes.ts";
+import { deliveryAttempts } from "../../services/push/attempts.ts";
 import { findPush } from "../../services/push/find.ts";
 import { robotContent } from "../../services/push/robot_traffic.ts";
 import { multiPushTraffic, retransmitTraffic } from "../../services/push/retransmit.ts";
@@ -55,4 +56,6 @@ export const handlers: Handlers<typeof routes> = {
     ),
   getMultiPushTraffic: async (c) =>
     c.json(await multiPushTraffic(c.var.deps.db, c.var.scope, c.req.valid("query").id), 200),
+  getDeliveryAttempts: async (c) =>
+    c.json(await deliveryAttempts(c.var.deps.db, c.var.scope, c.req.valid("query").id), 200),
 };

@@ -6,6 +6,7 @@ import {
   RetransmitRequestSchema,
   RetransmitResponseSchema,
 } from "../../../openapi/schemas/push_retransmit.ts";
+import { DeliveryAttemptsSchema } from "../../../openapi/schemas/push_attempts.ts";
 import {
   PushFindAnyRequestSchema,
   PushFindAnyResponseSchema,
@@ -269,6 +270,21 @@ export const getMultiPushTraffic = defineRoute({
     "parent it is), oldest first. 404 when the row is unknown or not reachable.",
   request: { query: PushTrafficIdQuerySchema },
   responses: { 200: jsonResponse(PushTrafficItemsSchema, "The row's items") },
+  errors: [404],
+});
+
+export const getDeliveryAttempts = defineRoute({
+  access: "user",
+  tenancy: "tgid",
+  method: "get",
+  path: "/rest/push/getDeliveryAttempts",
+  summary: "A push traffic row's delivery attempts",
+  description: "The 'Show All' dialog's delivery section: the row's status, when the delivery " +
+    "engine next tries (null when nothing is left to do), its counters and its delivery " +
+    "attempts (time, round, target, destination, outcome, error, duration), newest first, at " +
+    "most 200. 404 when the row is unknown or not reachable.",
+  request: { query: PushTrafficIdQuerySchema },
+  responses: { 200: jsonResponse(DeliveryAttemptsSchema, "The row's delivery attempts") },
   errors: [404],
 });
 

@@ -1,5 +1,6 @@
 import type { Probes } from "../tenant.ts";
 import { makeRoute } from "../../fixtures/routes.ts";
+import { pushAttempts } from "../../../db/schema/mod.ts";
 
 export const probes: Probes = {
   // Push processes (admin only): a fresh process per call where the call changes or removes it.
@@ -87,6 +88,19 @@ export const probes: Probes = {
     await f.pushTraffic({
       tgidId: t.tgid.id,
       overrides: { parentId: t.push.id, errorLabel: `item ${t.tag}` },
+    });
+    return { query: { id: t.push.id } };
+  },
+  // The tenant's row with an attempt carrying its tag, so the answer shows its own rows.
+  pushGetDeliveryAttempts: async (t, { db }) => {
+    await db.insert(pushAttempts).values({
+      pushTrafficId: t.push.id,
+      round: 1,
+      target: "primary",
+      destination: `sink-${t.tag}:5000`,
+      outcome: "failed",
+      error: `refused ${t.tag}`,
+      instance: "authz",
     });
     return { query: { id: t.push.id } };
   },
