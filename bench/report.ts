@@ -1,4 +1,5 @@
 /** The bench's results: their shape, the printed tables and the JSON file. */
+import type { DeliveryResult } from "./delivery.ts";
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
@@ -21,6 +22,8 @@ export interface Options {
   loginWorkers: number;
   /** First-contentful-paint runs per page (section 4). */
   pageRuns: number;
+  /** Messages queued per delivery run (section 5). */
+  deliveryMessages: number;
   sections: number[];
 }
 
@@ -42,6 +45,7 @@ export interface Results {
   login?: Section<{ readsAlone: LoadResult; reads: LoadResult; logins: LoadResult; ratio: Ratio }>;
   startup?: Section<StartupResult>;
   pages?: Section<PagesResult>;
+  delivery?: Section<DeliveryResult>;
   /** The machine's load average when the run ended (other processes skew the figures). */
   loadavgEnd?: number[];
 }
@@ -252,6 +256,29 @@ export function render(r: Results): string {
       "4. Pages: HTML, JavaScript on a first load, first contentful paint vs a static page",
       r.pages,
       pagesBody,
+    ),
+    ...section(
+      "5. Delivery to a loopback TCP sink on PostgreSQL vs a bare loop",
+      r.delivery,
+      (s) => [
+        table(
+          ["", "messages", "seconds", "msg/s", "vs bare", "duplicates", "missing"],
+          [s.bare, ...s.workers].map((w) => [
+            w.label,
+            String(w.messages),
+            w.seconds.toFixed(2),
+            w.perSecond.toFixed(0),
+            `${(w.perSecond / s.bare.perSecond).toFixed(3)}x`,
+            String(w.duplicates),
+            String(w.missing),
+          ]),
+        ),
+        ...s.workers.map((w) =>
+          `  ${w.label}: ${
+            w.perSecond >= s.target ? "meets" : "MISSES"
+          } the target of ${s.target} msg/s`
+        ),
+      ],
     ),
     ...(r.loadavgEnd ? ["", `load average at the end: ${loadavg(r.loadavgEnd)}`] : []),
   ].join("\n");

@@ -6,7 +6,10 @@
  * 2. the same reads while logins (PBKDF2, 600,000 iterations) run alongside;
  * 3. the first start and a restart of main.ts on an empty DATA_DIR;
  * 4. every page of the route map in headless Chromium (HTML size, first-load JavaScript, first
- *    contentful paint) against a static page, with the budgets of bench/pages.ts.
+ *    contentful paint) against a static page, with the budgets of bench/pages.ts;
+ * 5. delivery throughput on PostgreSQL (DATABASE_URL): messages/s to a loopback TCP sink with one
+ *    and two `worker.ts` processes against a bare loop writing the same frames (bench/delivery.ts;
+ *    BENCH_DELIVERY_MESSAGES, 20,000 or 5,000 with --quick).
  * Prints a table and writes the results to bench/results/latest.json.
  */
 import { parseArgs } from "node:util";
@@ -16,6 +19,7 @@ import { load, type Phase, type Target } from "./load.ts";
 import { type BenchServer, startServer } from "./servers.ts";
 import { measureStartups } from "./startup.ts";
 import { measurePages } from "./pages.ts";
+import { measureDelivery } from "./delivery.ts";
 import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
 import { scratchDatabase } from "../db/scratch.ts";
 
@@ -29,7 +33,7 @@ function parseOptions(): { opts: Options; out: string } {
       concurrency: { type: "string" },
       "login-workers": { type: "string" },
       "page-runs": { type: "string" },
-      only: { type: "string", default: "1,2,3,4" },
+      only: { type: "string", default: "1,2,3,4,5" },
       out: {
         type: "string",
         default: fileURLToPath(new URL("results/latest.json", import.meta.url)),
@@ -47,6 +51,9 @@ function parseOptions(): { opts: Options; out: string } {
     concurrency: Math.round(pick(values.concurrency, "BENCH_CONCURRENCY", 16, 16)),
     loginWorkers: Math.round(pick(values["login-workers"], "BENCH_LOGIN_WORKERS", 2, 2)),
     pageRuns: Math.round(pick(values["page-runs"], "BENCH_PAGE_RUNS", 5, 2)),
+    deliveryMessages: Math.round(
+      Number(Deno.env.get("BENCH_DELIVERY_MESSAGES") ?? (values.quick ? 5000 : 20000)),
+    ),
     sections: values.only.split(",").map(Number),
   };
   return { opts, out: values.out };
@@ -192,6 +199,13 @@ if (wants(3)) {
 if (wants(4)) {
   progress(`pages in headless Chromium: ${opts.pageRuns} runs each`);
   results.pages = await attempt("pages", () => measurePages(opts.pageRuns, progress));
+}
+
+if (wants(5)) {
+  const databaseUrl = Deno.env.get("DATABASE_URL");
+  results.delivery = databaseUrl
+    ? await attempt("delivery", () => measureDelivery(databaseUrl, opts.deliveryMessages, progress))
+    : { error: "DATABASE_URL is not set: the delivery benchmark runs on PostgreSQL" };
 }
 
 results.loadavgEnd = Deno.loadavg();

@@ -8,10 +8,13 @@ import { sessionKeys } from "./auth/token.ts";
 import { createApp } from "./app.ts";
 import { startLesClock } from "./les/clock.ts";
 import { configuredLes } from "./les/simulated.ts";
+import { startInboundFeed } from "./les/inbound_feed.ts";
 import { schedulePruning } from "./services/sessions/housekeeping.ts";
 import { serviceHeartbeat } from "./services/monitoring/heartbeats.ts";
 import { scheduleFolding } from "./services/monitoring/rollup.ts";
 import { assets } from "./pages/assets.ts";
+import { demoSinksWanted, startDemoSinks, withDemoSinks } from "./demo/sinks.ts";
+import { engineOptions, startDeliveryEngine } from "./services/delivery/engine.ts";
 
 export const VERSION = "0.1.0";
 
@@ -30,7 +33,7 @@ export async function seedIfWanted(database: Database, config: Config): Promise<
     (config.SEED === "auto" && database.kind === "pglite" && await isEmpty(database.db));
   if (!wanted) return false;
   const passwordHash = await hashPassword(config.DEMO_PASSWORD, config.PASSWORD_ITERATIONS);
-  const summary = await seedDemo(database.db, { passwordHash });
+  const summary = await seedDemo(database.db, { passwordHash, sinkPort: config.DEMO_SINK_PORT });
   return !summary.skipped;
 }
 
@@ -40,6 +43,10 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
   await database.migrate();
   await ensureReferenceData(database.db, VERSION);
   const seeded = await seedIfWanted(database, config);
+  // The demo's loopback receivers, which the demo routes point at (embedded mode by default).
+  const demoSinks = demoSinksWanted(config)
+    ? await startDemoSinks({ portBase: config.DEMO_SINK_PORT, dataDir: config.DATA_DIR })
+    : null;
   const app = createApp({
     config,
     database,
@@ -88,13 +95,29 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
   // service 'les' (at most every 5 s while idle), which /monitoring/control/services shows.
   const lesBeat = serviceHeartbeat(database.db, "les", "simulated");
   const stopLes = startLesClock(configuredLes(database.db, config), 1000, lesBeat);
+  // The delivery engine takes due push traffic to the customers' destinations (unless
+  // DELIVERY_WORKER=off leaves it to `deno task worker`); it beats for service 'delivery'.
+  const deliveryBeat = serviceHeartbeat(database.db, "delivery", "built-in");
+  const delivery = config.DELIVERY_WORKER === "on"
+    ? startDeliveryEngine(
+      engineOptions(database.db, demoSinks ? withDemoSinks(config) : config, {
+        onTick: deliveryBeat,
+      }),
+    )
+    : null;
+  // With the demo's receivers, the simulated LES receives a position report every
+  // DEMO_FEED_SECONDS: fresh messages to watch go from Stored to Delivered.
+  const stopFeed = demoSinks ? startInboundFeed(database.db, config.DEMO_FEED_SECONDS) : () => {};
   // Build the browser bundle now (about 0.3 s) rather than on the first visitor's page.
   assets().catch((e) => console.error("building the browser bundle failed:", e));
   const stop = async () => {
     stopPruning();
     stopLes();
+    stopFeed();
+    await delivery?.stop();
+    await demoSinks?.close();
     // The fold and the beat under way finish before the database closes.
-    await Promise.all([stopFolding(), lesBeat.flush()]);
+    await Promise.all([stopFolding(), lesBeat.flush(), deliveryBeat.flush()]);
     await server.shutdown();
     await database.close();
     Deno.exit(0);

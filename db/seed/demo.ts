@@ -5,6 +5,7 @@
  * Deterministic (fixed PRNG seed) except that every date is relative to `opts.now`. Runs in one
  * transaction and does nothing when the demo super administrator already exists.
  */
+import { DEMO_SINK_PORT } from "./demo_sink_ports.ts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { users } from "../schema/mod.ts";
@@ -76,7 +77,7 @@ const PRNG_SEED = 0x5a7e11;
  */
 export async function seedDemo(
   db: Db,
-  opts: { passwordHash: string; now?: Date },
+  opts: { passwordHash: string; now?: Date; sinkPort?: number },
 ): Promise<SeedSummary> {
   return await db.transaction(async (tx) => {
     const existing = await tx.select({ key: users.key }).from(users)
@@ -88,6 +89,7 @@ export async function seedDemo(
       rng: new Rng(PRNG_SEED),
       now: opts.now ?? new Date(),
       passwordHash: opts.passwordHash,
+      sinkPort: opts.sinkPort ?? DEMO_SINK_PORT,
       counts: {},
     };
     const admin = await seedAdmin(ctx, DEMO_ACCOUNTS);

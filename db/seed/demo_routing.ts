@@ -1,4 +1,5 @@
 /** Demo seed, routing: push processes, delivery routes per protocol, push and robot event logs. */
+import { sinkAddress, type SinkName } from "./demo_sink_ports.ts";
 import type { PgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import {
   CLIENT_RIGHTS,
@@ -26,6 +27,7 @@ import {
   insertReturning,
   insertRows,
   past,
+  type Rng,
   type SeedContext,
 } from "./demo_util.ts";
 
@@ -82,6 +84,11 @@ const upFlags = (ctx: SeedContext, k: number, secondary: boolean) => ({
   secondary: !secondary ? 0 : k === 2 ? -1 : ctx.rng.weighted([[1, 4], [0, 3], [-1, 1]]),
 });
 
+/** Every demo destination is one of the demo's loopback receivers: nothing leaves the machine. */
+const sink = (ctx: SeedContext, name: SinkName) => sinkAddress(ctx.sinkPort, name);
+/** The draws of the former public TCP addresses, kept so the rest of the demo data is unchanged. */
+const skipAddressDraws = (rng: Rng) => [rng.int(2, 254), rng.int(5000, 5999)];
+
 const SMTP_PRESETS = [...Object.values(SMTP_FORMATS), {
   encoding: "Base64",
   signature: "",
@@ -126,15 +133,15 @@ async function seedRoutes(ctx: SeedContext, mgmt: ManagementData): Promise<Seede
   await add("tcp", tcpRoutes, tcpRoutes.id, (tgid, k) => {
     const secondary = rng.chance(0.5);
     const up = upFlags(ctx, k, secondary);
-    const primary = `203.0.113.${rng.int(2, 254)}:${rng.int(5000, 5999)}`;
+    skipAddressDraws(rng);
+    const primary = sink(ctx, "tcp");
+    if (secondary) skipAddressDraws(rng);
     return {
       destination: primary,
       row: {
         ...common(tgid),
         ipPortTxPrimary: primary,
-        ipPortTxSecondary: secondary
-          ? `198.51.100.${rng.int(2, 254)}:${rng.int(5000, 5999)}`
-          : null,
+        ipPortTxSecondary: secondary ? sink(ctx, "tcpBackup") : null,
         txPrimaryUp: up.primary,
         txSecondaryUp: up.secondary,
       },
@@ -145,7 +152,7 @@ async function seedRoutes(ctx: SeedContext, mgmt: ManagementData): Promise<Seede
     const domain = tgid.team.company.domain;
     const secondary = rng.chance(0.5);
     const up = upFlags(ctx, k, secondary);
-    const primary = `ftp.${domain}:21/inbound/positions`;
+    const primary = `ftp://${sink(ctx, "ftp")}/inbound/${domain}/positions`;
     return {
       destination: primary,
       row: {
@@ -153,7 +160,7 @@ async function seedRoutes(ctx: SeedContext, mgmt: ManagementData): Promise<Seede
         ftpType: rng.weighted([[1, 3], [0, 1]]),
         ftpVerif: rng.chance(0.5) ? 1 : 0,
         ftpPrimary: primary,
-        ftpSecondary: secondary ? `ftp2.${domain}:21/inbound/positions` : null,
+        ftpSecondary: secondary ? `ftp://${sink(ctx, "ftp")}/backup/${domain}/positions` : null,
         ftpPrimaryUp: up.primary,
         ftpSecondaryUp: up.secondary,
       },
@@ -164,13 +171,15 @@ async function seedRoutes(ctx: SeedContext, mgmt: ManagementData): Promise<Seede
     const domain = tgid.team.company.domain;
     const secondary = rng.chance(0.4);
     const up = upFlags(ctx, k, secondary);
-    const primary = `https://api.${domain}/satellite/v2/messages`;
+    const primary = `http://${sink(ctx, "http")}/${domain}/satellite/v2/messages`;
     return {
       destination: primary,
       row: {
         ...common(tgid),
         wsPrimary: primary,
-        wsSecondary: secondary ? `https://backup-api.${domain}/satellite/v2/messages` : null,
+        wsSecondary: secondary
+          ? `http://${sink(ctx, "httpBackup")}/${domain}/satellite/v2/messages`
+          : null,
         wsPrimarySslCheck: rng.chance(0.85),
         wsSecondarySslCheck: true,
         wsPrimaryUp: up.primary,

@@ -21,6 +21,9 @@ const ROBOT_COUNT = 5200;
 /** Rows younger than this may still be pending (stored, in progress, scheduled…). */
 const PENDING_WINDOW = 2 * DAY;
 
+/** Statuses the delivery engine still has to deliver. */
+const QUEUED = [0, 1, 8];
+
 const keysOf = (o: object) => Object.keys(o).map(Number);
 
 /** Delivery types that go through a route (TCP, SMTP, FTP, WS) and that route's type. */
@@ -247,6 +250,9 @@ function pushRow(c: Context, deliveryType: number, base?: PushRow): PushRow {
     routageType: deliveryType as DeliveryType,
     content,
     updatedAt: after(ctx, stored, attempts * rng.int(1, 15) * MINUTE),
+    // Still to deliver (stored, in progress, scheduled): due, so the delivery engine takes it
+    // to the demo's receivers at start.
+    nextAttemptAt: QUEUED.includes(status) ? ctx.now : null,
   };
 }
 

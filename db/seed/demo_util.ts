@@ -66,6 +66,8 @@ export interface SeedContext {
   rng: Rng;
   now: Date;
   passwordHash: string;
+  /** The demo's loopback receivers listen on this port + 1…6 (DEMO_SINK_PORT; demo_routing.ts). */
+  sinkPort: number;
   /** Rows inserted per SQL table name. */
   counts: Record<string, number>;
 }
