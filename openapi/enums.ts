@@ -277,6 +277,11 @@ export const DNID_PAGE_SIZE = 255;
 export const DNID_PAGE_SIZES = [10, 25, 50, 100, 255] as const;
 /** Largest page any find call returns. */
 export const MAX_PAGE_SIZE = 2000;
+/**
+ * A find list counts and pages at most this many rows per filter and sort: counts stop here (the
+ * answer says so), and a page must start within them, so no page costs more as a table grows.
+ */
+export const COUNT_CAP = 10_000;
 /** Tgid label search starts at this many characters. */
 export const TGID_SEARCH_MIN_CHARS = 3;
 /** File upload: one file at a time, one chunk retry after 5 s; these statuses are permanent. */

@@ -3820,11 +3820,15 @@ export type components = {
             };
         };
         CommandListFindResponse: {
-            /** @description command list matching the filter */
+            /** @description command list matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["CommandList"][];
-            /** @description Every command list the caller may see */
+            /** @description Every command list the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         /** @description A command list with its commands */
         CommandListFull: {
@@ -3952,11 +3956,15 @@ export type components = {
             };
         };
         CompanyFindResponse: {
-            /** @description company matching the filter */
+            /** @description company matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["Company"][];
-            /** @description Every company the caller may see */
+            /** @description Every company the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         CompanyHierarchy: components["schemas"]["CompanyHierarchyEntry"][];
         CompanyHierarchyEntry: {
@@ -4330,10 +4338,14 @@ export type components = {
         };
         DnidFindResponse: {
             dnids: components["schemas"]["Dnid"][];
-            /** @description dnid matching the filter */
+            /** @description dnid matching the filter, up to 10000 */
             filtered: number;
-            /** @description Every dnid the caller may see */
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
+            /** @description Every dnid the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         DnidKey: {
             id: number;
@@ -4488,10 +4500,14 @@ export type components = {
         };
         DnidStatusFindResponse: {
             data: components["schemas"]["DnidStatusRow"][];
-            /** @description dnid status matching the filter */
+            /** @description dnid status matching the filter, up to 10000 */
             filtered: number;
-            /** @description Every dnid status the caller may see */
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
+            /** @description Every dnid status the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         DnidStatusKey: {
             /**
@@ -4681,11 +4697,15 @@ export type components = {
             };
         };
         EnidFindResponse: {
-            /** @description enid matching the filter */
+            /** @description enid matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["Enid"][];
-            /** @description Every enid the caller may see */
+            /** @description Every enid the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         EnidKey: {
             id: number;
@@ -4924,11 +4944,15 @@ export type components = {
             type: "ftp";
         };
         FtpRoutesFound: {
-            /** @description ftp route matching the filter */
+            /** @description ftp route matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["FtpRouteRow"][];
-            /** @description Every ftp route the caller may see */
+            /** @description Every ftp route the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         FtpRouteUpdate: {
             /** @default false */
@@ -5499,11 +5523,15 @@ export type components = {
             };
         };
         MtlFindResponse: {
-            /** @description mtl matching the filter */
+            /** @description mtl matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["Mtl"][];
-            /** @description Every mtl the caller may see */
+            /** @description Every mtl the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         MtlLabelUpdate: {
             /**
@@ -5781,11 +5809,15 @@ export type components = {
             type: "process";
         };
         ProcessFound: {
-            /** @description push process matching the filter */
+            /** @description push process matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["ProcessRow"][];
-            /** @description Every push process the caller may see */
+            /** @description Every push process the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         ProcessList: components["schemas"]["ProcessRow"][];
         ProcessRow: {
@@ -5909,11 +5941,15 @@ export type components = {
             type: "pushEvents";
         };
         PushEventsFound: {
-            /** @description push event matching the filter */
+            /** @description push event matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["PushEventRow"][];
-            /** @description Every push event the caller may see */
+            /** @description Every push event the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         PushFindRequest: components["schemas"]["PushEventsFind"] | components["schemas"]["RobotEventsFind"] | components["schemas"]["ProcessFind"] | components["schemas"]["TcpRoutesFind"] | components["schemas"]["FtpRoutesFind"] | components["schemas"]["WsRoutesFind"] | components["schemas"]["SmtpRoutesFind"] | components["schemas"]["PushTrafficFind"] | components["schemas"]["RobotTrafficFind"];
         /** @description The rows of the requested type: pushEvents → PushEventRow, robotEvents → RobotEventRow, process → ProcessRow, tcp/ftp/ws/smtp → TcpRouteRow/FtpRouteRow/WsRouteRow/SmtpRouteRow, pushTraffic → PushTrafficRow, robotTraffic → RobotTrafficRow. */
@@ -5952,11 +5988,15 @@ export type components = {
             type: "pushTraffic";
         };
         PushTrafficFound: {
-            /** @description push traffic row matching the filter */
+            /** @description push traffic row matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["PushTrafficRow"][];
-            /** @description Every push traffic row the caller may see */
+            /** @description Every push traffic row the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         PushTrafficItems: {
             /** @description The row's multi-push items (rows whose parent it is), oldest first */
@@ -6073,11 +6113,15 @@ export type components = {
             type: "robotEvents";
         };
         RobotEventsFound: {
-            /** @description robot event matching the filter */
+            /** @description robot event matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["RobotEventRow"][];
-            /** @description Every robot event the caller may see */
+            /** @description Every robot event the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         /** @default {} */
         RobotTrafficFilter: {
@@ -6113,11 +6157,15 @@ export type components = {
             type: "robotTraffic";
         };
         RobotTrafficFound: {
-            /** @description robot traffic row matching the filter */
+            /** @description robot traffic row matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["RobotTrafficRow"][];
-            /** @description Every robot traffic row the caller may see */
+            /** @description Every robot traffic row the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         RobotTrafficRow: {
             code: number | null;
@@ -6297,11 +6345,15 @@ export type components = {
             };
         };
         RulFindResponse: {
-            /** @description rul matching the filter */
+            /** @description rul matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["Rul"][];
-            /** @description Every rul the caller may see */
+            /** @description Every rul the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         RulKey: {
             id: number;
@@ -6537,11 +6589,15 @@ export type components = {
             type: "smtp";
         };
         SmtpRoutesFound: {
-            /** @description smtp route matching the filter */
+            /** @description smtp route matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["SmtpRouteRow"][];
-            /** @description Every smtp route the caller may see */
+            /** @description Every smtp route the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         SmtpRouteUpdate: {
             /** @default false */
@@ -6678,11 +6734,15 @@ export type components = {
             };
         };
         StationFindResponse: {
-            /** @description Messages matching the filter */
+            /** @description message matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             rows: components["schemas"]["StationMessage"][];
-            /** @description Every message the caller may see */
+            /** @description Every message the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
             /** @description Messages matching the filter */
             totalNumber: number;
         };
@@ -6919,11 +6979,15 @@ export type components = {
             type: "tcp";
         };
         TcpRoutesFound: {
-            /** @description tcp route matching the filter */
+            /** @description tcp route matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["TcpRouteRow"][];
-            /** @description Every tcp route the caller may see */
+            /** @description Every tcp route the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         TcpRouteUpdate: {
             /** @default false */
@@ -7062,11 +7126,15 @@ export type components = {
             };
         };
         TeamFindResponse: {
-            /** @description team matching the filter */
+            /** @description team matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["TeamRow"][];
-            /** @description Every team the caller may see */
+            /** @description Every team the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         TeamList: components["schemas"]["TeamRow"][];
         TeamRow: {
@@ -7228,11 +7296,15 @@ export type components = {
             };
         };
         TerminalFindResponse: {
-            /** @description terminal matching the filter */
+            /** @description terminal matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["TerminalRow"][];
-            /** @description Every terminal the caller may see */
+            /** @description Every terminal the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         TerminalItem: {
             /** @description The camel-case name split into words */
@@ -7447,11 +7519,15 @@ export type components = {
             };
         };
         TgidFindResponse: {
-            /** @description tgids matching the filter */
+            /** @description tgids matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["Tgid"][];
-            /** @description Every tgids the caller may see */
+            /** @description Every tgids the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         TgidRef: {
             id: number;
@@ -7715,11 +7791,15 @@ export type components = {
             };
         };
         UsersFindResponse: {
-            /** @description user matching the filter */
+            /** @description user matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["UserListItem"][];
-            /** @description Every user the caller may see */
+            /** @description Every user the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         UserUpdate: {
             active?: boolean;
@@ -7869,11 +7949,15 @@ export type components = {
             type: "ws";
         };
         WsRoutesFound: {
-            /** @description ws route matching the filter */
+            /** @description ws route matching the filter, up to 10000 */
             filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
             results: components["schemas"]["WsRouteRow"][];
-            /** @description Every ws route the caller may see */
+            /** @description Every ws route the caller may see, up to 10000 */
             total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         WsRouteUpdate: {
             /** @default false */

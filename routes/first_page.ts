@@ -4,6 +4,7 @@ import {
   type TableDefaults,
   type TableState,
 } from "../islands/kit/table_state.ts";
+import { type Counts, countsOf } from "../islands/kit/finder.ts";
 
 /** A list island's props: its query (from the URL) and the first page, rendered on the server. */
 export interface FirstPage<R> {
@@ -20,7 +21,7 @@ export async function firstPage<Req, R>(
   url: URL,
   defaults: TableDefaults,
   schema: { safeParse(body: unknown): { success: boolean; data?: Req } },
-  find: (req: Req) => Promise<{ results: R[]; total: number; filtered: number }>,
+  find: (req: Req) => Promise<{ results: R[] } & Counts>,
   extra: Record<string, unknown> = {},
 ): Promise<FirstPage<R>> {
   let state = stateFromSearch(url.searchParams, defaults);
@@ -32,6 +33,6 @@ export async function firstPage<Req, R>(
   const r = await find(req.data!);
   return {
     initialState: state,
-    initialData: { rows: r.results, total: r.total, filtered: r.filtered },
+    initialData: { rows: r.results, ...countsOf(r) },
   };
 }

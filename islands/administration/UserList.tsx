@@ -4,7 +4,7 @@
  * offers Edit, Deactivate or Activate (by the row's status) and Reset password.
  */
 import { lazy, Suspense, useState } from "react";
-import { DataTable } from "../kit/DataTable.tsx";
+import { DataTable, type FindResult } from "../kit/DataTable.tsx";
 import type { TableDefaults, TableState } from "../kit/table_state.ts";
 import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
 import { messageOf } from "../runtime/api.ts";
@@ -38,7 +38,7 @@ const STATUS_OPTIONS = [["true", "Active"], ["false", "Inactive"]] as const;
 
 export interface UserListProps {
   initialState: TableState;
-  initialData: { rows: UserListItem[]; total: number; filtered: number };
+  initialData: FindResult<UserListItem>;
 }
 
 export default function UserList({ initialState, initialData }: UserListProps) {

@@ -40,7 +40,14 @@ export interface FindResult<R> {
   rows: R[];
   total: number;
   filtered: number;
+  /** The counts stopped at COUNT_CAP: there are more rows (pages stay within the first ones). */
+  totalCapped?: boolean;
+  filteredCapped?: boolean;
 }
+
+/** A count as the caption shows it: "10,000+" when it stopped at the cap. */
+const countText = (n: number, capped?: boolean) =>
+  `${n.toLocaleString("en-US")}${capped ? "+" : ""}`;
 
 export type TableSource<R extends Row> =
   | { kind: "find"; key: string; find: (state: TableState) => Promise<FindResult<R>> }
@@ -350,8 +357,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
             {result && (
               <>
                 {" — "}
-                {result.filtered === 0 ? "no rows" : `rows ${first}–${last} of ${result.filtered}`}
-                {result.filtered !== result.total && ` (filtered from ${result.total})`}
+                {result.filtered === 0
+                  ? "no rows"
+                  : `rows ${first}–${last} of ${countText(result.filtered, result.filteredCapped)}`}
+                {(result.filtered !== result.total ||
+                  !!result.filteredCapped !== !!result.totalCapped) &&
+                  ` (filtered from ${countText(result.total, result.totalCapped)})`}
                 {selected.size > 1 && `, ${selected.size} selected`}
               </>
             )}

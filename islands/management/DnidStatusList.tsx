@@ -24,6 +24,7 @@ import {
   DNID_STATUS_STATE_LABELS,
   type DnidStatusState,
 } from "../../openapi/schemas/dnid_status_messages.ts";
+import { countsOf } from "../kit/finder.ts";
 
 const dialogs = () => import("./dnid_status_dialogs.tsx");
 const DetailsDialog = lazy(() => dialogs().then((m) => ({ default: m.DnidStatusDetailsDialog })));
@@ -73,7 +74,7 @@ const findStatuses = async (state: TableState) => {
   const r = await call(client.POST("/rest/dnids/getDnidStatuses", {
     body: { ...body, active: body.active as boolean | undefined },
   }));
-  return { rows: r.data, total: r.total, filtered: r.filtered };
+  return { rows: r.data, ...countsOf(r) };
 };
 
 export const statusKey = (r: DnidStatusRow) => `${r.dnid}-${r.les}-${r.member}-${r.device}`;

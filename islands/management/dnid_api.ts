@@ -20,7 +20,7 @@ export const findDnids = async (state: TableState) => {
   const r = await call(client.POST("/rest/dnids/find", {
     body: findBody(state, SORT_FIELDS["/rest/dnids/find"]),
   }));
-  return rowsOf({ results: r.dnids, total: r.total, filtered: r.filtered });
+  return rowsOf({ results: r.dnids, ...r });
 };
 
 /**

@@ -1,5 +1,5 @@
 /** The push events overview (admin): the push processes' log, newest first, 10 a page. */
-import { DataTable } from "../kit/DataTable.tsx";
+import { DataTable, type FindResult } from "../kit/DataTable.tsx";
 import type { TableDefaults, TableState } from "../kit/table_state.ts";
 import { formatDateTime } from "../kit/format.ts";
 import { EVENT_LEVELS, PAGE_SIZES } from "../../openapi/enums.ts";
@@ -19,7 +19,7 @@ export const levelClass = (level: string) =>
 
 export interface PushEventListProps {
   initialState: TableState;
-  initialData: { rows: Row[]; total: number; filtered: number };
+  initialData: FindResult<Row>;
 }
 
 const find = pushFinder("pushEvents");

@@ -7,7 +7,7 @@
  * page is visible, keeping the selection, the menu and the open dialog (issue 17).
  */
 import { lazy, Suspense, useState } from "react";
-import { DataTable } from "../kit/DataTable.tsx";
+import { DataTable, type FindResult } from "../kit/DataTable.tsx";
 import { useMounted } from "../kit/lazy.ts";
 import type { TableDefaults, TableState } from "../kit/table_state.ts";
 import { findPushRows } from "./push_find_api.ts";
@@ -41,7 +41,7 @@ export const findPushTraffic = (state: TableState) => findPushRows("pushTraffic"
 
 export interface PushTrafficListProps {
   initialState: TableState;
-  initialData: { rows: PushTrafficRow[]; total: number; filtered: number };
+  initialData: FindResult<PushTrafficRow>;
   /** Team rights below 100: may retransmit. */
   admin: boolean;
 }

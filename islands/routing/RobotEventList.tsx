@@ -1,5 +1,5 @@
 /** The robot events overview (admin): the robots' log, newest first. */
-import { DataTable } from "../kit/DataTable.tsx";
+import { DataTable, type FindResult } from "../kit/DataTable.tsx";
 import type { TableDefaults, TableState } from "../kit/table_state.ts";
 import { formatDateTime } from "../kit/format.ts";
 import { EVENT_LEVELS, PAGE_SIZES, ROBOT_NAMES } from "../../openapi/enums.ts";
@@ -18,7 +18,7 @@ const levelClass = (level: string) =>
 
 export interface RobotEventListProps {
   initialState: TableState;
-  initialData: { rows: Row[]; total: number; filtered: number };
+  initialData: FindResult<Row>;
 }
 
 const find = pushFinder("robotEvents");

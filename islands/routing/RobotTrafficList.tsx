@@ -4,7 +4,7 @@
  * content (GET /rest/push/getRobotContent) and the error label's carbon-copy recipients.
  */
 import { useEffect, useState } from "react";
-import { DataTable } from "../kit/DataTable.tsx";
+import { DataTable, type FindResult } from "../kit/DataTable.tsx";
 import { Dialog } from "../kit/Dialog.tsx";
 import type { TableDefaults, TableState } from "../kit/table_state.ts";
 import { formatDateTime, optionsOf } from "../kit/format.ts";
@@ -30,7 +30,7 @@ export const robotStatusClass = (s: number) => s === 2 ? "success" : s >= 3 ? "d
 
 export interface RobotTrafficListProps {
   initialState: TableState;
-  initialData: { rows: Row[]; total: number; filtered: number };
+  initialData: FindResult<Row>;
 }
 
 const find = pushFinder("robotTraffic");

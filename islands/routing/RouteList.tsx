@@ -6,7 +6,7 @@
  * Unlock primary / backup, each asked first. Dialogs are loaded on first use.
  */
 import { lazy, Suspense, useState } from "react";
-import { type Column, DataTable } from "../kit/DataTable.tsx";
+import { type Column, DataTable, type FindResult } from "../kit/DataTable.tsx";
 import type { MenuItem } from "../kit/ContextMenu.tsx";
 import type { TableDefaults, TableState } from "../kit/table_state.ts";
 import { optionsOf } from "../kit/format.ts";
@@ -46,7 +46,7 @@ type AnyRow = PushRows[RouteType];
 
 export interface RouteTablePage<R> {
   initialState: TableState;
-  initialData: { rows: R[]; total: number; filtered: number };
+  initialData: FindResult<R>;
 }
 export interface RouteListProps {
   /** The table whose query is in the URL. */

@@ -9,6 +9,7 @@ import type { FindResult } from "../kit/DataTable.tsx";
 import { rowsOf } from "../kit/finder.ts";
 import { findBody, type TableState } from "../kit/table_state.ts";
 import { call, client } from "../runtime/api.ts";
+import type { Counts } from "../kit/finder.ts";
 
 type S = components["schemas"];
 
@@ -33,7 +34,7 @@ export async function findPushRows<T extends PushFindType>(
 ): Promise<FindResult<PushRows[T]>> {
   const body = { type, ...findBody(state, SORT_FIELDS[`/rest/push/find#${type}`]) };
   const r = await call(client.POST("/rest/push/find", { body: body as never }));
-  return rowsOf(r as unknown as { results: PushRows[T][]; total: number; filtered: number });
+  return rowsOf(r as unknown as { results: PushRows[T][] } & Counts);
 }
 
 /** A table's `find` for the `type` list. */

@@ -7,12 +7,13 @@ import type { FindResult } from "../kit/DataTable.tsx";
 import { call, client } from "../runtime/api.ts";
 import type { StationMessage } from "../../openapi/schemas/station.ts";
 import { stationFindBody } from "./station_query.ts";
+import { countsOf } from "../kit/finder.ts";
 
 export const findStationTraffic = async (
   state: TableState,
 ): Promise<FindResult<StationMessage>> => {
   const r = await call(client.POST("/rest/station/find", { body: stationFindBody(state) }));
-  return { rows: r.rows, total: r.total, filtered: r.totalNumber };
+  return { rows: r.rows, ...countsOf(r) };
 };
 
 export const deleteStationMessage = (refNum: number) =>

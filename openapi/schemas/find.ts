@@ -4,7 +4,7 @@
  * server/services/paging.ts.
  */
 import { z } from "zod";
-import { MAX_PAGE_SIZE, PAGE_SIZE } from "../enums.ts";
+import { COUNT_CAP, MAX_PAGE_SIZE, PAGE_SIZE } from "../enums.ts";
 import { formMessages } from "./messages.ts";
 import { codeList, codeSchema, codesOf, MAX_ID, trimmedLine } from "./common.ts";
 
@@ -22,6 +22,13 @@ export const pagingShape = {
   ).default(PAGE_SIZE),
   page: z.number().int().min(1, "page must be at least 1").max(1_000_000).default(1),
 };
+
+/** The number of rows before a page. */
+const pageStart = (r: { page: number; count: number }) => (r.page - 1) * r.count;
+
+export const PAGE_WINDOW_MESSAGE = `Only the first ${
+  COUNT_CAP.toLocaleString("en-US")
+} rows can be paged: narrow the filter or reverse the sort`;
 
 /** A filter value typed in a box that must be a whole number. */
 export const intFilter = (label: string) => {
@@ -67,7 +74,26 @@ export const findRequestSchema = <
     filter: filter.default({} as never),
     sorting: sortingSchema(sortFields).optional().meta({ description: `Default: ${defaultSort}` }),
     ...pagingShape,
+  }).refine((r) => pageStart(r as { page: number; count: number }) < COUNT_CAP, {
+    path: ["page"],
+    message: PAGE_WINDOW_MESSAGE,
   }).meta({ id });
+
+/** The counts of a find answer, each stopping at COUNT_CAP (and then saying so). */
+export const countsShape = (rows: string) => ({
+  total: z.number().int().meta({
+    description: `Every ${rows} the caller may see, up to ${COUNT_CAP}`,
+  }),
+  filtered: z.number().int().meta({
+    description: `${rows} matching the filter, up to ${COUNT_CAP}`,
+  }),
+  totalCapped: z.boolean().meta({
+    description: `True when there are more than ${COUNT_CAP} (total then says ${COUNT_CAP})`,
+  }),
+  filteredCapped: z.boolean().meta({
+    description: `True when more than ${COUNT_CAP} match (filtered then says ${COUNT_CAP})`,
+  }),
+});
 
 /**
  * A find call's answer: one page of rows (under `results`, or the name the spec gives the list,
@@ -81,6 +107,5 @@ export const findResponseSchema = <T extends z.ZodType, const K extends string =
 ) =>
   z.object({
     ...({ [key]: z.array(row) } as { [P in K]: z.ZodArray<T> }),
-    total: z.number().int().meta({ description: `Every ${rows} the caller may see` }),
-    filtered: z.number().int().meta({ description: `${rows} matching the filter` }),
+    ...countsShape(rows),
   }).meta({ id });

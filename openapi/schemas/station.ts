@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { STATION_MESSAGE_STATUS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
+import { countsShape } from "./find.ts";
 import { codeFilter, findRequestSchema, idFilter } from "./find.ts";
 import { codeSchema, line, textFilter } from "./common.ts";
 import { timeBound } from "./time_bounds.ts";
@@ -127,8 +128,7 @@ export type StationMessage = z.infer<typeof StationMessageSchema>;
 export const StationFindResponseSchema = z.object({
   rows: z.array(StationMessageSchema),
   totalNumber: z.number().int().meta({ description: "Messages matching the filter" }),
-  total: z.number().int().meta({ description: "Every message the caller may see" }),
-  filtered: z.number().int().meta({ description: "Messages matching the filter" }),
+  ...countsShape("message"),
 }).meta({ id: "StationFindResponse" });
 export type StationFindResponse = z.infer<typeof StationFindResponseSchema>;
 

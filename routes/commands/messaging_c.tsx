@@ -32,7 +32,14 @@ const messagingC: PageRoute<MessagingCData> = {
       return {
         access: false,
         recipients: [],
-        history: { rows: [], totalNumber: 0, total: 0, filtered: 0 },
+        history: {
+          rows: [],
+          totalNumber: 0,
+          total: 0,
+          filtered: 0,
+          totalCapped: false,
+          filteredCapped: false,
+        },
       };
     }
     const [recipients, history] = await Promise.all([

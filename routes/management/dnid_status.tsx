@@ -12,6 +12,7 @@ import DnidStatusList, {
 } from "../../islands/management/DnidStatusList.tsx";
 import { DnidStatusFindRequestSchema } from "../../openapi/schemas/dnid_status.ts";
 import { findDnidStatuses } from "../../server/services/dnid_status/read.ts";
+import { countsOf } from "../../islands/kit/finder.ts";
 
 /** The list's find request from the table's body: the Active filter is the request's `active`. */
 const request = {
@@ -29,7 +30,7 @@ const dnidStatusRoute: PageRoute<DnidStatusListProps> = {
   load: async ({ deps, scope, url, user }) => ({
     ...await firstPage(url, DNID_STATUS_DEFAULTS, request, async (req) => {
       const page = await findDnidStatuses(deps.db, scope, req);
-      return { results: page.data, total: page.total, filtered: page.filtered };
+      return { results: page.data, ...countsOf(page) };
     }),
     admin: user.admin,
   }),

@@ -23,6 +23,7 @@ import {
   openPortsOf,
 } from "../../server/services/dnids/read.ts";
 import { DEFAULT_LES } from "../../openapi/enums.ts";
+import { countsOf } from "../../islands/kit/finder.ts";
 
 const M = "/management";
 
@@ -34,7 +35,7 @@ const dnidsRoute: PageRoute<DnidListProps> = {
   load: async ({ deps, url, scope, user }) => ({
     ...await firstPage(url, DNID_TABLE_DEFAULTS, DnidFindRequestSchema, async (req) => {
       const page = await findDnids(deps.db, scope, req);
-      return { results: page.dnids, total: page.total, filtered: page.filtered };
+      return { results: page.dnids, ...countsOf(page) };
     }),
     admin: user.admin,
   }),

@@ -21,6 +21,7 @@ import {
   type StationSummary,
 } from "../../openapi/schemas/station.ts";
 import { findStationMessages, stationSummary } from "../../server/services/station/read.ts";
+import { countsOf } from "../../islands/kit/finder.ts";
 
 const TRAFFIC = "/station/traffic";
 const trafficOf = (filter: Record<string, string | number>) =>
@@ -121,7 +122,7 @@ const trafficRoute: PageRoute<FirstPage<StationMessage>> = {
     const r = await findStationMessages(ctx.deps.db, ctx.scope, ctx.user.key, req.data!);
     return {
       initialState: state,
-      initialData: { rows: r.rows, total: r.total, filtered: r.totalNumber },
+      initialData: { rows: r.rows, ...countsOf(r) },
     };
   },
   view: ({ data }) => <Island of={StationTrafficList} props={data} />,

@@ -1,10 +1,16 @@
 /**
  * One page of a find-style list (`{filter, sorting, count, page}`): the rows, sorted by an
  * allow-listed field (the list's key breaks ties, so pages never overlap), and the totals —
- * `total` (every row the caller may see) and `filtered` (those matching the filter) — counted in
- * one pass. Every find service builds its answer with `findPage`.
+ * `total` (every row the caller may see) and `filtered` (those matching the filter). Every find
+ * service builds its answer with `findPage`.
+ *
+ * Counts stop at COUNT_CAP rows (the answer says when they did) and the request schema keeps a
+ * page within them, so a page costs the same on a table of a thousand rows or of a million: each
+ * count reads at most COUNT_CAP + 1 index entries, the rows at most COUNT_CAP + a page.
  */
 import { and, asc, desc, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { type Db, executeRows } from "../../db/client.ts";
+import { COUNT_CAP } from "../../openapi/enums.ts";
 
 export interface Sorting<F extends string> {
   field: F;
@@ -26,16 +32,16 @@ interface RowQuery<T> extends PromiseLike<T[]> {
   offset(n: number): RowQuery<T>;
 }
 
-/** The same from and joins selecting the two totals. */
-interface CountQuery extends PromiseLike<{ total: number; filtered: number }[]> {
-  where(where: SQL | undefined): PromiseLike<{ total: number; filtered: number }[]>;
+/** The same from and joins selecting a constant, to count rows. */
+interface CountQuery {
+  where(where: SQL | undefined): { limit(n: number): SQLWrapper };
 }
 
 export interface PageSpec<T, F extends string> {
   /** `db.select(columns).from(table)…joins….$dynamic()` */
   rows: RowQuery<T>;
-  /** `(totals) => db.select(totals).from(table)…the same joins…` */
-  count: (totals: { total: SQL<number>; filtered: SQL<number> }) => CountQuery;
+  /** `(one) => db.select(one).from(table)…the same joins…` */
+  count: (one: { one: SQL<number> }) => CountQuery;
   /** The caller's tenant rule (services/tenancy.ts): rows outside it are not counted at all. */
   scope?: SQL;
   /** The filter's conditions; undefined ones (empty filter fields) are left out. */
@@ -52,30 +58,53 @@ export interface Page<T> {
   results: T[];
   total: number;
   filtered: number;
+  totalCapped: boolean;
+  filteredCapped: boolean;
+}
+
+/** A page's counts, for answers that name their rows' list otherwise than `results`. */
+export const countsOf = ({ total, filtered, totalCapped, filteredCapped }: Page<unknown>) => ({
+  total,
+  filtered,
+  totalCapped,
+  filteredCapped,
+});
+
+/** How many rows match, counting no further than COUNT_CAP + 1. */
+async function cappedCount(db: Db, spec: PageSpec<unknown, string>, where: SQL | undefined) {
+  const rows = spec.count({ one: sql<number>`1` }).where(where).limit(COUNT_CAP + 1);
+  const [row] = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (${rows}) as capped`,
+  );
+  const n = Number(row?.n ?? 0);
+  return { n: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
 }
 
 const list = (v: SQLWrapper | SQLWrapper[]) => Array.isArray(v) ? v : [v];
 
 export async function findPage<T, F extends string>(
+  db: Db,
   req: PageRequest<F>,
   spec: PageSpec<T, F>,
 ): Promise<Page<T>> {
   const filter = and(...spec.filters);
   const sorting = req.sorting ?? spec.defaultSort;
   const order = sorting.direction === "asc" ? asc : desc;
-  const [rows, [totals]] = await Promise.all([
+  const [rows, total, filtered] = await Promise.all([
     spec.rows.where(and(spec.scope, filter))
       .orderBy(...[...list(spec.sorts[sorting.field]), ...list(spec.key)].map((c) => order(c)))
       .limit(req.count)
       .offset((req.page - 1) * req.count),
-    spec.count({
-      total: sql<number>`count(*)::int`,
-      filtered: sql<number>`(count(*) filter (where ${filter ?? sql`true`}))::int`,
-    }).where(spec.scope),
+    cappedCount(db, spec as PageSpec<unknown, string>, spec.scope),
+    filter ? cappedCount(db, spec as PageSpec<unknown, string>, and(spec.scope, filter)) : null,
   ]);
+  const matching = filtered ?? total;
   return {
     results: rows,
-    total: Number(totals?.total ?? 0),
-    filtered: Number(totals?.filtered ?? 0),
+    total: total.n,
+    filtered: matching.n,
+    totalCapped: total.capped,
+    filteredCapped: matching.capped,
   };
 }

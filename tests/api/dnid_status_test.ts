@@ -176,6 +176,8 @@ dbTest(
       ],
       total: 2,
       filtered: 2,
+      totalCapped: false,
+      filteredCapped: false,
     });
     assert.equal(k(s), keys(r.data)[0]);
   },

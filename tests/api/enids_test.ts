@@ -337,7 +337,13 @@ dbTest(
       token: a.token,
       json: { filter: { company: String(b.company.id) } },
     });
-    assert.deepEqual(byCompany.body, { results: [], total: 1, filtered: 0 });
+    assert.deepEqual(byCompany.body, {
+      results: [],
+      total: 1,
+      filtered: 0,
+      totalCapped: false,
+      filteredCapped: false,
+    });
     for (const query of [String(bEnid.id), b.company.name, bEnid.comments!]) {
       const s = await ctx.call("GET", `/rest/enids/search?query=${encodeURIComponent(query)}`, {
         token: a.token,

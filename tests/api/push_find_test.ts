@@ -3,7 +3,9 @@ import { dbTest, signIn } from "../fixtures/app.ts";
 import { TEST_PASSWORD } from "../fixtures/factories.ts";
 import type { Ctx } from "../fixtures/app.ts";
 import { pushTraffic, tgids, tgidTeams } from "../../db/schema/mod.ts";
-import type { DeliveryType, PushStatus } from "../../openapi/enums.ts";
+import { COUNT_CAP, type DeliveryType, type PushStatus } from "../../openapi/enums.ts";
+import { PAGE_WINDOW_MESSAGE } from "../../openapi/schemas/find.ts";
+import { sql } from "drizzle-orm";
 
 /** A tgid of `teamId` with `n` push traffic rows, one minute apart, statuses cycling 0..8. */
 async function trafficFor(ctx: Ctx, teamId: number, n: number) {
@@ -112,3 +114,45 @@ dbTest("[rest/push] find refuses bad input with a clear message", async (ctx) =>
   const anonymous = await ctx.call("POST", "/rest/push/find", { json: { type: "pushTraffic" } });
   assert.equal(anonymous.status, 401);
 });
+
+dbTest(
+  "[rest/push] counts stop at COUNT_CAP and say so; a page must start within them",
+  async (ctx, t) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const { token } = await signIn(ctx, admin.id, TEST_PASSWORD);
+    const [tgid] = await ctx.db.insert(tgids).values({ teamId: admin.teamId, label: "Busy" })
+      .returning();
+    // COUNT_CAP + 5 rows in one statement; three of them failed (status 2).
+    await ctx.db.execute(sql`insert into push_traffic
+      (tgid_id, dnid, les, les_c_stored_time, status, delivery_type, protocol)
+      select ${tgid.id}, 1, 21, now() - make_interval(secs => i),
+        case when i <= 3 then 2 else 1 end, 0, 0
+      from generate_series(1, ${COUNT_CAP + 5}) as i`);
+    const mine = { tgid: tgid.id };
+
+    await t.step("unfiltered: both counts capped", async () => {
+      const r = await find(ctx, token, { filter: mine, page: 3, count: 10 });
+      assert.equal(r.status, 200);
+      assert.equal(r.body.results.length, 10);
+      assert.equal(r.body.filtered, COUNT_CAP);
+      assert.equal(r.body.filteredCapped, true);
+    });
+    await t.step("a narrow filter counts exactly", async () => {
+      const r = await find(ctx, token, { filter: { ...mine, status: 2 } });
+      assert.equal(r.status, 200);
+      assert.equal(r.body.filtered, 3);
+      assert.equal(r.body.filteredCapped, false);
+      assert.equal(r.body.totalCapped, true);
+      assert.equal(r.body.total, COUNT_CAP);
+    });
+    await t.step("the last page within the cap answers; the next is refused", async () => {
+      const last = await find(ctx, token, { filter: mine, page: COUNT_CAP / 10, count: 10 });
+      assert.equal(last.status, 200);
+      assert.equal(last.body.results.length, 10);
+      const beyond = await find(ctx, token, { filter: mine, page: COUNT_CAP / 10 + 1, count: 10 });
+      assert.equal(beyond.status, 400);
+      assert.deepEqual(beyond.body.fields, [{ path: "page", message: PAGE_WINDOW_MESSAGE }]);
+      assert.match(beyond.body.message, /^Only the first 10,000 rows can be paged/);
+    });
+  },
+);

@@ -138,9 +138,9 @@ export async function companyDetails(db: Db, id: number): Promise<CompanyDetails
 /** The company list page's query: filtered, sorted (default by name), paged, with totals. */
 export function findCompanies(db: Db, req: CompanyFindRequest): Promise<CompanyFindResponse> {
   const f = req.filter;
-  return findPage(req, {
+  return findPage(db, req, {
     rows: db.select(summary).from(companies).$dynamic(),
-    count: (totals) => db.select(totals).from(companies),
+    count: (one) => db.select(one).from(companies),
     filters: [
       f.id === undefined ? undefined : eq(companies.id, f.id),
       f.name ? contains(companies.name, f.name) : undefined,

@@ -25,7 +25,7 @@ import type {
 } from "../../../openapi/schemas/dnid_status.ts";
 import { notFound } from "../../errors.ts";
 import { companyRows, type Scope, tgidRows } from "../tenancy.ts";
-import { findPage } from "../paging.ts";
+import { countsOf, findPage } from "../paging.ts";
 import { contains, escapeLike } from "../text_search.ts";
 import { tgidLabel } from "../detail_lists.ts";
 import { isDefault, isDefaultEntry } from "./default_flag.ts";
@@ -140,9 +140,9 @@ export async function findDnidStatuses(
   req: DnidStatusFindRequest,
 ): Promise<DnidStatusFindResponse> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: selectRows(db, scope),
-    count: (totals) => db.select(totals).from(dnidStatuses).innerJoin(dnids, ofDnid),
+    count: (one) => db.select(one).from(dnidStatuses).innerJoin(dnids, ofDnid),
     scope: companyRows(scope, dnids.companyId),
     filters: [
       req.active === true ? inState("active") : undefined,
@@ -165,7 +165,7 @@ export async function findDnidStatuses(
     defaultSort: { field: "dnid", direction: "asc" },
     key: [dnidStatuses.dnidId, dnidStatuses.les, dnidStatuses.member, dnidStatuses.device],
   });
-  return { data: page.results.map(toRow), total: page.total, filtered: page.filtered };
+  return { data: page.results.map(toRow), ...countsOf(page) };
 }
 
 /** One status row as the list shows it, or 404 (also for another company's). */

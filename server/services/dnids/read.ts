@@ -36,7 +36,7 @@ import { notFound } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 import { contains, escapeLike, textSearch } from "../text_search.ts";
 import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
-import { findPage } from "../paging.ts";
+import { countsOf, findPage } from "../paging.ts";
 import { allRoutesOf } from "../routes_by_protocol.ts";
 import { lastId } from "../last_id.ts";
 import { isDefault, isDefaultEntry } from "../dnid_status/default_flag.ts";
@@ -230,10 +230,10 @@ export async function findDnids(
   const monitoring = f.monitoring === undefined || f.monitoring === ""
     ? null
     : Number(f.monitoring);
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: dnidSelect(db).$dynamic(),
-    count: (totals) =>
-      db.select(totals).from(dnids)
+    count: (one) =>
+      db.select(one).from(dnids)
         .innerJoin(companies, eq(companies.id, dnids.companyId))
         .leftJoin(teams, eq(teams.id, dnids.teamId))
         .leftJoin(tgids, eq(tgids.id, dnids.tgidId)),
@@ -264,8 +264,7 @@ export async function findDnids(
   });
   return {
     dnids: page.results.map((r) => toDnid(r)),
-    total: page.total,
-    filtered: page.filtered,
+    ...countsOf(page),
   };
 }
 

@@ -143,10 +143,10 @@ export async function findEnids(
   req: EnidFindRequest,
 ): Promise<EnidFindResponse> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: base(db).$dynamic(),
-    count: (totals) =>
-      db.select(totals).from(enids)
+    count: (one) =>
+      db.select(one).from(enids)
         .innerJoin(companies, eq(companies.id, enids.companyId))
         .innerJoin(ruls, and(eq(ruls.id, enids.rulId), eq(ruls.les, enids.rulLes))),
     scope: companyRows(scope, enids.companyId),

@@ -87,10 +87,10 @@ export async function findLists(
   req: CommandListFindRequest,
 ): Promise<CommandListFindResponse> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: base(db).$dynamic(),
-    count: (totals) =>
-      db.select(totals).from(commandLists).leftJoin(users, eq(users.key, commandLists.userKey)),
+    count: (one) =>
+      db.select(one).from(commandLists).leftJoin(users, eq(users.key, commandLists.userKey)),
     scope: companyRows(scope, commandLists.companyId),
     filters: [
       f.id === undefined ? undefined : eq(commandLists.id, f.id),

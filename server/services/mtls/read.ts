@@ -87,10 +87,10 @@ export async function mtlSerial(db: Db, scope: Scope, imn: string) {
 /** POST /rest/mtls/findMtl: one page of the mtls the caller reaches. */
 export function findMtls(db: Db, scope: Scope, req: MtlFindRequest): Promise<MtlFindResponse> {
   const f = req.filter;
-  return findPage(req, {
+  return findPage(db, req, {
     rows: mtlSelect(db).$dynamic(),
-    count: (totals) =>
-      db.select(totals).from(mtls)
+    count: (one) =>
+      db.select(one).from(mtls)
         .leftJoin(terminals, eq(terminals.deviceId, mtls.deviceId))
         .leftJoin(tgids, eq(tgids.id, terminals.tgidId)),
     scope: mtlRows(scope),

@@ -11,7 +11,7 @@ export async function findPushEvents(
   req: PushFindOf<"pushEvents">,
 ): Promise<PushFound["pushEvents"]> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: db.select({
       id: pushEvents.id,
       timestamp: pushEvents.timestamp,
@@ -21,7 +21,7 @@ export async function findPushEvents(
       level: pushEvents.level,
       message: pushEvents.message,
     }).from(pushEvents).$dynamic(),
-    count: (totals) => db.select(totals).from(pushEvents),
+    count: (one) => db.select(one).from(pushEvents),
     filters: [
       f.hostname ? contains(pushEvents.hostname, f.hostname) : undefined,
       f.processId === undefined ? undefined : eq(pushEvents.processId, f.processId),
@@ -51,7 +51,7 @@ export async function findRobotEvents(
   req: PushFindOf<"robotEvents">,
 ): Promise<PushFound["robotEvents"]> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: db.select({
       id: robotEvents.id,
       timestamp: robotEvents.timestamp,
@@ -59,7 +59,7 @@ export async function findRobotEvents(
       level: robotEvents.level,
       message: robotEvents.message,
     }).from(robotEvents).$dynamic(),
-    count: (totals) => db.select(totals).from(robotEvents),
+    count: (one) => db.select(one).from(robotEvents),
     filters: [
       f.robot === undefined ? undefined : eq(robotEvents.robot, f.robot),
       f.level === undefined ? undefined : eq(robotEvents.level, f.level),

@@ -13,9 +13,9 @@ export async function findProcesses(
 ): Promise<PushFound["process"]> {
   const f = req.filter;
   const p = pushProcesses;
-  return await findPage(req, {
+  return await findPage(db, req, {
     rows: db.select(processColumns).from(p).leftJoin(teams, eq(teams.id, p.teamId)).$dynamic(),
-    count: (totals) => db.select(totals).from(p),
+    count: (one) => db.select(one).from(p),
     filters: [
       f.id === undefined ? undefined : eq(p.id, f.id),
       f.hostname ? contains(p.hostname, f.hostname) : undefined,

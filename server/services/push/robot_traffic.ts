@@ -33,12 +33,12 @@ export async function findRobotTraffic(
   req: PushFindOf<"robotTraffic">,
 ): Promise<PushFound["robotTraffic"]> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: db.select({
       ...ROBOT_TRAFFIC_COLUMNS,
       hasContent: sql<boolean>`(${r.content} is not null)`,
     }).from(r).$dynamic(),
-    count: (totals) => db.select(totals).from(r),
+    count: (one) => db.select(one).from(r),
     filters: [
       f.realId === undefined ? undefined : eq(r.realId, f.realId),
       f.type === undefined ? undefined : eq(r.type, f.type),

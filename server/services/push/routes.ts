@@ -55,7 +55,7 @@ export async function findTcpRoutes(
   req: PushFindOf<"tcp">,
 ): Promise<PushFound["tcp"]> {
   const t = tcpRoutes, f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: db.select({
       ...common(t),
       IP_Port_Tx_Primary: t.ipPortTxPrimary,
@@ -63,7 +63,7 @@ export async function findTcpRoutes(
       Tx_Primary_Up: t.txPrimaryUp,
       Tx_Secondary_Up: t.txSecondaryUp,
     }).from(t).leftJoin(tgids, eq(tgids.id, t.tgidId)).$dynamic(),
-    count: (totals) => db.select(totals).from(t),
+    count: (one) => db.select(one).from(t),
     filters: [
       ...commonFilters(t, f),
       text(t.ipPortTxPrimary, f.IP_Port_Tx_Primary),
@@ -89,7 +89,7 @@ export async function findFtpRoutes(
   req: PushFindOf<"ftp">,
 ): Promise<PushFound["ftp"]> {
   const t = ftpRoutes, f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: db.select({
       ...common(t),
       ftp_Type: t.ftpType,
@@ -99,7 +99,7 @@ export async function findFtpRoutes(
       ftp_Primary_Up: t.ftpPrimaryUp,
       ftp_Secondary_Up: t.ftpSecondaryUp,
     }).from(t).leftJoin(tgids, eq(tgids.id, t.tgidId)).$dynamic(),
-    count: (totals) => db.select(totals).from(t),
+    count: (one) => db.select(one).from(t),
     filters: [
       ...commonFilters(t, f),
       f.ftp_Type === undefined ? undefined : eq(t.ftpType, f.ftp_Type),
@@ -129,7 +129,7 @@ export async function findWsRoutes(
   req: PushFindOf<"ws">,
 ): Promise<PushFound["ws"]> {
   const t = wsRoutes, f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: db.select({
       ...common(t),
       ws_Primary: t.wsPrimary,
@@ -143,7 +143,7 @@ export async function findWsRoutes(
       Namespace: t.namespace,
       Format: t.format,
     }).from(t).leftJoin(tgids, eq(tgids.id, t.tgidId)).$dynamic(),
-    count: (totals) => db.select(totals).from(t),
+    count: (one) => db.select(one).from(t),
     filters: [
       ...commonFilters(t, f),
       text(t.wsPrimary, f.ws_Primary),
@@ -173,7 +173,7 @@ export async function findSmtpRoutes(
   req: PushFindOf<"smtp">,
 ): Promise<PushFound["smtp"]> {
   const t = smtpRoutes, f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: db.select({
       ...common(t),
       email_Master: t.emailMaster,
@@ -183,7 +183,7 @@ export async function findSmtpRoutes(
       Subject: t.subject,
       Body: t.body,
     }).from(t).leftJoin(tgids, eq(tgids.id, t.tgidId)).$dynamic(),
-    count: (totals) => db.select(totals).from(t),
+    count: (one) => db.select(one).from(t),
     filters: [
       ...commonFilters(t, f),
       text(t.emailMaster, f.email_Master),

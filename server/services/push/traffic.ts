@@ -44,10 +44,10 @@ export async function findPushTraffic(
   req: PushFindRequest,
 ): Promise<PushFindResponse> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: db.select({ ...columns, multiPush: multiPushCount(db, scope) }).from(pushTraffic)
       .leftJoin(tgids, eq(tgids.id, pushTraffic.tgidId)).$dynamic(),
-    count: (totals) => db.select(totals).from(pushTraffic),
+    count: (one) => db.select(one).from(pushTraffic),
     scope: tgidRows(scope, pushTraffic.tgidId),
     filters: [
       f.pushTrafficId === undefined ? undefined : eq(pushTraffic.id, f.pushTrafficId),

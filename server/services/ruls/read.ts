@@ -81,9 +81,9 @@ export async function allRuls(db: Db): Promise<Rul[]> {
 /** The rul list page's query: filtered, sorted (default by id), paged, with totals. */
 export async function findRuls(db: Db, req: RulFindRequest): Promise<RulFindResponse> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: withCompany(db).$dynamic(),
-    count: (totals) => db.select(totals).from(ruls),
+    count: (one) => db.select(one).from(ruls),
     filters: [
       f.id === undefined ? undefined : eq(ruls.id, f.id),
       f.les === undefined ? undefined : eq(ruls.les, f.les),

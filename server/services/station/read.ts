@@ -19,7 +19,7 @@ import {
   type StationSummary,
 } from "../../../openapi/schemas/station.ts";
 import { notFound } from "../../errors.ts";
-import { findPage } from "../paging.ts";
+import { countsOf, findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 
@@ -88,9 +88,9 @@ export async function findStationMessages(
   req: StationFindRequest,
 ): Promise<StationFindResponse> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: base(db).$dynamic(),
-    count: (totals) => db.select(totals).from(m).leftJoin(mtls, eq(mtls.imn, m.recipient)),
+    count: (one) => db.select(one).from(m).leftJoin(mtls, eq(mtls.imn, m.recipient)),
     scope: companyRows(scope, m.companyId),
     filters: [
       f.refNum === undefined ? undefined : eq(m.refNum, f.refNum),
@@ -119,8 +119,7 @@ export async function findStationMessages(
   return {
     rows: page.results.map(toStationMessage),
     totalNumber: page.filtered,
-    total: page.total,
-    filtered: page.filtered,
+    ...countsOf(page),
   };
 }
 

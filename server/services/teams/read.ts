@@ -132,11 +132,11 @@ export async function allTeams(db: Db): Promise<TeamRow[]> {
 /** The team list page's query: filtered, sorted (default by name), paged, with totals. */
 export async function findTeams(db: Db, req: TeamFindRequest): Promise<TeamFindResponse> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: db.select(rowColumns).from(teams)
       .innerJoin(companies, eq(companies.id, teams.companyId)).$dynamic(),
-    count: (totals) =>
-      db.select(totals).from(teams).innerJoin(companies, eq(companies.id, teams.companyId)),
+    count: (one) =>
+      db.select(one).from(teams).innerJoin(companies, eq(companies.id, teams.companyId)),
     filters: [
       f.id === undefined ? undefined : eq(teams.id, f.id),
       f.name ? contains(teams.name, f.name) : undefined,

@@ -106,10 +106,10 @@ export function findTerminals(
   req: TerminalFindRequest,
 ): Promise<TerminalFindResponse> {
   const f = req.filter;
-  return findPage(req, {
+  return findPage(db, req, {
     rows: terminalSelect(db).$dynamic(),
-    count: (totals) =>
-      db.select(totals).from(terminals)
+    count: (one) =>
+      db.select(one).from(terminals)
         .innerJoin(deviceTypes, eq(deviceTypes.id, terminals.deviceTypeId))
         .innerJoin(tgids, eq(tgids.id, terminals.tgidId)),
     scope: tgidRows(scope, terminals.tgidId),

@@ -28,7 +28,7 @@ import { notFound } from "../../errors.ts";
 import { companyRows, type Scope, tgidRows } from "../tenancy.ts";
 import { contains, textSearch } from "../text_search.ts";
 import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
-import { findPage } from "../paging.ts";
+import { countsOf, findPage } from "../paging.ts";
 import { allRoutesOf, routeCounts } from "../routes_by_protocol.ts";
 import { openPortsOf } from "../dnids/read.ts";
 
@@ -256,10 +256,10 @@ export async function findTgids(
         // A client matches only its own company's sharing teams (it sees no other's).
         .where(and(contains(sharer.name, name), companyRows(scope, sharer.companyId))),
     );
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: tgidSelect(db, scope).$dynamic(),
-    count: (totals) =>
-      db.select(totals).from(tgids)
+    count: (one) =>
+      db.select(one).from(tgids)
         .innerJoin(teams, eq(teams.id, tgids.teamId))
         .innerJoin(companies, eq(companies.id, teams.companyId)),
     scope: tgidRows(scope, tgids.id),
@@ -281,8 +281,7 @@ export async function findTgids(
   });
   return {
     results: await toTgids(db, scope, page.results),
-    total: page.total,
-    filtered: page.filtered,
+    ...countsOf(page),
   };
 }
 

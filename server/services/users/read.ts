@@ -173,10 +173,10 @@ const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 /** The list page: filtered, sorted (default id ascending) and paged in SQL. */
 export async function findUsers(db: Db, req: UsersFindRequest): Promise<UsersFindResponse> {
   const f = req.filter;
-  const page = await findPage(req, {
+  const page = await findPage(db, req, {
     rows: selectList(db).$dynamic(),
-    count: (totals) =>
-      db.select(totals).from(users)
+    count: (one) =>
+      db.select(one).from(users)
         .innerJoin(companies, eq(companies.id, users.companyId))
         .innerJoin(teams, eq(teams.id, users.teamId)),
     filters: [
