@@ -3,6 +3,7 @@ import { call, dbTest, testApp } from "../fixtures/app.ts";
 import { TEST_PASSWORD } from "../fixtures/factories.ts";
 import { type DbKind, freshPglite, postgresDb } from "../fixtures/db.ts";
 import { DB_KINDS } from "../fixtures/db.ts";
+import { sql } from "drizzle-orm";
 
 const LIMITS = {
   LOGIN_MAX_FAILURES: "3",
@@ -80,6 +81,63 @@ async function twoInstances(kind: DbKind) {
   }
   const [a, b] = [await postgresDb(2), await postgresDb(2)];
   return { dbs: [a, b], close: async () => void await Promise.all([a.close(), b.close()]) };
+}
+
+/** Every case variant of a username: they all name one user and count as one. */
+const caseVariant = (id: string, i: number) =>
+  [...id].map((ch, j) => ((i >> (j % 8)) & 1) ? ch.toUpperCase() : ch).join("");
+
+for (const kind of DB_KINDS) {
+  Deno.test({
+    name:
+      `[auth/lockout] 50 parallel wrong passwords on two instances: at most the limit evaluated [${kind}]`,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: async (t) => {
+      const { dbs, close } = await twoInstances(kind);
+      try {
+        const apps = dbs.map((d) => testApp(d, LIMITS));
+        const { Factories } = await import("../fixtures/factories.ts");
+        const user = await new Factories(dbs[0].db).user();
+        const attempt = (i: number, password: string) =>
+          call(apps[i % 2], "POST", "/rest/users/login", {
+            json: { username: caseVariant(user.id, i), password },
+          });
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => attempt(i, "wrong")),
+        );
+        const statuses = answers.map((r) => r.status);
+        const locked = answers.filter((r) => r.status === 429);
+        await t.step("at most LOGIN_MAX_FAILURES passwords are evaluated, the rest locked", () => {
+          assert.equal(statuses.filter((s) => s === 401).length, 3, statuses.join(","));
+          assert.equal(locked.length, 47, statuses.join(","));
+          // One message whatever the instance or the spelling of the id.
+          assert.equal(new Set(locked.map((r) => r.body.message)).size, 1);
+          assert.match(locked[0].body.message, /at most 3 attempts/);
+        });
+        await t.step(
+          "the right password is refused, in any case, until the window passes",
+          async () => {
+            for (let i = 0; i < 4; i++) {
+              const r = await attempt(i, TEST_PASSWORD);
+              assert.equal(r.status, 429);
+              assert.equal(r.body.message, locked[0].body.message);
+            }
+            // Age the failures to one second before the window's end: still locked.
+            const age = async (seconds: number) =>
+              await dbs[0].db.execute(sql`update login_attempts set attempted_at = now() -
+              make_interval(secs => ${seconds}) where username = ${user.id.toLowerCase()}`);
+            await age(15 * 60 - 1);
+            assert.equal((await attempt(1, TEST_PASSWORD)).status, 429);
+            await age(15 * 60 + 1);
+            assert.equal((await attempt(1, TEST_PASSWORD)).status, 200);
+          },
+        );
+      } finally {
+        await close();
+      }
+    },
+  });
 }
 
 for (const kind of DB_KINDS) {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
+import type { Db, Tx } from "../../../db/client.ts";
 import { loginAttempts } from "../../../db/schema/mod.ts";
 
 /**
@@ -8,6 +8,12 @@ import { loginAttempts } from "../../../db/schema/mod.ts";
  *   window, lock it until the oldest of those failures leaves the window;
  * - per address: `maxFailuresPerIp` failures within the window lock the address the same way.
  * Refused attempts are not recorded, so a lock always ends when its window has passed.
+ *
+ * An attempt is admitted before its password is checked: under transaction-level advisory locks
+ * on the username and the address, the lock is checked and the attempt recorded as a failure in
+ * one transaction; a right password then turns it into a success. Attempts in flight therefore
+ * count, and however many arrive at once on however many instances, at most the limit of
+ * passwords is ever evaluated before the lock.
  */
 export interface LockoutPolicy {
   maxFailures: number;
@@ -21,10 +27,19 @@ export interface Lock {
   retryAt: Date;
 }
 
+/** An admitted attempt: settle it with its outcome. */
+export interface Admitted {
+  attemptId: number;
+}
+
 export const normalizeUsername = (username: string) => username.trim().toLowerCase();
 
+/** Namespaces of the advisory locks (the second key is the hash of the username or address). */
+const USERNAME_LOCK = 7_271_010;
+const ADDRESS_LOCK = 7_271_011;
+
 async function lockFor(
-  db: Db,
+  db: Db | Tx,
   scope: Lock["scope"],
   filter: ReturnType<typeof and>,
   limit: number,
@@ -37,8 +52,8 @@ async function lockFor(
   return retryAt > new Date() ? { scope, limit, retryAt } : null;
 }
 
-export async function checkLockout(
-  db: Db,
+async function checkLockout(
+  db: Db | Tx,
   policy: LockoutPolicy,
   username: string,
   ip: string,
@@ -71,6 +86,31 @@ export async function checkLockout(
   );
 }
 
-export async function recordAttempt(db: Db, username: string, ip: string, succeeded: boolean) {
-  await db.insert(loginAttempts).values({ username, ip, succeeded });
+/**
+ * The lock on this username or address, or the attempt admitted (recorded as a failure until
+ * settled). Locks are taken username first, then address, by every instance: no deadlock.
+ */
+export function admitAttempt(
+  db: Db,
+  policy: LockoutPolicy,
+  username: string,
+  ip: string,
+): Promise<Lock | Admitted> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${USERNAME_LOCK}, hashtext(${username})),
+        pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${ip}))`,
+    );
+    const lock = await checkLockout(tx, policy, username, ip);
+    if (lock) return lock;
+    const [row] = await tx.insert(loginAttempts).values({ username, ip, succeeded: false })
+      .returning({ id: loginAttempts.id });
+    return { attemptId: row.id };
+  });
+}
+
+/** Records a right password: the admitted attempt becomes a success (resetting the count). */
+export async function settleSuccess(db: Db, attempt: Admitted) {
+  await db.update(loginAttempts).set({ succeeded: true })
+    .where(eq(loginAttempts.id, attempt.attemptId));
 }

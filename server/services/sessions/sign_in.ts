@@ -12,7 +12,7 @@ import { ApiError } from "../../errors.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import type { SessionKeys } from "../../auth/token.ts";
 import type { SessionUser } from "../../auth/sessions.ts";
-import { checkLockout, normalizeUsername, recordAttempt } from "./lockout.ts";
+import { admitAttempt, normalizeUsername, settleSuccess } from "./lockout.ts";
 import { createSession } from "./store.ts";
 
 export interface LoginInput {
@@ -38,7 +38,7 @@ export async function signIn(
 ): Promise<SignedIn> {
   const { db, config, keys } = deps;
   const username = normalizeUsername(input.username);
-  const lock = await checkLockout(
+  const admitted = await admitAttempt(
     db,
     {
       maxFailures: config.LOGIN_MAX_FAILURES,
@@ -48,7 +48,8 @@ export async function signIn(
     username,
     ip,
   );
-  if (lock) {
+  if ("retryAt" in admitted) {
+    const lock = admitted;
     const retryAfter = Math.max(1, Math.ceil((lock.retryAt.getTime() - Date.now()) / 1000));
     throw new ApiError(
       429,
@@ -85,7 +86,7 @@ export async function signIn(
     ))
     .limit(1);
   const ok = await verifyPassword(input.password, user?.hash, config.PASSWORD_ITERATIONS);
-  await recordAttempt(db, username, ip, ok && !!user?.active);
+  if (ok && user?.active) await settleSuccess(db, admitted);
   if (!ok || !user) throw new ApiError(401, INVALID);
   if (!user.active) {
     throw new ApiError(403, "This account is deactivated: contact your administrator");
