@@ -3301,6 +3301,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/users/changePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password
+         * @description Any signed-in user, for their own session and rows. The current password and a new one. Every other session of yours ends (on every instance); this one goes on. A wrong current password answers 400 and counts as a failed login: the sign-in lockout applies (429).
+         */
+        post: operations["usersChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/users/changeStatus": {
         parameters: {
             query?: never;
@@ -3648,6 +3668,16 @@ export type components = {
             miniC: boolean;
             model: string | null;
             serial: string | null;
+        };
+        ChangePassword: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        ChangePasswordResponse: {
+            /** @description How many other sessions of yours ended */
+            endedSessions: number;
+            /** @enum {boolean} */
+            success: true;
         };
         /** @description One command of a command list; fields camelCase */
         Command: {
@@ -20394,6 +20424,84 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    usersChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            /** @description Changed: how many other sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePasswordResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,7 @@ import type { AnyPageRoute } from "./types.ts";
 import { RouteMap } from "./map.ts";
 import home from "./home.tsx";
 import * as login from "./login/mod.ts";
+import * as account from "./account/mod.ts";
 import * as error from "./error/mod.ts";
 import * as information from "./information/mod.ts";
 import * as administration from "./administration/mod.ts";
@@ -32,6 +33,7 @@ export const ROUTE_MAP = new RouteMap(
   [
     ...home,
     ...pagesOf(login),
+    ...pagesOf(account),
     ...pagesOf(error),
     ...pagesOf(administration),
     ...pagesOf(commands),

@@ -36,6 +36,9 @@ export default function UserMenu({ name, id, company, team }: UserMenuProps) {
           <small className="muted">{company} · {team}</small>
         </li>
         <li dir="ltr">
+          <a href="/account" data-account-link="">Your account</a>
+        </li>
+        <li dir="ltr">
           <a href="/information">Help</a>
         </li>
         <li dir="ltr">

@@ -17,6 +17,14 @@ import {
   USER_MESSAGES,
 } from "../../openapi/schemas/users.ts";
 import { setPasswordWithToken } from "../services/users/password_reset.ts";
+import { getCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "../auth/access.ts";
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_PAGE_PATH,
+  ChangePasswordFormSchema,
+} from "../../openapi/schemas/account.ts";
+import { changeOwnPassword } from "../services/sessions/change_password.ts";
 
 /** A posted field by name: its text, or "" when it was left out (files are not fields). */
 type Fields = (name: string) => string;
@@ -80,5 +88,29 @@ const setPassword = formPost(
   },
 );
 
+/** POST /account: the signed-in user's new password (POST /rest/users/changePassword). */
+const changePassword = formPost(
+  "change-password",
+  () => ACCOUNT_PAGE_PATH,
+  async (c, f) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const user = token ? await c.var.deps.sessions.resolve(token) : null;
+    if (!user) return `/login?next=${encodeURIComponent(ACCOUNT_PAGE_PATH)}`;
+    const input = parsed(ChangePasswordFormSchema, {
+      currentPassword: f("currentPassword"),
+      newPassword: f("newPassword"),
+      confirm: f("confirm"),
+    });
+    await changeOwnPassword(c.var.deps, user, input, c.var.clientIp);
+    c.var.deps.sessions.clear();
+    setFlash(c, { kind: "success", message: ACCOUNT_MESSAGES.changed });
+    return ACCOUNT_PAGE_PATH;
+  },
+);
+
 /** Path → handler. */
-export const FORM_POSTS = { "/login": login, [RESET_PAGE_PATH]: setPassword };
+export const FORM_POSTS = {
+  "/login": login,
+  [RESET_PAGE_PATH]: setPassword,
+  [ACCOUNT_PAGE_PATH]: changePassword,
+};

@@ -8,6 +8,7 @@ import { requestToken, SESSION_COOKIE } from "../../auth/access.ts";
 import type { SessionUser } from "../../auth/sessions.ts";
 import { type LoginInput, signIn } from "../../services/sessions/sign_in.ts";
 import { revokeSession } from "../../services/sessions/store.ts";
+import { changeOwnPassword } from "../../services/sessions/change_password.ts";
 import type { SessionUserDto } from "../../../openapi/schemas/session.ts";
 
 export const toSessionUserDto = (u: SessionUser): SessionUserDto => ({
@@ -54,4 +55,13 @@ export const handlers: Handlers<typeof routes> = {
     return c.json({ success: true as const }, 200);
   },
   current: (c) => c.json(toSessionUserDto(c.var.user), 200),
+  changePassword: async (c) => {
+    const ended = await changeOwnPassword(
+      c.var.deps,
+      c.var.user,
+      c.req.valid("json"),
+      c.var.clientIp,
+    );
+    return c.json({ success: true as const, endedSessions: ended }, 200);
+  },
 };

@@ -7,6 +7,10 @@ import {
   SessionUserSchema,
 } from "../../../openapi/schemas/session.ts";
 import { SuccessSchema } from "../../../openapi/schemas/common.ts";
+import {
+  ChangePasswordResponseSchema,
+  ChangePasswordSchema,
+} from "../../../openapi/schemas/account.ts";
 
 export const login = defineRoute({
   access: "public",
@@ -45,4 +49,21 @@ export const current = defineRoute({
   summary: "The signed-in user",
   description: "Who is signed in, with the team rights that decide what the shell shows.",
   responses: { 200: jsonResponse(SessionUserSchema, "The signed-in user") },
+});
+
+export const changePassword = defineRoute({
+  access: "user",
+  tenancy: "caller",
+  method: "post",
+  path: "/rest/users/changePassword",
+  summary: "Change your password",
+  description: "The current password and a new one. Every other session of yours ends (on every " +
+    "instance); this one goes on. A wrong current password answers 400 and counts as a failed " +
+    "login: the sign-in lockout applies (429).",
+  request: { body: jsonBody(ChangePasswordSchema) },
+  responses: {
+    200: jsonResponse(ChangePasswordResponseSchema, "Changed: how many other sessions ended"),
+  },
+  errors: [429],
+  refreshesSessions: true,
 });

@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { loginAttempts } from "../../../db/schema/mod.ts";
+import type { Config } from "../../config.ts";
+import { ApiError } from "../../errors.ts";
 
 /**
  * Login lockout, counted in the database so every instance sharing it enforces one limit.
@@ -30,6 +32,27 @@ export interface Lock {
 /** An admitted attempt: settle it with its outcome. */
 export interface Admitted {
   attemptId: number;
+}
+
+export const lockoutPolicy = (config: Config): LockoutPolicy => ({
+  maxFailures: config.LOGIN_MAX_FAILURES,
+  maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+  windowSeconds: config.LOGIN_LOCK_MINUTES * 60,
+});
+
+export const isLock = (r: Lock | Admitted): r is Lock => "retryAt" in r;
+
+/** The 429 of a lock: one message for every attempt while it lasts, and when to retry. */
+export function lockedError(lock: Lock): ApiError {
+  const retryAfter = Math.max(1, Math.ceil((lock.retryAt.getTime() - Date.now()) / 1000));
+  return new ApiError(
+    429,
+    lock.scope === "username"
+      ? `Too many failed logins for this user: at most ${lock.limit} attempts are allowed`
+      : `Too many failed logins from this address: at most ${lock.limit} attempts are allowed`,
+    { limit: lock.limit, retryAt: lock.retryAt.toISOString(), retryAfter },
+    { "Retry-After": String(retryAfter) },
+  );
 }
 
 export const normalizeUsername = (username: string) => username.trim().toLowerCase();

@@ -12,7 +12,14 @@ import { ApiError } from "../../errors.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import type { SessionKeys } from "../../auth/token.ts";
 import type { SessionUser } from "../../auth/sessions.ts";
-import { admitAttempt, normalizeUsername, settleSuccess } from "./lockout.ts";
+import {
+  admitAttempt,
+  isLock,
+  lockedError,
+  lockoutPolicy,
+  normalizeUsername,
+  settleSuccess,
+} from "./lockout.ts";
 import { createSession } from "./store.ts";
 
 export interface LoginInput {
@@ -38,28 +45,8 @@ export async function signIn(
 ): Promise<SignedIn> {
   const { db, config, keys } = deps;
   const username = normalizeUsername(input.username);
-  const admitted = await admitAttempt(
-    db,
-    {
-      maxFailures: config.LOGIN_MAX_FAILURES,
-      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
-      windowSeconds: config.LOGIN_LOCK_MINUTES * 60,
-    },
-    username,
-    ip,
-  );
-  if ("retryAt" in admitted) {
-    const lock = admitted;
-    const retryAfter = Math.max(1, Math.ceil((lock.retryAt.getTime() - Date.now()) / 1000));
-    throw new ApiError(
-      429,
-      lock.scope === "username"
-        ? `Too many failed logins for this user: at most ${lock.limit} attempts are allowed`
-        : `Too many failed logins from this address: at most ${lock.limit} attempts are allowed`,
-      { limit: lock.limit, retryAt: lock.retryAt.toISOString(), retryAfter },
-      { "Retry-After": String(retryAfter) },
-    );
-  }
+  const admitted = await admitAttempt(db, lockoutPolicy(config), username, ip);
+  if (isLock(admitted)) throw lockedError(admitted);
 
   // The login is the user id or one of the user's e-mail aliases. One query also reads what the
   // answer needs, so a successful login costs no second lookup.
