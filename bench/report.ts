@@ -1,5 +1,6 @@
 /** The bench's results: their shape, the printed tables and the JSON file. */
 import type { DeliveryResult } from "./delivery.ts";
+import { KINDS, type MixedResult } from "./mixed.ts";
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
@@ -24,6 +25,9 @@ export interface Options {
   pageRuns: number;
   /** Messages queued per delivery run (section 5). */
   deliveryMessages: number;
+  /** Connections and window of the mixed load (section 6). */
+  mixedConnections: number;
+  mixedWindowMs: number;
   sections: number[];
 }
 
@@ -46,6 +50,7 @@ export interface Results {
   startup?: Section<StartupResult>;
   pages?: Section<PagesResult>;
   delivery?: Section<DeliveryResult>;
+  mixed?: Section<MixedResult>;
   /** The machine's load average when the run ended (other processes skew the figures). */
   loadavgEnd?: number[];
 }
@@ -277,6 +282,41 @@ export function render(r: Results): string {
           `  ${w.label}: ${
             w.perSecond >= s.target ? "meets" : "MISSES"
           } the target of ${s.target} msg/s`
+        ),
+      ],
+    ),
+    ...section(
+      "6. Mixed traffic (reads, finds with filters, writes, logins) on PostgreSQL vs a bare route",
+      r.mixed,
+      (s) => [
+        table(
+          ["", "requests", "errors", "p50 ms", "p99 ms", "max ms", "p99 x bare"],
+          [
+            ...KINDS.map((k) => [
+              k,
+              String(s.kinds[k].requests),
+              String(s.kinds[k].errors),
+              num(s.kinds[k].p50Ms, 1),
+              num(s.kinds[k].p99Ms, 1),
+              num(s.kinds[k].maxMs, 1),
+              times(s.kinds[k].p99Ms / s.baseline.p99Ms),
+            ]),
+            [
+              "baseline: bare Hono GET /ping",
+              String(s.baseline.requests),
+              String(s.baseline.errors),
+              num(s.baseline.p50Ms, 1),
+              num(s.baseline.p99Ms, 1),
+              num(s.baseline.maxMs, 1),
+              "1.00x",
+            ],
+          ],
+        ),
+        `  ${s.connections} connections for ${s.windowMs / 1000} s: ${s.requests} requests, ` +
+        `${num(s.rps)} rps (bare ${num(s.baseline.rps)} rps), ${s.errors} errors` +
+        (s.errors ? "  ! NOT ZERO" : ""),
+        ...KINDS.filter((k) => s.kinds[k].errors).map((k) =>
+          `  ! ${k}: ${JSON.stringify(s.kinds[k].statuses)} first: ${s.kinds[k].firstError}`
         ),
       ],
     ),

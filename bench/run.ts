@@ -10,6 +10,9 @@
  * 5. delivery throughput on PostgreSQL (DATABASE_URL): messages/s to a loopback TCP sink with one
  *    and two `worker.ts` processes against a bare loop writing the same frames (bench/delivery.ts;
  *    BENCH_DELIVERY_MESSAGES, 20,000 or 5,000 with --quick).
+ * 6. mixed traffic on PostgreSQL (DATABASE_URL): reads, finds with filters, writes and logins
+ *    from BENCH_MIXED_CONNECTIONS (50) connections for BENCH_MIXED_WINDOW (60, 10 with --quick)
+ *    seconds, per kind p50/p99 and errors, against a bare route in the same run (bench/mixed.ts).
  * Prints a table and writes the results to bench/results/latest.json.
  */
 import { parseArgs } from "node:util";
@@ -20,6 +23,7 @@ import { type BenchServer, startServer } from "./servers.ts";
 import { measureStartups } from "./startup.ts";
 import { measurePages } from "./pages.ts";
 import { measureDelivery } from "./delivery.ts";
+import { measureMixedSection } from "./mixed.ts";
 import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
 import { scratchDatabase } from "../db/scratch.ts";
 
@@ -33,7 +37,7 @@ function parseOptions(): { opts: Options; out: string } {
       concurrency: { type: "string" },
       "login-workers": { type: "string" },
       "page-runs": { type: "string" },
-      only: { type: "string", default: "1,2,3,4,5" },
+      only: { type: "string", default: "1,2,3,4,5,6" },
       out: {
         type: "string",
         default: fileURLToPath(new URL("results/latest.json", import.meta.url)),
@@ -54,6 +58,8 @@ function parseOptions(): { opts: Options; out: string } {
     deliveryMessages: Math.round(
       Number(Deno.env.get("BENCH_DELIVERY_MESSAGES") ?? (values.quick ? 5000 : 20000)),
     ),
+    mixedConnections: Math.round(pick(undefined, "BENCH_MIXED_CONNECTIONS", 50, 50)),
+    mixedWindowMs: pick(undefined, "BENCH_MIXED_WINDOW", 60, 10) * 1000,
     sections: values.only.split(",").map(Number),
   };
   return { opts, out: values.out };
@@ -206,6 +212,19 @@ if (wants(5)) {
   results.delivery = databaseUrl
     ? await attempt("delivery", () => measureDelivery(databaseUrl, opts.deliveryMessages, progress))
     : { error: "DATABASE_URL is not set: the delivery benchmark runs on PostgreSQL" };
+}
+
+if (wants(6)) {
+  const databaseUrl = Deno.env.get("DATABASE_URL");
+  results.mixed = databaseUrl
+    ? await attempt("mixed load", () =>
+      measureMixedSection(databaseUrl, {
+        connections: opts.mixedConnections,
+        windowMs: opts.mixedWindowMs,
+        warmupMs: opts.warmupMs,
+        progress,
+      }))
+    : { error: "DATABASE_URL is not set: the mixed load runs on PostgreSQL" };
 }
 
 results.loadavgEnd = Deno.loadavg();
