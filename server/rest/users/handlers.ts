@@ -32,12 +32,13 @@ export const handlers: Handlers<typeof routes> = {
   hierarchy: async (c) => c.json(await userHierarchy(c.var.deps.db), 200),
   all: async (c) => c.json(await allUsers(c.var.deps.db), 200),
   find: async (c) => c.json(await findUsers(c.var.deps.db, c.req.valid("json")), 200),
-  create: async (c) => c.json(await createUser(c.var.deps.db, c.req.valid("json")), 200),
+  create: async (c) =>
+    c.json(await createUser(c.var.deps.db, c.var.user, c.req.valid("json")), 200),
   update: async (c) =>
     c.json(await updateUser(c.var.deps.db, c.var.user, c.req.valid("json")), 200),
   changeId: async (c) => {
     const { oldId, newId } = c.req.valid("json");
-    return c.json(await changeUserId(c.var.deps.db, oldId, newId), 200);
+    return c.json(await changeUserId(c.var.deps.db, c.var.user, oldId, newId), 200);
   },
   changeStatus: async (c) => {
     const { userId, active } = c.req.valid("json");
@@ -45,15 +46,15 @@ export const handlers: Handlers<typeof routes> = {
   },
   addEmailAlias: async (c) => {
     const { userId, alias } = c.req.valid("json");
-    return c.json(await addAlias(c.var.deps.db, userId, alias), 200);
+    return c.json(await addAlias(c.var.deps.db, c.var.user, userId, alias), 200);
   },
   deleteEmailAlias: async (c) => {
     const { userId, alias } = c.req.valid("json");
-    return c.json(await deleteAlias(c.var.deps.db, userId, alias), 200);
+    return c.json(await deleteAlias(c.var.deps.db, c.var.user, userId, alias), 200);
   },
   changeTeam: async (c) => {
     const { userId, teamId } = c.req.valid("json");
-    return c.json(await changeTeam(c.var.deps.db, userId, teamId), 200);
+    return c.json(await changeTeam(c.var.deps.db, c.var.user, userId, teamId), 200);
   },
   resetPassword: async (c) =>
     c.json(await resetPassword(c.var.deps.db, c.var.user, c.req.valid("json")), 200),

@@ -8,7 +8,7 @@
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { passwordResets, users } from "../../../db/schema/mod.ts";
+import { passwordResets, teams, users } from "../../../db/schema/mod.ts";
 import {
   RESET_LINK_HOURS,
   RESET_PAGE_PATH,
@@ -17,7 +17,7 @@ import {
 } from "../../../openapi/schemas/users.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { ApiError } from "../../errors.ts";
-import { type Actor, userNotFound } from "./write.ts";
+import { type Actor, assertMayManage, userNotFound } from "./write.ts";
 import { revokeUserSessions } from "../sessions/store.ts";
 import { idEquals } from "./read.ts";
 
@@ -43,9 +43,10 @@ export function resetPassword(
   input: { id: string; reason: string },
 ): Promise<ResetPasswordResponse> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ key: users.key }).from(users).where(idEquals(input.id))
-      .limit(1);
+    const [user] = await tx.select({ key: users.key, rights: teams.rights }).from(users)
+      .innerJoin(teams, eq(teams.id, users.teamId)).where(idEquals(input.id)).limit(1);
     if (!user) throw userNotFound();
+    assertMayManage(actor, user.rights);
     await tx.update(users).set({
       passwordHash: null,
       passwordChangedAt: new Date(),

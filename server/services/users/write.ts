@@ -10,13 +10,23 @@ import type { Db } from "../../../db/client.ts";
 import { companies, teams, userAliases, users } from "../../../db/schema/mod.ts";
 import type { User, UserCreate, UserUpdate } from "../../../openapi/schemas/users.ts";
 import { USER_MESSAGES } from "../../../openapi/schemas/users.ts";
-import { ApiError, DUPLICATE_CODE } from "../../errors.ts";
+import { ApiError, DUPLICATE_CODE, forbidden } from "../../errors.ts";
 import { idEquals, userByKey } from "./read.ts";
 import { revokeUserSessions } from "../sessions/store.ts";
 
-/** Who is acting (the signed-in administrator). */
+/** Who is acting (the signed-in administrator): their rights limit whom they may manage. */
 export interface Actor {
   key: number;
+  rights: number;
+}
+
+/**
+ * Rights are ordered: 0 is the most powerful. Nobody puts a user into, or changes a user of, a
+ * team more powerful than their own (as for teams: services/teams/write.ts), so that no rank
+ * gains another's rights through a user it made or whose password it reset.
+ */
+export function assertMayManage(actor: Actor, teamRights: number) {
+  if (teamRights < actor.rights) throw forbidden("You cannot grant rights above your own");
 }
 
 /** Serialises changes to the id/alias namespace (any number from the app's own range). */
@@ -28,8 +38,11 @@ export const userNotFound = () => new ApiError(404, USER_MESSAGES.userNotFound);
 const conflict = (mail: string) =>
   new ApiError(409, USER_MESSAGES.taken(mail), { code: DUPLICATE_CODE });
 
-/** The stored row of a user by id, for changing it; 404 when there is none. */
-async function target(tx: Db, id: string) {
+/**
+ * The stored row of a user by id, for changing it: 404 when there is none, 403 when its team is
+ * more powerful than the actor's.
+ */
+async function target(tx: Db, actor: Actor, id: string) {
   const [row] = await tx.select({
     key: users.key,
     id: users.id,
@@ -37,8 +50,10 @@ async function target(tx: Db, id: string) {
     companyId: users.companyId,
     teamId: users.teamId,
     active: users.active,
-  }).from(users).where(idEquals(id)).limit(1);
+    rights: teams.rights,
+  }).from(users).innerJoin(teams, eq(teams.id, users.teamId)).where(idEquals(id)).limit(1);
   if (!row) throw userNotFound();
+  assertMayManage(actor, row.rights);
   return row;
 }
 
@@ -61,11 +76,17 @@ async function firstTaken(tx: Db, mails: string[], exceptAliasesOf?: number) {
   return lower.find((m) => used.has(m));
 }
 
-/** Checks that the team exists and belongs to the company (400 otherwise). */
-async function teamOf(tx: Db, companyId: number, teamId: number) {
-  const [team] = await tx.select({ id: teams.id, companyId: teams.companyId }).from(teams)
-    .where(eq(teams.id, teamId)).limit(1);
-  if (team?.companyId === companyId) return team;
+/**
+ * Checks that the team exists and belongs to the company (400 otherwise), and that the actor may
+ * put users into it (403).
+ */
+async function teamOf(tx: Db, actor: Actor, companyId: number, teamId: number) {
+  const [team] = await tx.select({ id: teams.id, companyId: teams.companyId, rights: teams.rights })
+    .from(teams).where(eq(teams.id, teamId)).limit(1);
+  if (team?.companyId === companyId) {
+    assertMayManage(actor, team.rights);
+    return team;
+  }
   const [company] = await tx.select({ id: companies.id }).from(companies)
     .where(eq(companies.id, companyId)).limit(1);
   if (!company) throw new ApiError(400, USER_MESSAGES.unknownCompany);
@@ -81,10 +102,10 @@ async function checkAliases(tx: Db, id: string, aliases: string[], exceptAliases
 }
 
 /** POST /rest/users/create: the new user (no password yet: see Reset password). */
-export function createUser(db: Db, input: UserCreate): Promise<User> {
+export function createUser(db: Db, actor: Actor, input: UserCreate): Promise<User> {
   return db.transaction(async (tx) => {
     await lockIdentities(tx);
-    await teamOf(tx, input.company, input.team);
+    await teamOf(tx, actor, input.company, input.team);
     if (await firstTaken(tx, [input.id])) throw conflict(input.id);
     await checkAliases(tx, input.id, input.aliases);
     const [{ key }] = await tx.insert(users).values({
@@ -129,8 +150,8 @@ function checkNotSelf(actor: Actor, userKey: number) {
 export function updateUser(db: Db, actor: Actor, input: UserUpdate): Promise<User> {
   return db.transaction(async (tx) => {
     await lockIdentities(tx);
-    const user = await target(tx, input.id);
-    await teamOf(tx, input.company, input.team);
+    const user = await target(tx, actor, input.id);
+    await teamOf(tx, actor, input.company, input.team);
     if (input.active === false && user.active) checkNotSelf(actor, user.key);
     if (input.aliases) await checkAliases(tx, user.id, input.aliases, user.key);
 
@@ -176,10 +197,10 @@ export function updateUser(db: Db, actor: Actor, input: UserUpdate): Promise<Use
  * POST /rest/users/changeId: the same user (same key) under a new login, so sessions, aliases
  * and history stay; the mail follows when it was the old id.
  */
-export function changeUserId(db: Db, oldId: string, newId: string): Promise<User> {
+export function changeUserId(db: Db, actor: Actor, oldId: string, newId: string): Promise<User> {
   return db.transaction(async (tx) => {
     await lockIdentities(tx);
-    const user = await target(tx, oldId);
+    const user = await target(tx, actor, oldId);
     if (user.id.toLowerCase() === newId.toLowerCase()) {
       throw new ApiError(400, USER_MESSAGES.sameId);
     }
@@ -199,7 +220,7 @@ export function changeUserId(db: Db, oldId: string, newId: string): Promise<User
  */
 export function changeStatus(db: Db, actor: Actor, userId: string, active: boolean) {
   return db.transaction(async (tx) => {
-    const user = await target(tx, userId);
+    const user = await target(tx, actor, userId);
     if (!active) checkNotSelf(actor, user.key);
     await tx.update(users).set({ active, updatedAt: new Date() }).where(eq(users.key, user.key));
     if (!active) await revokeUserSessions(tx, user.key);
@@ -208,10 +229,10 @@ export function changeStatus(db: Db, actor: Actor, userId: string, active: boole
 }
 
 /** POST /rest/users/addEmailAlias: 409 when the address is any user's id or alias. */
-export function addAlias(db: Db, userId: string, alias: string): Promise<User> {
+export function addAlias(db: Db, actor: Actor, userId: string, alias: string): Promise<User> {
   return db.transaction(async (tx) => {
     await lockIdentities(tx);
-    const user = await target(tx, userId);
+    const user = await target(tx, actor, userId);
     if (await firstTaken(tx, [alias])) throw conflict(alias);
     await tx.insert(userAliases).values({ userKey: user.key, mail: alias });
     return (await userByKey(tx, user.key))!;
@@ -219,9 +240,9 @@ export function addAlias(db: Db, userId: string, alias: string): Promise<User> {
 }
 
 /** POST /rest/users/deleteEmailAlias: 404 when it is not one of the user's aliases. */
-export function deleteAlias(db: Db, userId: string, alias: string): Promise<User> {
+export function deleteAlias(db: Db, actor: Actor, userId: string, alias: string): Promise<User> {
   return db.transaction(async (tx) => {
-    const user = await target(tx, userId);
+    const user = await target(tx, actor, userId);
     const deleted = await tx.delete(userAliases).where(and(
       eq(userAliases.userKey, user.key),
       eq(sql`lower(${userAliases.mail})`, alias.toLowerCase()),
@@ -232,12 +253,13 @@ export function deleteAlias(db: Db, userId: string, alias: string): Promise<User
 }
 
 /** POST /rest/users/changeTeam: the user moves to the team and to its company. */
-export function changeTeam(db: Db, userId: string, teamId: number): Promise<User> {
+export function changeTeam(db: Db, actor: Actor, userId: string, teamId: number): Promise<User> {
   return db.transaction(async (tx) => {
-    const user = await target(tx, userId);
-    const [team] = await tx.select({ companyId: teams.companyId }).from(teams)
-      .where(eq(teams.id, teamId)).limit(1);
+    const user = await target(tx, actor, userId);
+    const [team] = await tx.select({ companyId: teams.companyId, rights: teams.rights })
+      .from(teams).where(eq(teams.id, teamId)).limit(1);
     if (!team) throw new ApiError(400, USER_MESSAGES.unknownTeam);
+    assertMayManage(actor, team.rights);
     await tx.update(users).set({ teamId, companyId: team.companyId, updatedAt: new Date() })
       .where(eq(users.key, user.key));
     return (await userByKey(tx, user.key))!;
