@@ -1,6 +1,7 @@
 /** The bench's results: their shape, the printed tables and the JSON file. */
 import type { DeliveryResult } from "./delivery.ts";
 import { KINDS, type MixedResult } from "./mixed.ts";
+import { renderScale, type ScaleResult } from "./scale.ts";
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
@@ -28,6 +29,9 @@ export interface Options {
   /** Connections and window of the mixed load (section 6). */
   mixedConnections: number;
   mixedWindowMs: number;
+  /** Push traffic rows seeded, and timed requests per scenario (section 7). */
+  scaleRows: number;
+  scaleSamples: number;
   sections: number[];
 }
 
@@ -51,6 +55,7 @@ export interface Results {
   pages?: Section<PagesResult>;
   delivery?: Section<DeliveryResult>;
   mixed?: Section<MixedResult>;
+  scale?: Section<ScaleResult>;
   /** The machine's load average when the run ended (other processes skew the figures). */
   loadavgEnd?: number[];
 }
@@ -319,6 +324,11 @@ export function render(r: Results): string {
           `  ! ${k}: ${JSON.stringify(s.kinds[k].statuses)} first: ${s.kinds[k].firstError}`
         ),
       ],
+    ),
+    ...section(
+      "7. A million push traffic rows on PostgreSQL: find and statistics vs their bare SQL",
+      r.scale,
+      (s) => renderScale(s).split("\n").map((l) => `  ${l}`),
     ),
     ...(r.loadavgEnd ? ["", `load average at the end: ${loadavg(r.loadavgEnd)}`] : []),
   ].join("\n");

@@ -13,6 +13,11 @@
  * 6. mixed traffic on PostgreSQL (DATABASE_URL): reads, finds with filters, writes and logins
  *    from BENCH_MIXED_CONNECTIONS (50) connections for BENCH_MIXED_WINDOW (60, 10 with --quick)
  *    seconds, per kind p50/p99 and errors, against a bare route in the same run (bench/mixed.ts).
+ * 7. scale on PostgreSQL (DATABASE_URL): BENCH_SCALE_ROWS (1,000,000; 100,000 with --quick) push
+ *    traffic rows with proportionate robot traffic, commands and dnid statuses; POST
+ *    /rest/push/find (page 10, default sort, with and without a filter, admin and client) and the
+ *    30-day statistics, p50/p99 over BENCH_SCALE_SAMPLES (300; 100) requests each, against the
+ *    same statements run bare in the same section (bench/scale.ts).
  * Prints a table and writes the results to bench/results/latest.json.
  */
 import { parseArgs } from "node:util";
@@ -24,6 +29,7 @@ import { measureStartups } from "./startup.ts";
 import { measurePages } from "./pages.ts";
 import { measureDelivery } from "./delivery.ts";
 import { measureMixedSection } from "./mixed.ts";
+import { measureScale } from "./scale.ts";
 import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
 import { scratchDatabase } from "../db/scratch.ts";
 
@@ -37,7 +43,7 @@ function parseOptions(): { opts: Options; out: string } {
       concurrency: { type: "string" },
       "login-workers": { type: "string" },
       "page-runs": { type: "string" },
-      only: { type: "string", default: "1,2,3,4,5,6" },
+      only: { type: "string", default: "1,2,3,4,5,6,7" },
       out: {
         type: "string",
         default: fileURLToPath(new URL("results/latest.json", import.meta.url)),
@@ -60,6 +66,10 @@ function parseOptions(): { opts: Options; out: string } {
     ),
     mixedConnections: Math.round(pick(undefined, "BENCH_MIXED_CONNECTIONS", 50, 50)),
     mixedWindowMs: pick(undefined, "BENCH_MIXED_WINDOW", 60, 10) * 1000,
+    scaleRows: Math.round(
+      Number(Deno.env.get("BENCH_SCALE_ROWS") ?? (values.quick ? 100_000 : 1_000_000)),
+    ),
+    scaleSamples: Math.round(pick(undefined, "BENCH_SCALE_SAMPLES", 300, 100)),
     sections: values.only.split(",").map(Number),
   };
   return { opts, out: values.out };
@@ -225,6 +235,17 @@ if (wants(6)) {
         progress,
       }))
     : { error: "DATABASE_URL is not set: the mixed load runs on PostgreSQL" };
+}
+
+if (wants(7)) {
+  const databaseUrl = Deno.env.get("DATABASE_URL");
+  results.scale = databaseUrl
+    ? await attempt(
+      "scale",
+      () =>
+        measureScale(databaseUrl, { rows: opts.scaleRows, samples: opts.scaleSamples, progress }),
+    )
+    : { error: "DATABASE_URL is not set: the scale benchmark runs on PostgreSQL" };
 }
 
 results.loadavgEnd = Deno.loadavg();

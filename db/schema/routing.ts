@@ -173,6 +173,8 @@ export const pushTraffic = pgTable("push_traffic", {
   index("push_traffic_stored_idx").on(t.lesCStoredTime),
   index("push_traffic_tgid_stored_idx").on(t.tgidId, t.lesCStoredTime),
   index("push_traffic_status_idx").on(t.status, t.lesCStoredTime),
+  // A client's list filtered by status (bench section 7).
+  index("push_traffic_tgid_status_idx").on(t.tgidId, t.status, t.lesCStoredTime),
   index("push_traffic_delivery_idx").on(t.deliveryType),
   index("push_traffic_protocol_idx").on(t.protocol),
   index("push_traffic_dnid_idx").on(t.dnid),

@@ -52,6 +52,14 @@ export interface PageSpec<T, F extends string> {
   defaultSort: Sorting<F>;
   /** Unique per row: the last sort key. */
   key: SQLWrapper | SQLWrapper[];
+  /**
+   * Optional: the keys of a default-sort page, in order, drawn per partition (a client's tgids,
+   * each from its own index) — for tables where walking the default sort's index would read far
+   * more rows than the page. Undefined when it does not apply (an administrator's scope).
+   */
+  partitionedPage?: (
+    page: { filter: SQL | undefined; offset: number; count: number },
+  ) => SQL | undefined;
 }
 
 export interface Page<T> {
@@ -91,11 +99,17 @@ export async function findPage<T, F extends string>(
   const filter = and(...spec.filters);
   const sorting = req.sorting ?? spec.defaultSort;
   const order = sorting.direction === "asc" ? asc : desc;
+  const orderBy = [...list(spec.sorts[sorting.field]), ...list(spec.key)].map((c) => order(c));
+  const offset = (req.page - 1) * req.count;
+  const isDefault = sorting.field === spec.defaultSort.field &&
+    sorting.direction === spec.defaultSort.direction;
+  const keys = isDefault ? spec.partitionedPage?.({ filter, offset, count: req.count }) : undefined;
   const [rows, total, filtered] = await Promise.all([
-    spec.rows.where(and(spec.scope, filter))
-      .orderBy(...[...list(spec.sorts[sorting.field]), ...list(spec.key)].map((c) => order(c)))
-      .limit(req.count)
-      .offset((req.page - 1) * req.count),
+    keys
+      ? spec.rows.where(sql`${list(spec.key)[0]} in (${keys})`).orderBy(...orderBy).limit(req.count)
+      : spec.rows.where(and(spec.scope, filter)).orderBy(...orderBy).limit(req.count).offset(
+        offset,
+      ),
     cappedCount(db, spec as PageSpec<unknown, string>, spec.scope),
     filter ? cappedCount(db, spec as PageSpec<unknown, string>, and(spec.scope, filter)) : null,
   ]);

@@ -34,12 +34,24 @@ export const companyRows = (scope: Scope, companyColumn: AnyColumn): SQL | undef
 /**
  * Rows that belong to a tgid (`tenancy: "tgid"`): a client sees a tgid (and its traffic, routes,
  * ...) when the tgid's team is in the client's company, or the tgid is shared with one of its teams.
+ * The tgids are gathered once into an array (`= any(array(…))`, an init plan), so the condition is
+ * an index condition on the row's tgid: a count or a page reads only the client's own rows.
  */
 export const tgidRows = (scope: Scope, tgidColumn: AnyColumn): SQL | undefined =>
-  scope.onlyCompany === null ? undefined : sql`(${tgidColumn} in (select ${tgids.id} from ${tgids}
-    join ${teams} on ${teams.id} = ${tgids.teamId} where ${teams.companyId} = ${scope.onlyCompany})
-    or ${tgidColumn} in (select ${tgidTeams.tgidId} from ${tgidTeams}
-    join ${teams} on ${teams.id} = ${tgidTeams.teamId} where ${teams.companyId} = ${scope.onlyCompany}))`;
+  scope.onlyCompany === null
+    ? undefined
+    : sql`${tgidColumn} = any(${clientTgids(scope.onlyCompany)})`;
+
+/** The tgids of a client's company, owned or shared, as an array (one init plan). */
+const clientTgids = (companyId: number) =>
+  sql`array(select ${tgids.id} from ${tgids}
+    join ${teams} on ${teams.id} = ${tgids.teamId} where ${teams.companyId} = ${companyId}
+    union select ${tgidTeams.tgidId} from ${tgidTeams}
+    join ${teams} on ${teams.id} = ${tgidTeams.teamId} where ${teams.companyId} = ${companyId})`;
+
+/** The tgids tgidRows lets a client see, as an array; undefined for an administrator (all). */
+export const tgidArray = (scope: Scope): SQL | undefined =>
+  scope.onlyCompany === null ? undefined : clientTgids(scope.onlyCompany);
 
 /**
  * The tgids a caller may SEND to (Messaging C recipients, terminal commands): a client only its own
@@ -47,5 +59,7 @@ export const tgidRows = (scope: Scope, tgidColumn: AnyColumn): SQL | undefined =
  * reads only (issue 15). Every tgid for an administrator.
  */
 export const ownTgidRows = (scope: Scope, tgidColumn: AnyColumn): SQL | undefined =>
-  scope.onlyCompany === null ? undefined : sql`${tgidColumn} in (select ${tgids.id} from ${tgids}
-    join ${teams} on ${teams.id} = ${tgids.teamId} where ${teams.companyId} = ${scope.onlyCompany})`;
+  scope.onlyCompany === null
+    ? undefined
+    : sql`${tgidColumn} = any(array(select ${tgids.id} from ${tgids}
+    join ${teams} on ${teams.id} = ${tgids.teamId} where ${teams.companyId} = ${scope.onlyCompany}))`;

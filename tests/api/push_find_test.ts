@@ -156,3 +156,47 @@ dbTest(
     });
   },
 );
+
+dbTest(
+  "[rest/push] a client's newest-first pages, drawn per tgid, match one ordered list",
+  async (ctx, t) => {
+    const user = await ctx.f.user({ rights: 100 });
+    const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
+    // Three tgids whose rows interleave in time, some stored at the same instant (ties by id).
+    const at = Date.parse("2026-03-01T00:00:00Z");
+    const all: { id: number; stored: number; status: number }[] = [];
+    for (let k = 0; k < 3; k++) {
+      const [tgid] = await ctx.db.insert(tgids).values({ teamId: user.teamId, label: `T${k}` })
+        .returning();
+      const rows = await ctx.db.insert(pushTraffic).values(
+        Array.from({ length: 9 + k }, (_, i) => ({
+          tgidId: tgid.id,
+          dnid: 1,
+          les: 21,
+          lesCStoredTime: new Date(at + (i * 3 + k) * 60_000 - (i % 4 === 0 ? k * 60_000 : 0)),
+          status: (i % 3) as PushStatus,
+          deliveryType: 0 as DeliveryType,
+          protocol: 0 as const,
+        })),
+      ).returning();
+      all.push(...rows.map((r) => ({ id: r.id, stored: +r.lesCStoredTime, status: r.status })));
+    }
+    const newestFirst = (rows: typeof all) =>
+      [...rows].sort((a, b) => b.stored - a.stored || b.id - a.id).map((r) => r.id);
+    const pages = async (filter: Record<string, unknown>) => {
+      const ids: number[] = [];
+      for (let page = 1; page <= 6; page++) {
+        const r = await find(ctx, token, { filter, count: 5, page });
+        assert.equal(r.status, 200);
+        ids.push(...r.body.results.map((x: { pushTrafficId: number }) => x.pushTrafficId));
+      }
+      return ids;
+    };
+    await t.step("unfiltered", async () => {
+      assert.deepEqual(await pages({}), newestFirst(all));
+    });
+    await t.step("filtered by status", async () => {
+      assert.deepEqual(await pages({ status: 1 }), newestFirst(all.filter((r) => r.status === 1)));
+    });
+  },
+);

@@ -1,10 +1,10 @@
 /** The push traffic overview's query: scoped to the caller's tgids, filtered, sorted, paged. */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { pushTraffic, tgids } from "../../../db/schema/mod.ts";
 import type { PushFindRequest, PushFindResponse } from "../../../openapi/schemas/push.ts";
-import { type Scope, tgidRows } from "../tenancy.ts";
+import { type Scope, tgidArray, tgidRows } from "../tenancy.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 
@@ -37,6 +37,23 @@ const multiPushCount = (db: Db, scope: Scope) =>
     db.select({ n: sql`count(*)::int` }).from(child)
       .where(and(eq(child.parentId, pushTraffic.id), tgidRows(scope, child.tgidId)))
   })`;
+
+/**
+ * A client's default-sort page (newest first): the newest offset + count rows of each of its
+ * tgids, each read from (tgid, stored time) or (tgid, status, stored time), merged, and the page
+ * taken — so a small client's page costs the same as a big one's (bench section 7).
+ */
+const clientPage = (scope: Scope) => {
+  const mine = tgidArray(scope);
+  if (!mine) return undefined;
+  const t = pushTraffic;
+  return ({ filter, offset, count }: { filter: SQL | undefined; offset: number; count: number }) =>
+    sql`select p.id from unnest(${mine}) as u(tgid) cross join lateral (
+      select ${t.id} as id, ${t.lesCStoredTime} as stored from ${t}
+      where ${t.tgidId} = u.tgid${filter ? sql` and ${filter}` : sql``}
+      order by ${t.lesCStoredTime} desc, ${t.id} desc limit ${offset + count}
+    ) as p order by p.stored desc, p.id desc offset ${offset} limit ${count}`;
+};
 
 export async function findPushTraffic(
   db: Db,
@@ -71,6 +88,7 @@ export async function findPushTraffic(
     },
     defaultSort: { field: "lesCStoredTime", direction: "desc" },
     key: pushTraffic.id,
+    partitionedPage: clientPage(scope),
   });
   return {
     ...page,

@@ -1,0 +1,1 @@
+CREATE INDEX "push_traffic_tgid_status_idx" ON "push_traffic" USING btree ("tgid_id","status","les_c_stored_time");
