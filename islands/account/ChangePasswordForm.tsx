@@ -6,14 +6,12 @@
 import { useState } from "react";
 import { call, client, messageOf } from "../runtime/api.ts";
 import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
-import { Field, useZodForm } from "../kit/form.tsx";
+import { passwordFields, useZodForm } from "../kit/form.tsx";
 import { PASSWORD_MIN } from "../../openapi/schemas/user_messages.ts";
 import { ACCOUNT_MESSAGES, ACCOUNT_PAGE_PATH } from "../../openapi/schemas/account_messages.ts";
 
 const formSchema = () =>
   import("../../openapi/schemas/account.ts").then((m) => m.ChangePasswordFormSchema);
-
-type Name = "currentPassword" | "newPassword" | "confirm";
 
 export default function ChangePasswordForm() {
   const form = useZodForm(formSchema, { currentPassword: "", newPassword: "", confirm: "" });
@@ -37,19 +35,7 @@ export default function ChangePasswordForm() {
     }
   });
 
-  const field = (name: Name, label: string, autoComplete: string, hint?: string) => (
-    <Field label={label} name={name} error={form.errors[name]} hint={hint}>
-      {(p) => (
-        <input
-          {...p}
-          type="password"
-          autoComplete={autoComplete}
-          value={form.values[name]}
-          onChange={(e) => form.set(name, e.currentTarget.value)}
-        />
-      )}
-    </Field>
-  );
+  const field = passwordFields(form);
 
   // Posted to the page itself before (or without) JavaScript: no password goes into a URL.
   return (

@@ -123,3 +123,48 @@ export function Field(
     </label>
   );
 }
+
+/** A form's password fields: `(name, label, autoComplete, hint?)` → its PasswordField. */
+export const passwordFields = <N extends string>(
+  form: { values: Record<N, string>; errors: FieldErrors; set: (name: N, value: string) => void },
+) =>
+(name: N, label: string, autoComplete: PasswordAutoComplete, hint?: string) => (
+  <PasswordField
+    label={label}
+    name={name}
+    error={form.errors[name]}
+    hint={hint}
+    value={form.values[name]}
+    onChange={(v) => form.set(name, v)}
+    autoComplete={autoComplete}
+  />
+);
+
+type PasswordAutoComplete = "current-password" | "new-password";
+
+/** A masked password Field; `autoComplete` tells password managers which password it is. */
+export function PasswordField(
+  { value, onChange, autoComplete, ...field }: {
+    label: string;
+    name: string;
+    error?: string;
+    hint?: string;
+    value: string;
+    onChange: (value: string) => void;
+    autoComplete: PasswordAutoComplete;
+  },
+) {
+  return (
+    <Field {...field}>
+      {(p) => (
+        <input
+          {...p}
+          type="password"
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { call, client, messageOf } from "../runtime/api.ts";
 import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
-import { Field, useZodForm } from "../kit/form.tsx";
+import { passwordFields, useZodForm } from "../kit/form.tsx";
 import {
   PASSWORD_MIN,
   RESET_PAGE_PATH,
@@ -54,19 +54,7 @@ export default function PasswordResetForm({ token, valid }: PasswordResetFormPro
     );
   }
 
-  const field = (name: "password" | "confirm", label: string, hint?: string) => (
-    <Field label={label} name={name} error={form.errors[name]} hint={hint}>
-      {(p) => (
-        <input
-          {...p}
-          type="password"
-          autoComplete="new-password"
-          value={form.values[name]}
-          onChange={(e) => form.set(name, e.currentTarget.value)}
-        />
-      )}
-    </Field>
-  );
+  const field = passwordFields(form);
 
   // Posted to the page itself before (or without) JavaScript: the password never goes into a URL.
   return (
@@ -79,8 +67,8 @@ export default function PasswordResetForm({ token, valid }: PasswordResetFormPro
       aria-label="Set your password"
     >
       <input type="hidden" name="token" value={token} />
-      {field("password", "New password", `At least ${PASSWORD_MIN} characters`)}
-      {field("confirm", "Confirm the new password")}
+      {field("password", "New password", "new-password", `At least ${PASSWORD_MIN} characters`)}
+      {field("confirm", "Confirm the new password", "new-password")}
       {failure && <p role="alert" className="field-error" data-reset-error="">{failure}</p>}
       <PromiseButton type="submit" state={submit.state}>Set password</PromiseButton>
     </form>

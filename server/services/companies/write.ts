@@ -3,7 +3,7 @@
  * Each runs in one transaction.
  */
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client.ts";
+import { type Db, executeRows, type Tx } from "../../../db/client.ts";
 import {
   commandLists,
   companies,
@@ -23,6 +23,7 @@ import type {
   CompanyDeleted,
   CompanyUpdate,
 } from "../../../openapi/schemas/companies.ts";
+import { MAX_ID } from "../../../openapi/schemas/common.ts";
 import { ApiError, databaseFailure, DUPLICATE_CODE } from "../../errors.ts";
 import { companyNotFound, getCompany } from "./read.ts";
 
@@ -46,6 +47,30 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: number) {
 }
 
 /**
+ * The lowest free company id when the identity sequence cannot give one: it has given its last
+ * value, or its next one is taken (an explicit id at the top of the range moved it there). Else
+ * undefined: the sequence's next value.
+ */
+async function freeIdIfSequenceSpent(tx: Tx): Promise<number | undefined> {
+  const [seq] = await executeRows<{ spent: boolean }>(
+    tx,
+    sql`select s.last_value >= s.max_value
+        or exists (select 1 from ${companies} c where c.id = s.last_value + 1) as spent
+      from pg_sequences s
+      where s.schemaname || '.' || s.sequencename = pg_get_serial_sequence('companies', 'id')`,
+  );
+  if (!seq?.spent) return undefined;
+  await tx.execute(sql`lock table ${companies} in share row exclusive mode`);
+  const [free] = await executeRows<{ id: number | null }>(
+    tx,
+    sql`select min(c.id) + 1 as id from (select 0 as id union all select id from ${companies}) c
+      where c.id < ${MAX_ID} and not exists (select 1 from ${companies} d where d.id = c.id + 1)`,
+  );
+  if (free?.id == null) throw new ApiError(409, "No company id is left", { code: DUPLICATE_CODE });
+  return Number(free.id);
+}
+
+/**
  * A new company. With an explicit id (operators keep legacy ids) the table is locked against
  * other inserts meanwhile, and the identity sequence is moved past the highest id afterwards,
  * so later inserts without an id never collide with it.
@@ -61,7 +86,8 @@ export async function addCompany(db: Db, input: CompanyAdd): Promise<Company> {
         if (taken) throw idTaken(input.id);
       }
       await assertNameFree(tx, input.name);
-      const [row] = await tx.insert(companies).values({ id: input.id, name: input.name })
+      const id = input.id ?? await freeIdIfSequenceSpent(tx);
+      const [row] = await tx.insert(companies).values({ id, name: input.name })
         .returning({ id: companies.id, name: companies.name });
       if (input.id !== undefined) {
         await tx.execute(
