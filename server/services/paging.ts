@@ -78,15 +78,24 @@ export const countsOf = ({ total, filtered, totalCapped, filteredCapped }: Page<
   filteredCapped,
 });
 
-/** How many rows match, counting no further than COUNT_CAP + 1. */
-async function cappedCount(db: Db, spec: PageSpec<unknown, string>, where: SQL | undefined) {
-  const rows = spec.count({ one: sql<number>`1` }).where(where).limit(COUNT_CAP + 1);
-  const [row] = await executeRows<{ n: number }>(
+/** How many rows match, counting no further than COUNT_CAP + 1 (a scalar subquery). */
+const cappedCount = (spec: PageSpec<unknown, string>, where: SQL | undefined) =>
+  sql`(select count(*)::int from (${
+    spec.count({ one: sql<number>`1` }).where(where).limit(COUNT_CAP + 1)
+  }) as capped)`;
+
+/** Both counts in one statement (one round trip); without a filter they are one count. */
+async function counts(db: Db, spec: PageSpec<unknown, string>, filter: SQL | undefined) {
+  const total = cappedCount(spec, spec.scope);
+  const filtered = filter ? cappedCount(spec, and(spec.scope, filter)) : total;
+  const [row] = await executeRows<{ total: number; filtered: number }>(
     db,
-    sql`select count(*)::int as n from (${rows}) as capped`,
+    filter
+      ? sql`select ${total} as total, ${filtered} as filtered`
+      : sql`select n as total, n as filtered from (select ${total} as n) as t`,
   );
-  const n = Number(row?.n ?? 0);
-  return { n: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
+  const of = (n: number) => ({ n: Math.min(Number(n), COUNT_CAP), capped: Number(n) > COUNT_CAP });
+  return { total: of(row?.total ?? 0), filtered: of(row?.filtered ?? 0) };
 }
 
 const list = (v: SQLWrapper | SQLWrapper[]) => Array.isArray(v) ? v : [v];
@@ -104,21 +113,19 @@ export async function findPage<T, F extends string>(
   const isDefault = sorting.field === spec.defaultSort.field &&
     sorting.direction === spec.defaultSort.direction;
   const keys = isDefault ? spec.partitionedPage?.({ filter, offset, count: req.count }) : undefined;
-  const [rows, total, filtered] = await Promise.all([
+  const [rows, { total, filtered }] = await Promise.all([
     keys
       ? spec.rows.where(sql`${list(spec.key)[0]} in (${keys})`).orderBy(...orderBy).limit(req.count)
       : spec.rows.where(and(spec.scope, filter)).orderBy(...orderBy).limit(req.count).offset(
         offset,
       ),
-    cappedCount(db, spec as PageSpec<unknown, string>, spec.scope),
-    filter ? cappedCount(db, spec as PageSpec<unknown, string>, and(spec.scope, filter)) : null,
+    counts(db, spec as PageSpec<unknown, string>, filter),
   ]);
-  const matching = filtered ?? total;
   return {
     results: rows,
     total: total.n,
-    filtered: matching.n,
+    filtered: filtered.n,
     totalCapped: total.capped,
-    filteredCapped: matching.capped,
+    filteredCapped: filtered.capped,
   };
 }
