@@ -16,7 +16,7 @@ const accountRoute: PageRoute = {
   title: "Your account",
   summary: "Who you are signed in as, and changing your password.",
   view: ({ ctx: { user } }) => (
-    <>
+    <div className="account">
       <dl>
         <dt>User id</dt>
         <dd>{user.id}</dd>
@@ -32,7 +32,7 @@ const accountRoute: PageRoute = {
         <p className="muted">Your other sessions end when you change it; this one goes on.</p>
         <Island of={ChangePasswordForm} props={{}} />
       </section>
-    </>
+    </div>
   ),
 };
 
