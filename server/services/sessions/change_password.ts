@@ -3,9 +3,9 @@
  * under the sign-in lockout (a stolen session cannot guess it faster than a login could), and
  * every other session of the user ends; the one that changed it goes on.
  */
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { sessions, users } from "../../../db/schema/mod.ts";
+import { users } from "../../../db/schema/mod.ts";
 import type { Config } from "../../config.ts";
 import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import type { SessionUser } from "../../auth/sessions.ts";
@@ -19,6 +19,7 @@ import {
   normalizeUsername,
   settleSuccess,
 } from "./lockout.ts";
+import { revokeUserSessions } from "./store.ts";
 
 /** Answers how many other sessions ended. */
 export async function changeOwnPassword(
@@ -45,11 +46,6 @@ export async function changeOwnPassword(
       updatedAt: new Date(),
     })
       .where(eq(users.key, user.key));
-    const ended = await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(
-      eq(sessions.userKey, user.key),
-      isNull(sessions.revokedAt),
-      ne(sessions.id, user.sessionId),
-    )).returning({ id: sessions.id });
-    return ended.length;
+    return await revokeUserSessions(tx, user.key, user.sessionId);
   });
 }

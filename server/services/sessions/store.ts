@@ -1,5 +1,5 @@
 /** The `sessions` rows: starting one (with its token), finding one per request, ending them. */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../db/client.ts";
 import { sessions } from "../../../db/schema/mod.ts";
 import { isAdminRights, type Rights } from "../../../openapi/enums.ts";
@@ -80,8 +80,20 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (logout everywhere: deactivation, password reset). */
-export async function revokeUserSessions(db: Db, userKey: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userKey, userKey), isNull(sessions.revokedAt)));
+/**
+ * Ends every session of a user (logout everywhere: deactivation, password reset), or every one
+ * but `exceptSessionId` (a changed password: the session that changed it goes on). Answers how
+ * many ended.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userKey: number,
+  exceptSessionId?: string,
+): Promise<number> {
+  const ended = await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(
+    eq(sessions.userKey, userKey),
+    isNull(sessions.revokedAt),
+    exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+  )).returning({ id: sessions.id });
+  return ended.length;
 }

@@ -17,7 +17,8 @@ import {
 import { isAdminRights } from "../../../openapi/enums.ts";
 import { ADMIN_MESSAGES } from "../../../openapi/schemas/messages.ts";
 import type { Team, TeamCreateFields, TeamUpdateFields } from "../../../openapi/schemas/teams.ts";
-import { ApiError, DUPLICATE_CODE, forbidden } from "../../errors.ts";
+import { ApiError, DUPLICATE_CODE } from "../../errors.ts";
+import { assertMayGrant } from "../rights.ts";
 import { getTeam, teamNotFound } from "./read.ts";
 
 /** Who is acting: their own team and rights limit what they may grant. */
@@ -33,14 +34,6 @@ const selectCompany = (path: string) =>
 
 const duplicateTeam = (name: string, company: string) =>
   new ApiError(409, `${company} already has a team named "${name}"`, { code: DUPLICATE_CODE });
-
-/**
- * Rights are ordered: 0 is the most powerful. Nobody grants, or edits a team holding, rights
- * more powerful than their own (an Administrator cannot make a Super Administrator team).
- */
-function assertMayGrant(actor: Actor, rights: number) {
-  if (rights < actor.rights) throw forbidden("You cannot grant rights above your own");
-}
 
 /** The company (locked against deletion meanwhile), or 'Please select a company'. */
 async function companyFor(tx: Tx, id: number) {

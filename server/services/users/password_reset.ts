@@ -17,7 +17,8 @@ import {
 } from "../../../openapi/schemas/users.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { ApiError } from "../../errors.ts";
-import { type Actor, assertMayManage, userNotFound } from "./write.ts";
+import { type Actor, userNotFound } from "./write.ts";
+import { assertMayGrant } from "../rights.ts";
 import { revokeUserSessions } from "../sessions/store.ts";
 import { idEquals } from "./read.ts";
 
@@ -46,7 +47,7 @@ export function resetPassword(
     const [user] = await tx.select({ key: users.key, rights: teams.rights }).from(users)
       .innerJoin(teams, eq(teams.id, users.teamId)).where(idEquals(input.id)).limit(1);
     if (!user) throw userNotFound();
-    assertMayManage(actor, user.rights);
+    assertMayGrant(actor, user.rights);
     await tx.update(users).set({
       passwordHash: null,
       passwordChangedAt: new Date(),

@@ -10,7 +10,8 @@ import type { Db } from "../../../db/client.ts";
 import { companies, teams, userAliases, users } from "../../../db/schema/mod.ts";
 import type { User, UserCreate, UserUpdate } from "../../../openapi/schemas/users.ts";
 import { USER_MESSAGES } from "../../../openapi/schemas/users.ts";
-import { ApiError, DUPLICATE_CODE, forbidden } from "../../errors.ts";
+import { ApiError, DUPLICATE_CODE } from "../../errors.ts";
+import { assertMayGrant } from "../rights.ts";
 import { idEquals, userByKey } from "./read.ts";
 import { revokeUserSessions } from "../sessions/store.ts";
 
@@ -18,15 +19,6 @@ import { revokeUserSessions } from "../sessions/store.ts";
 export interface Actor {
   key: number;
   rights: number;
-}
-
-/**
- * Rights are ordered: 0 is the most powerful. Nobody puts a user into, or changes a user of, a
- * team more powerful than their own (as for teams: services/teams/write.ts), so that no rank
- * gains another's rights through a user it made or whose password it reset.
- */
-export function assertMayManage(actor: Actor, teamRights: number) {
-  if (teamRights < actor.rights) throw forbidden("You cannot grant rights above your own");
 }
 
 /** Serialises changes to the id/alias namespace (any number from the app's own range). */
@@ -53,7 +45,7 @@ async function target(tx: Db, actor: Actor, id: string) {
     rights: teams.rights,
   }).from(users).innerJoin(teams, eq(teams.id, users.teamId)).where(idEquals(id)).limit(1);
   if (!row) throw userNotFound();
-  assertMayManage(actor, row.rights);
+  assertMayGrant(actor, row.rights);
   return row;
 }
 
@@ -84,7 +76,7 @@ async function teamOf(tx: Db, actor: Actor, companyId: number, teamId: number) {
   const [team] = await tx.select({ id: teams.id, companyId: teams.companyId, rights: teams.rights })
     .from(teams).where(eq(teams.id, teamId)).limit(1);
   if (team?.companyId === companyId) {
-    assertMayManage(actor, team.rights);
+    assertMayGrant(actor, team.rights);
     return team;
   }
   const [company] = await tx.select({ id: companies.id }).from(companies)
@@ -259,7 +251,7 @@ export function changeTeam(db: Db, actor: Actor, userId: string, teamId: number)
     const [team] = await tx.select({ companyId: teams.companyId, rights: teams.rights })
       .from(teams).where(eq(teams.id, teamId)).limit(1);
     if (!team) throw new ApiError(400, USER_MESSAGES.unknownTeam);
-    assertMayManage(actor, team.rights);
+    assertMayGrant(actor, team.rights);
     await tx.update(users).set({ teamId, companyId: team.companyId, updatedAt: new Date() })
       .where(eq(users.key, user.key));
     return (await userByKey(tx, user.key))!;
