@@ -17,8 +17,7 @@ import {
   USER_MESSAGES,
 } from "../../openapi/schemas/users.ts";
 import { setPasswordWithToken } from "../services/users/password_reset.ts";
-import { getCookie } from "hono/cookie";
-import { SESSION_COOKIE } from "../auth/access.ts";
+import { pageUser } from "./page_user.ts";
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_PAGE_PATH,
@@ -93,8 +92,7 @@ const changePassword = formPost(
   "change-password",
   () => ACCOUNT_PAGE_PATH,
   async (c, f) => {
-    const token = getCookie(c, SESSION_COOKIE);
-    const user = token ? await c.var.deps.sessions.resolve(token) : null;
+    const user = await pageUser(c);
     if (!user) return `/login?next=${encodeURIComponent(ACCOUNT_PAGE_PATH)}`;
     const input = parsed(ChangePasswordFormSchema, {
       currentPassword: f("currentPassword"),

@@ -5,10 +5,8 @@
  */
 import { Hono } from "hono";
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../router.ts";
 import { ApiError } from "../errors.ts";
-import { SESSION_COOKIE } from "../auth/access.ts";
 import { ROUTE_MAP } from "../../routes/mod.ts";
 import { NO_COMPANY, scopeOf } from "../services/tenancy.ts";
 import { type PageContext, PageRedirect, type UserPageContext } from "../../routes/types.ts";
@@ -17,6 +15,7 @@ import { renderPage } from "./render.tsx";
 import { setFlash, takeFlash } from "./flash.ts";
 import { safeNext } from "./next.ts";
 import { FORM_POSTS } from "./form_posts.ts";
+import { pageUser } from "./page_user.ts";
 import { countNewNews } from "../services/news/unread.ts";
 
 /** The pages' Content-Security-Policy (docs/security.md). */
@@ -31,12 +30,6 @@ export const CSP = [
   "frame-ancestors 'none'",
   "form-action 'self'",
 ].join("; ");
-
-/** Pages use the session cookie only (never a bearer token). */
-async function pageUser(c: Context<AppEnv>) {
-  const token = getCookie(c, SESSION_COOKIE);
-  return token ? await c.var.deps.sessions.resolve(token) : null;
-}
 
 async function servePage(c: Context<AppEnv>) {
   const url = new URL(c.req.url);

@@ -11,14 +11,7 @@ import { hashPassword, verifyPassword } from "../../auth/password.ts";
 import type { SessionUser } from "../../auth/sessions.ts";
 import { validationError } from "../../errors.ts";
 import { ACCOUNT_MESSAGES, type ChangePassword } from "../../../openapi/schemas/account.ts";
-import {
-  admitAttempt,
-  isLock,
-  lockedError,
-  lockoutPolicy,
-  normalizeUsername,
-  settleSuccess,
-} from "./lockout.ts";
+import { admitOrThrow, normalizeUsername, settleSuccess } from "./lockout.ts";
 import { revokeUserSessions } from "./store.ts";
 
 /** Answers how many other sessions ended. */
@@ -29,8 +22,7 @@ export async function changeOwnPassword(
   ip: string,
 ): Promise<number> {
   const { db, config } = deps;
-  const admitted = await admitAttempt(db, lockoutPolicy(config), normalizeUsername(user.id), ip);
-  if (isLock(admitted)) throw lockedError(admitted);
+  const admitted = await admitOrThrow(deps, normalizeUsername(user.id), ip);
   const [row] = await db.select({ hash: users.passwordHash }).from(users)
     .where(eq(users.key, user.key));
   if (!await verifyPassword(input.currentPassword, row?.hash, config.PASSWORD_ITERATIONS)) {

@@ -34,16 +34,16 @@ export interface Admitted {
   attemptId: number;
 }
 
-export const lockoutPolicy = (config: Config): LockoutPolicy => ({
+const lockoutPolicy = (config: Config): LockoutPolicy => ({
   maxFailures: config.LOGIN_MAX_FAILURES,
   maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
   windowSeconds: config.LOGIN_LOCK_MINUTES * 60,
 });
 
-export const isLock = (r: Lock | Admitted): r is Lock => "retryAt" in r;
+const isLock = (r: Lock | Admitted): r is Lock => "retryAt" in r;
 
 /** The 429 of a lock: one message for every attempt while it lasts, and when to retry. */
-export function lockedError(lock: Lock): ApiError {
+function lockedError(lock: Lock): ApiError {
   const retryAfter = Math.max(1, Math.ceil((lock.retryAt.getTime() - Date.now()) / 1000));
   return new ApiError(
     429,
@@ -130,6 +130,20 @@ export function admitAttempt(
       .returning({ id: loginAttempts.id });
     return { attemptId: row.id };
   });
+}
+
+/**
+ * An attempt for `username` (normalized) from `ip`, admitted under the configured policy: throws
+ * the lock's 429 instead. Settle a right password with settleSuccess.
+ */
+export async function admitOrThrow(
+  deps: { db: Db; config: Config },
+  username: string,
+  ip: string,
+): Promise<Admitted> {
+  const admitted = await admitAttempt(deps.db, lockoutPolicy(deps.config), username, ip);
+  if (isLock(admitted)) throw lockedError(admitted);
+  return admitted;
 }
 
 /** Records a right password: the admitted attempt becomes a success (resetting the count). */

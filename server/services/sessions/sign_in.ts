@@ -12,14 +12,7 @@ import { ApiError } from "../../errors.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import type { SessionKeys } from "../../auth/token.ts";
 import type { SessionUser } from "../../auth/sessions.ts";
-import {
-  admitAttempt,
-  isLock,
-  lockedError,
-  lockoutPolicy,
-  normalizeUsername,
-  settleSuccess,
-} from "./lockout.ts";
+import { admitOrThrow, normalizeUsername, settleSuccess } from "./lockout.ts";
 import { createSession } from "./store.ts";
 
 export interface LoginInput {
@@ -45,8 +38,7 @@ export async function signIn(
 ): Promise<SignedIn> {
   const { db, config, keys } = deps;
   const username = normalizeUsername(input.username);
-  const admitted = await admitAttempt(db, lockoutPolicy(config), username, ip);
-  if (isLock(admitted)) throw lockedError(admitted);
+  const admitted = await admitOrThrow(deps, username, ip);
 
   // The login is the user id or one of the user's e-mail aliases. One query also reads what the
   // answer needs, so a successful login costs no second lookup.
