@@ -1,19 +1,22 @@
 /**
- * `deno task worker`: the delivery engine on its own, for scale-out (docs/decisions/
- * 0015-delivery-engine.md). It needs PostgreSQL (DATABASE_URL): the servers and any number of
- * workers share the queue there. It migrates like the server, beats for service `delivery`, and
- * stops on SIGINT or SIGTERM after the deliveries under way.
+ * `deno task worker`: the portal's background work on its own (server/jobs/run.ts) — the
+ * delivery engine, the simulated LES's clock, the traffic fold and the pruning — for servers
+ * started with JOBS=off (Deno Deploy without Deno.cron, or servers kept to requests) and for
+ * scale-out of delivery (docs/decisions/0015-delivery-engine.md, docs/deploy.md). It needs
+ * PostgreSQL (DATABASE_URL), shared with the servers and any number of other workers. It
+ * migrates like the server, and stops on SIGINT or SIGTERM after the work under way. It writes
+ * nothing locally and runs no subprocess.
  */
 import { ConfigError, parseConfig } from "./server/config.ts";
 import { openDatabase } from "./server/start.ts";
-import { serviceHeartbeat } from "./server/services/monitoring/heartbeats.ts";
-import { engineOptions, startDeliveryEngine } from "./server/services/delivery/engine.ts";
+import { startJobs } from "./server/jobs/run.ts";
+import { allowPublicDestinations } from "./server/services/delivery/engine.ts";
 
 const env = Deno.env.toObject();
 if (!env.DATABASE_URL) {
   console.error(
-    "The delivery worker needs DATABASE_URL (PostgreSQL): embedded PGlite belongs to the one " +
-      "server process that opened it, whose built-in engine delivers (DELIVERY_WORKER=on).",
+    "The worker needs DATABASE_URL (PostgreSQL): embedded PGlite belongs to the one server " +
+      "process that opened it, which runs the background work itself (JOBS=on).",
   );
   Deno.exit(1);
 }
@@ -31,23 +34,25 @@ try {
 
 const database = await openDatabase(config);
 await database.migrate();
-const beat = serviceHeartbeat(database.db, "delivery", "worker");
-const options = engineOptions(database.db, config, { onTick: beat });
-const engine = startDeliveryEngine(options);
+const jobs = startJobs(database.db, config, {
+  implementation: "worker",
+  delivery: true,
+  prune: true,
+  fold: true,
+  feedSeconds: 0,
+});
 console.log(
-  `Delivery worker ${options.instance} ready: PostgreSQL (DATABASE_URL), ` +
-    `${options.concurrency} at once, ${options.perDestination} per destination, ` +
-    `lease ${options.leaseSeconds} s, public destinations ${
-      options.policy.allowPublic ? "allowed" : "denied"
-    }`,
+  `Worker ready: PostgreSQL (DATABASE_URL); delivery ${config.DELIVERY_CONCURRENCY} at once, ` +
+    `${config.DELIVERY_PER_DESTINATION} per destination, lease ${config.DELIVERY_LEASE_SECONDS} s; ` +
+    `public destinations ${allowPublicDestinations(config) ? "allowed" : "denied"}; ` +
+    "the LES clock, the traffic fold and pruning",
 );
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await engine.stop();
-  await beat.flush();
+  await jobs.stop();
   await database.close();
   Deno.exit(0);
 };

@@ -35,6 +35,12 @@ const schema = z.object({
   LES_STEP_SECONDS: int(1, 3600).default(2),
   LES_FAILURE_PERCENT: int(0, 100).default(10),
   /**
+   * Where the background work runs (docs/deploy.md): `on` inside this server on timers (the
+   * default), `off` nowhere here (`deno task worker` processes run it), `cron` in Deno.cron
+   * windows (Deno Deploy, where timers do not outlive requests).
+   */
+  JOBS: z.enum(["on", "off", "cron"]).default("on"),
+  /**
    * The delivery engine (docs/decisions/0015-delivery-engine.md): `on` runs it inside the server
    * (the default), `off` leaves delivery to `deno task worker` processes.
    */
@@ -104,6 +110,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const given = Object.fromEntries(
     Object.keys(schema.shape).map((k) => [k, env[k] === "" ? undefined : env[k]]),
   );
+  // On Deno Deploy (which sets DENO_DEPLOY=true) timers die with the instance: cron windows.
+  if (given.JOBS === undefined && env.DENO_DEPLOY === "true") given.JOBS = "cron";
   const result = schema.safeParse(given);
   if (!result.success) {
     throw new ConfigError(

@@ -6,15 +6,9 @@ import { DEMO_ACCOUNTS, seedDemo } from "../db/seed/demo.ts";
 import { hashPassword } from "./auth/password.ts";
 import { sessionKeys } from "./auth/token.ts";
 import { createApp } from "./app.ts";
-import { startLesClock } from "./les/clock.ts";
-import { configuredLes } from "./les/simulated.ts";
-import { startInboundFeed } from "./les/inbound_feed.ts";
-import { schedulePruning } from "./services/sessions/housekeeping.ts";
-import { serviceHeartbeat } from "./services/monitoring/heartbeats.ts";
-import { scheduleFolding } from "./services/monitoring/rollup.ts";
-import { assets } from "./pages/assets.ts";
+import { assetsWithSource } from "./assets/mod.ts";
+import { startJobs } from "./jobs/run.ts";
 import { demoSinksWanted, startDemoSinks, withDemoSinks } from "./demo/sinks.ts";
-import { engineOptions, startDeliveryEngine } from "./services/delivery/engine.ts";
 
 export const VERSION = "0.1.0";
 
@@ -37,16 +31,29 @@ export async function seedIfWanted(database: Database, config: Config): Promise<
   return !summary.skipped;
 }
 
-export async function startPortal(config: Config & { SESSION_SECRET: string }) {
-  const t0 = performance.now();
+/**
+ * Opens the database and makes it ready to serve: the schema (migrations, under a lock several
+ * instances may wait on), the reference data, and the demo data when SEED asks. `deno task
+ * migrate` (Deno Deploy's predeploy command) runs just this.
+ */
+export async function prepareDatabase(config: Config) {
   const database = await openDatabase(config);
   await database.migrate();
   await ensureReferenceData(database.db, VERSION);
   const seeded = await seedIfWanted(database, config);
+  return { database, seeded };
+}
+
+export async function startPortal(config: Config & { SESSION_SECRET: string }) {
+  const t0 = performance.now();
+  const { database, seeded } = await prepareDatabase(config);
   // The demo's loopback receivers, which the demo routes point at (embedded mode by default).
   const demoSinks = demoSinksWanted(config)
     ? await startDemoSinks({ portBase: config.DEMO_SINK_PORT, dataDir: config.DATA_DIR })
     : null;
+  // The browser bundle before the first visitor: read from dist/ (`deno task build`), or built
+  // here when this process may spawn esbuild; a server that can do neither stops now, saying so.
+  const bundle = await assetsWithSource();
   const app = createApp({
     config,
     database,
@@ -66,7 +73,7 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
         `Portal ready in ${ms} ms on http://localhost:${port}/ — ${where}${
           seeded ? ", demo data seeded" : ""
         }`,
-        `API reference: http://localhost:${port}/docs`,
+        `API reference: http://localhost:${port}/docs — browser bundle: ${bundle.source}`,
       ];
       if (seeded || config.SEED !== "none") {
         const pw = config.demoPasswordIsDefault
@@ -86,38 +93,20 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
       console.log(lines.join("\n")); // one write, so log readers see the block whole
     },
   }, app.fetch);
-  const stopPruning = schedulePruning(database.db, config.LOGIN_LOCK_MINUTES);
-  // The traffic triggers append count changes; every minute they are summed into the hourly
-  // rollup the statistics read (which count the changes not folded yet too).
-  const stopFolding = scheduleFolding(database.db);
-  // The land earth station moves commands and messages on by itself, every second (its state is
-  // the database's rows, so this adapter and the app's play one schedule). Its ticks beat for
-  // service 'les' (at most every 5 s while idle), which /monitoring/control/services shows.
-  const lesBeat = serviceHeartbeat(database.db, "les", "simulated");
-  const stopLes = startLesClock(configuredLes(database.db, config), 1000, lesBeat);
-  // The delivery engine takes due push traffic to the customers' destinations (unless
-  // DELIVERY_WORKER=off leaves it to `deno task worker`); it beats for service 'delivery'.
-  const deliveryBeat = serviceHeartbeat(database.db, "delivery", "built-in");
-  const delivery = config.DELIVERY_WORKER === "on"
-    ? startDeliveryEngine(
-      engineOptions(database.db, demoSinks ? withDemoSinks(config) : config, {
-        onTick: deliveryBeat,
-      }),
-    )
+  const jobs = config.JOBS === "on"
+    ? startJobs(database.db, config, {
+      implementation: "built-in",
+      delivery: config.DELIVERY_WORKER === "on",
+      deliveryConfig: demoSinks ? withDemoSinks(config) : config,
+      prune: true,
+      fold: true,
+      // With the demo's receivers, fresh position reports to watch go from Stored to Delivered.
+      feedSeconds: demoSinks ? config.DEMO_FEED_SECONDS : 0,
+    })
     : null;
-  // With the demo's receivers, the simulated LES receives a position report every
-  // DEMO_FEED_SECONDS: fresh messages to watch go from Stored to Delivered.
-  const stopFeed = demoSinks ? startInboundFeed(database.db, config.DEMO_FEED_SECONDS) : () => {};
-  // Build the browser bundle now (about 0.3 s) rather than on the first visitor's page.
-  assets().catch((e) => console.error("building the browser bundle failed:", e));
   const stop = async () => {
-    stopPruning();
-    stopLes();
-    stopFeed();
-    await delivery?.stop();
+    await jobs?.stop();
     await demoSinks?.close();
-    // The fold and the beat under way finish before the database closes.
-    await Promise.all([stopFolding(), lesBeat.flush(), deliveryBeat.flush()]);
     await server.shutdown();
     await database.close();
     Deno.exit(0);

@@ -20,6 +20,18 @@ if (databaseUrl) {
   console.log("PostgreSQL: DATABASE_URL is not set, testing on embedded PGlite only");
 }
 
+// The browser bundle once, into dist/, for every test process to read (server/assets/mod.ts)
+// rather than each building its own; and the locked-down tests (tests/deploy/) need it there.
+const build = await new Deno.Command(Deno.execPath(), {
+  args: ["run", "-A", "build.ts"],
+  cwd: new URL("../", import.meta.url),
+}).output();
+if (!build.success) {
+  await dropDatabase();
+  console.log("deno task build failed\n0 passed, 1 failed");
+  Deno.exit(1);
+}
+
 const args = Deno.args.length ? Deno.args : ["tests/", "server/", "db/"];
 const env: Record<string, string> = { RUST_BACKTRACE: "0", NO_COLOR: "1" };
 if (testUrl) env.TEST_DATABASE_URL = testUrl;

@@ -1,6 +1,6 @@
 /**
  * Island name → loader. This file is a stand-in for type checking: the bundler
- * (server/pages/assets.ts) replaces its contents with one dynamic import per PascalCase
+ * (server/assets/bundle.ts) replaces its contents with one dynamic import per PascalCase
  * `.tsx` file in `islands/`, so each island becomes its own chunk.
  */
 import type { ComponentType } from "react";

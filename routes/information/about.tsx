@@ -1,5 +1,5 @@
 import type { PageRoute } from "../types.ts";
-import { assets } from "../../server/pages/assets.ts";
+import { assets } from "../../server/assets/mod.ts";
 
 const I = "/information";
 

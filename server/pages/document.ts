@@ -4,7 +4,7 @@
  * the first paint, which cost about 60 ms of first contentful paint (docs/decisions/0005); the
  * runtime imports the page's island chunks as soon as it runs.
  */
-import type { AssetManifest } from "./assets.ts";
+import type { AssetManifest } from "../assets/mod.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

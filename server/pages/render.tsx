@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import type { ReactNode } from "react";
 import type { AnyPageRoute, PageContext, UserPageContext } from "../../routes/types.ts";
 import type { RouteMap } from "../../routes/map.ts";
-import { assets } from "./assets.ts";
+import { assets } from "../assets/mod.ts";
 import { htmlDocument } from "./document.ts";
 import { Header } from "./header.tsx";
 import { Island } from "./island.tsx";

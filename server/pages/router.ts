@@ -10,7 +10,7 @@ import { ApiError } from "../errors.ts";
 import { ROUTE_MAP } from "../../routes/mod.ts";
 import { NO_COMPANY, scopeOf } from "../services/tenancy.ts";
 import { type PageContext, PageRedirect, type UserPageContext } from "../../routes/types.ts";
-import { ASSET_PREFIX, assets } from "./assets.ts";
+import { ASSET_PREFIX, assets } from "../assets/mod.ts";
 import { renderPage } from "./render.tsx";
 import { setFlash, takeFlash } from "./flash.ts";
 import { safeNext } from "./next.ts";

@@ -70,7 +70,7 @@ Deno.test("[delivery] the worker needs DATABASE_URL", async () => {
   const worker = spawnWorker({ DATABASE_URL: "" });
   const status = await worker.done();
   assert.equal(status.code, 1);
-  assert.match(worker.output(), /The delivery worker needs DATABASE_URL \(PostgreSQL\)/);
+  assert.match(worker.output(), /The worker needs DATABASE_URL \(PostgreSQL\)/);
 });
 
 for (const script of Object.keys(PROCESSES) as Script[]) {

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
-import { islandPaths, zodEnglishOnly } from "../../server/pages/assets.ts";
+import { islandPaths, zodEnglishOnly } from "../../server/assets/bundle.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 

@@ -1,30 +1,15 @@
 /**
- * The browser bundle: every island in `islands/<area>/` plus the client runtime, built by esbuild
- * (ESM, code splitting, minified, content-hashed names) together with the stylesheet, gzipped
- * once (level 9), and kept in memory. Built once per process, on first use (about 0.3 s).
+ * Building the browser bundle: every island in `islands/<area>/` plus the client runtime, built
+ * by esbuild (ESM, code splitting, minified, content-hashed names) together with the stylesheet,
+ * each file gzipped once (level 9). About 0.3 s. esbuild runs its native binary as a subprocess,
+ * so only `deno task build` (server/assets/build.ts) and servers allowed to spawn import this
+ * module; a server under --deny-run serves what the build wrote (server/assets/mod.ts).
  */
 import * as esbuild from "esbuild";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzip as gzipCb } from "node:zlib";
+import { type Asset, ASSET_PREFIX, type AssetManifest, ISLANDS_DIR, ROOT } from "./paths.ts";
 
-export interface Asset {
-  body: Uint8Array;
-  gzip: Uint8Array;
-  type: string;
-}
-
-export interface AssetManifest {
-  /** URL path (under /assets/) → file. */
-  files: Map<string, Asset>;
-  /** The runtime entry module's URL. */
-  entry: string;
-  stylesheet: string;
-}
-
-export const ASSET_PREFIX = "/assets/";
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const ISLANDS_DIR = join(ROOT, "islands");
 const ENTRY = join(ISLANDS_DIR, "runtime", "main.ts");
 const STYLESHEET = join(ISLANDS_DIR, "styles", "app.css");
 
@@ -32,6 +17,7 @@ const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
   css: "text/css; charset=utf-8",
   map: "application/json",
+  woff2: "font/woff2",
 };
 
 /** Folders of islands/ that hold no islands: the shared kit, the runtime, the styles. */
@@ -169,16 +155,15 @@ export async function buildAssets(): Promise<AssetManifest> {
       type: TYPES[ext] ?? "application/octet-stream",
     });
   }));
-
-  // The runtime entry is main-<hash>.js; the stylesheet app-<hash>.css.
-  const named = (prefix: string) => [...files.keys()].find((u) => u.startsWith(prefix))!;
-  return {
-    files,
-    entry: named(`${ASSET_PREFIX}main-`),
-    stylesheet: named(`${ASSET_PREFIX}app-`),
-  };
+  return manifestOf(files);
 }
-
-let built: Promise<AssetManifest> | undefined;
-/** The process-wide bundle (the sources do not change while the server runs). */
-export const assets = () => built ??= buildAssets();
+/** A manifest of the bundle from its files (as built, or as read back from the build folder). */
+export function manifestOf(files: Map<string, Asset>): AssetManifest {
+  // The runtime entry is main-<hash>.js; the stylesheet app-<hash>.css.
+  const named = (prefix: string) => {
+    const url = [...files.keys()].find((u) => u.startsWith(prefix));
+    if (!url) throw new Error(`the browser bundle has no ${prefix}* file`);
+    return url;
+  };
+  return { files, entry: named(`${ASSET_PREFIX}main-`), stylesheet: named(`${ASSET_PREFIX}app-`) };
+}
