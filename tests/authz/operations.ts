@@ -3,7 +3,7 @@ import { generatedDocument } from "../../openapi/generate.ts";
 import { sessionKeys } from "../../server/auth/token.ts";
 import { createSession } from "../../server/services/sessions/store.ts";
 import type { Db } from "../../db/client.ts";
-import { TEST_SECRET, type TestApp } from "../fixtures/app.ts";
+import { TEST_SECRET } from "../fixtures/app.ts";
 import type { ProbeRequest } from "./tenant.ts";
 
 export interface Operation {
@@ -49,9 +49,14 @@ export interface Answer {
   body: string;
 }
 
+/** What answers requests: the test app in process, or a server over HTTP (tests/deploy/). */
+export interface Requester {
+  request(url: string, init: RequestInit): Response | Promise<Response>;
+}
+
 /** Sends a request to an operation, with a bearer token when given. */
 export async function send(
-  app: TestApp,
+  app: Requester,
   op: Pick<Operation, "method" | "path">,
   req: ProbeRequest,
   token?: string,
