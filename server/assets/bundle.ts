@@ -2,7 +2,7 @@
  * Building the browser bundle: every island in `islands/<area>/` plus the client runtime, built
  * by esbuild (ESM, code splitting, minified, content-hashed names) together with the stylesheet,
  * each file gzipped once (level 9). About 0.3 s. esbuild runs its native binary as a subprocess,
- * so only `deno task build` (server/assets/build.ts) and servers allowed to spawn import this
+ * so only `deno task build` (build.ts) and servers allowed to spawn import this
  * module; a server under --deny-run serves what the build wrote (server/assets/mod.ts).
  */
 import * as esbuild from "esbuild";

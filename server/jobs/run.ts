@@ -17,7 +17,7 @@ import { scheduleFolding } from "../services/monitoring/rollup.ts";
 import { engineOptions, startDeliveryEngine } from "../services/delivery/engine.ts";
 
 export interface JobsOptions {
-  /** How the heartbeats name this runner: "built-in", "worker", "cron". */
+  /** How the delivery engine's heartbeats name this runner: "built-in", "worker", "cron". */
   implementation: string;
   /** Run the delivery engine (DELIVERY_WORKER=off leaves it to workers). */
   delivery: boolean;
@@ -42,9 +42,9 @@ export function startJobs(db: Db, config: Config, opts: JobsOptions): Jobs {
   // rollup the statistics read (which count the changes not folded yet too).
   const stopFolding = opts.fold ? scheduleFolding(db) : async () => {};
   // The land earth station moves commands and messages on, every second (its state is the
-  // database's rows). Its ticks beat for service 'les' (at most every 5 s while idle), which
-  // /monitoring/control/services shows.
-  const lesBeat = serviceHeartbeat(db, "les", opts.implementation);
+  // database's rows). Its ticks beat for service 'les' as its adapter, "simulated" (at most every
+  // 5 s while idle), which /monitoring/control/services shows.
+  const lesBeat = serviceHeartbeat(db, "les", "simulated");
   const stopLes = startLesClock(configuredLes(db, config), 1000, lesBeat);
   // The delivery engine takes due push traffic to the customers' destinations; it beats for
   // service 'delivery'.

@@ -194,7 +194,7 @@ deployTest(
         assert.notEqual(await latest(), sent, "the command did not move within 30 s");
         assert.deepEqual(
           (await beats()).map((b) => `${b.service}/${b.implementation}`),
-          ["delivery/worker", "les/worker"],
+          ["delivery/worker", "les/simulated"],
         );
         assert.equal((await worker.stop()).code, 0);
         assertNothingDenied(worker, "the worker");
