@@ -11,7 +11,7 @@ import type { Factories } from "../fixtures/factories.ts";
 import { type Operation, OPERATIONS, type Requester, send, tokenFor } from "../authz/operations.ts";
 import { loadProbes, makeTenant } from "../authz/tenant.ts";
 import { readTable } from "../authz/role_table.ts";
-import { changesData } from "../authz/writes.ts";
+import { changesData, LOOKS_LIKE_WRITE } from "../authz/writes.ts";
 
 /** `deno run` with the issue's flags: network, environment, reading, system info; nothing else. */
 export const LOCKED_DOWN = [
@@ -141,6 +141,10 @@ export interface ResourceCall {
 
 const ok = (cell: string | undefined) => cell === "ok" || cell === "ok-";
 
+/** A read: a GET that changes nothing, or a POST that finds or gets (`stationFind`). */
+const isRead = (op: Operation) =>
+  !changesData(op) || (/(Find|find|Get|get)/.test(op.id) && !LOOKS_LIKE_WRITE.test(op.id));
+
 /**
  * For each resource (tag) of the contract, its first read and its first write that have a probe
  * (tests/authz/probes/) and a caller allowed to make them (docs/role-matrix.md): the tenant's
@@ -162,7 +166,7 @@ export async function callResources(base: string, f: Factories): Promise<Resourc
       op.id !== "usersLogout"
     );
     for (const kind of ["read", "write"] as const) {
-      const op = ops.find((o) => changesData(o) === (kind === "write"));
+      const op = ops.find((o) => isRead(o) === (kind === "read"));
       if (!op) continue;
       const tenant = await makeTenant(f);
       const caller = callerOf(op)!;
