@@ -5,6 +5,15 @@ import registry from "./registry.ts";
 
 const roots = new Map<Element, Root>();
 
+/** An island's props: the JSON script the server put just before it (server/pages/island.tsx). */
+function propsOf(el: HTMLElement): Record<string, unknown> {
+  const script = el.previousElementSibling;
+  return script instanceof HTMLScriptElement &&
+      script.dataset.islandProps === el.dataset.idPrefix
+    ? JSON.parse(script.textContent ?? "{}")
+    : {};
+}
+
 export async function hydrateIslands(scope: ParentNode): Promise<void> {
   const elements = [...scope.querySelectorAll<HTMLElement>("[data-island]")];
   await Promise.all(elements.map(async (el) => {
@@ -12,7 +21,7 @@ export async function hydrateIslands(scope: ParentNode): Promise<void> {
     const name = el.dataset.island!;
     const load = registry[name];
     if (!load) return console.error(`Unknown island ${name}`);
-    const props = JSON.parse(el.dataset.props ?? "{}");
+    const props = propsOf(el);
     const { default: Component } = await load();
     roots.set(
       el,

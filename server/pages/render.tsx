@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import type { ReactNode } from "react";
 import type { AnyPageRoute, PageContext, UserPageContext } from "../../routes/types.ts";
 import type { RouteMap } from "../../routes/map.ts";
+import { JsonScript } from "./json_script.tsx";
 import { assets } from "../assets/mod.ts";
 import { htmlDocument } from "./document.ts";
 import { Header } from "./header.tsx";
@@ -51,14 +52,7 @@ function Main({ children, flash }: { children: ReactNode; flash: Flash[] }) {
           {flash.map((f, i) => <p key={i} role="alert">{f.message}</p>)}
         </noscript>
       )}
-      {flash.length > 0 && (
-        <script
-          type="application/json"
-          data-flash=""
-          // JSON in a script element: "<" is escaped so the text cannot end the element.
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(flash).replace(/</g, "\\u003c") }}
-        />
-      )}
+      {flash.length > 0 && <JsonScript data-flash="" value={flash} />}
     </main>
   );
 }
