@@ -9,14 +9,16 @@ import { dbTest, signIn } from "../fixtures/app.ts";
 import { TEST_PASSWORD, unique } from "../fixtures/factories.ts";
 
 const text = (body: unknown) => new TextDecoder().decode(body as Uint8Array);
-/** The props the page handed to its island (the first one of that name). */
+/** The props the page handed to its island (the first one of that name): its JSON script. */
 function propsOf(html: string, island: string) {
-  const m = html.match(new RegExp(`data-island="${island}"[^>]*data-props="([^"]*)"`));
-  assert.ok(m, `${island} is on the page`);
-  return JSON.parse(
-    m[1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">").replace(/&amp;/g, "&"),
+  const m = html.match(
+    new RegExp(
+      `<script type="application/json" data-island-props="[^"]+">([^<]*)</script><div data-island="${island}"`,
+      "s",
+    ),
   );
+  assert.ok(m, `${island} is on the page`);
+  return JSON.parse(m[1]);
 }
 
 dbTest("[terminal pages] the tab in the URL, server-rendered; a client's own only", async (ctx) => {
