@@ -7,7 +7,7 @@
  * migrates like the server, and stops on SIGINT or SIGTERM after the work under way. It writes
  * nothing locally and runs no subprocess.
  */
-import { ConfigError, parseConfig } from "./server/config.ts";
+import { ConfigError, parseConfigWithoutSessions } from "./server/config.ts";
 import { openDatabase } from "./server/start.ts";
 import { startJobs } from "./server/jobs/run.ts";
 import { allowPublicDestinations } from "./server/services/delivery/engine.ts";
@@ -23,9 +23,7 @@ if (!env.DATABASE_URL) {
 
 let config;
 try {
-  // The worker serves no sessions: SESSION_SECRET, required of servers with DATABASE_URL, is
-  // not needed here.
-  config = parseConfig({ ...env, SESSION_SECRET: env.SESSION_SECRET || "x".repeat(32) });
+  config = parseConfigWithoutSessions(env);
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
   console.error(e.message);

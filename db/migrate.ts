@@ -5,13 +5,11 @@
  * step before rolling out several instances (docs/deploy.md). Servers still check at start
  * (a no-op when current).
  */
-import { ConfigError, parseConfig } from "../server/config.ts";
+import { ConfigError, parseConfigWithoutSessions } from "../server/config.ts";
 import { prepareDatabase } from "../server/start.ts";
 
 try {
-  const env = Deno.env.toObject();
-  // Migrating serves no sessions: the secret servers need is not needed here.
-  const config = parseConfig({ ...env, SESSION_SECRET: env.SESSION_SECRET || "x".repeat(32) });
+  const config = parseConfigWithoutSessions(Deno.env.toObject());
   const t0 = performance.now();
   const { database, seeded } = await prepareDatabase(config);
   await database.close();

@@ -141,6 +141,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
+/**
+ * The configuration of a process that serves no sessions (`deno task worker`, `deno task
+ * migrate`): SESSION_SECRET, required of servers with DATABASE_URL, is not needed there.
+ */
+export const parseConfigWithoutSessions = (env: Record<string, string | undefined>): Config =>
+  parseConfig({ ...env, SESSION_SECRET: env.SESSION_SECRET || "x".repeat(32) });
+
 /** Embedded mode: reads DATA_DIR/session-secret, generating it (0600) on first start. */
 export async function embeddedSessionSecret(dataDir: string): Promise<string> {
   const file = join(dataDir, "session-secret");
