@@ -77,22 +77,26 @@ const withFields = (req: ProbeRequest, extra: Json): ProbeRequest =>
     },
   };
 
-/** A's ids and B's counterparts. */
-const counterparts = (a: Tenant, b: Tenant): [unknown, unknown][] => [
-  [a.company.id, b.company.id],
-  [a.team.id, b.team.id],
-  [a.user.key, b.user.key],
-  [a.user.id, b.user.id],
-  [a.tgid.id, b.tgid.id],
-  [a.rul.id, b.rul.id],
-  [a.dnid.id, b.dnid.id],
-  [a.enid.id, b.enid.id],
-  [a.list.id, b.list.id],
-  [a.terminal.deviceId, b.terminal.deviceId],
-  [a.status.device, b.status.device],
-  [a.file.name, b.file.name],
-  [a.push.id, b.push.id],
+/** The ids of a tenant's rows that a request may name. */
+const IDS: ((t: Tenant) => unknown)[] = [
+  (t) => t.company.id,
+  (t) => t.team.id,
+  (t) => t.user.key,
+  (t) => t.user.id,
+  (t) => t.tgid.id,
+  (t) => t.rul.id,
+  (t) => t.dnid.id,
+  (t) => t.enid.id,
+  (t) => t.list.id,
+  (t) => t.terminal.deviceId,
+  (t) => t.status.device,
+  (t) => t.file.name,
+  (t) => t.push.id,
 ];
+
+/** A's ids and B's counterparts. */
+const counterparts = (a: Tenant, b: Tenant): [unknown, unknown][] =>
+  IDS.map((id) => [id(a), id(b)]);
 
 /**
  * Every place of the request (a JSON leaf, an array item or a query value) holding one of A's
