@@ -157,8 +157,8 @@ export async function buildAssets(): Promise<AssetManifest> {
   }));
   return manifestOf(files);
 }
-/** A manifest of the bundle from its files (as built, or as read back from the build folder). */
-export function manifestOf(files: Map<string, Asset>): AssetManifest {
+/** The bundle's manifest from its built files: the runtime entry and the stylesheet by name. */
+function manifestOf(files: Map<string, Asset>): AssetManifest {
   // The runtime entry is main-<hash>.js; the stylesheet app-<hash>.css.
   const named = (prefix: string) => {
     const url = [...files.keys()].find((u) => u.startsWith(prefix));

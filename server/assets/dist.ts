@@ -89,7 +89,7 @@ export async function writeDist(dir: string, bundle: AssetManifest, fingerprint:
 /** The build folder as found: missing, or its bundle and whether its sources have changed since. */
 export type DistState =
   | { found: false }
-  | { found: true; current: boolean; fingerprint: string; manifest: AssetManifest };
+  | { found: true; current: boolean; manifest: AssetManifest };
 
 /** Reads the build folder (its manifest first: a folder without one counts as missing). */
 export async function readDist(dir: string, fingerprint: string): Promise<DistState> {
@@ -116,7 +116,6 @@ export async function readDist(dir: string, fingerprint: string): Promise<DistSt
   return {
     found: true,
     current: manifest.fingerprint === fingerprint,
-    fingerprint: manifest.fingerprint,
     manifest: { files, entry: manifest.entry, stylesheet: manifest.stylesheet },
   };
 }

@@ -13,11 +13,11 @@ import { readDist, sourceFingerprint } from "./dist.ts";
 
 export { ASSET_PREFIX, type AssetManifest } from "./paths.ts";
 
-export const BUNDLE_MISSING = "The browser bundle is not built and this process may not run " +
+const BUNDLE_MISSING = "The browser bundle is not built and this process may not run " +
   "esbuild (--deny-run): run `deno task build` first, which writes dist/ (docs/deploy.md).";
 
 /** Whether this process may start subprocesses (esbuild's service is one). */
-export async function maySpawn(): Promise<boolean> {
+async function maySpawn(): Promise<boolean> {
   try {
     return (await Deno.permissions.query({ name: "run" })).state === "granted";
   } catch {
