@@ -41,6 +41,12 @@ export interface PageRoute<D = unknown> {
   view?: (props: { ctx: UserPageContext; data: D }) => ReactNode;
   /** The heading for a page whose label comes from its data (a detail page). */
   label?: (ctx: UserPageContext, data: D) => string;
+  /**
+   * The loader changes what the page's frame shows, so nothing is sent before it has run (the
+   * news page marks what it shows read, and the header counts unread news). Other pages without
+   * parameters send their frame first (server/pages/stream_page.tsx).
+   */
+  loadsBeforeFrame?: boolean;
   /** Pages whose body the page renders itself (login, errors) instead of the standard head. */
   bare?: boolean;
 }

@@ -14,6 +14,8 @@ const newsRoute: PageRoute<{ items: NewsItem[] }> = {
   title: "News",
   summary: "Service announcements, newest first.",
   parent: "/information",
+  // Showing the items marks them read: the header's count must come after.
+  loadsBeforeFrame: true,
   load: async ({ deps, user }) => ({ items: await newsPage(deps.db, user) }),
   view: ({ ctx, data }) => (
     <Island

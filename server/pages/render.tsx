@@ -12,13 +12,21 @@ import type { Flash } from "./flash.ts";
 import Toaster from "../../islands/shell/Toaster.tsx";
 import ConfirmHost from "../../islands/shell/ConfirmHost.tsx";
 
-export interface RenderInput {
+export interface FrameInput {
   ctx: PageContext;
   route: AnyPageRoute;
-  data: unknown;
+  /** The page's heading (headingOf). */
+  heading: string;
   flash: Flash[];
   newsCount: number;
 }
+
+export interface RenderInput extends Omit<FrameInput, "heading"> {
+  data: unknown;
+}
+
+/** Where the page's own content goes in its frame. */
+const SLOT = '<template data-content-slot=""></template>';
 
 function Breadcrumbs(
   { route, heading, map }: { route: AnyPageRoute; heading: string; map: RouteMap },
@@ -40,7 +48,7 @@ function Breadcrumbs(
 }
 
 /** The page's heading: a detail page's label, else its title. */
-const headingOf = (route: AnyPageRoute, ctx: PageContext, data: unknown) =>
+export const headingOf = (route: AnyPageRoute, ctx: PageContext, data: unknown) =>
   route.label && ctx.user ? route.label(ctx as UserPageContext, data) : route.title;
 
 function Main({ children, flash }: { children: ReactNode; flash: Flash[] }) {
@@ -57,12 +65,16 @@ function Main({ children, flash }: { children: ReactNode; flash: Flash[] }) {
   );
 }
 
-export async function renderPage({ ctx, route, data, flash, newsCount }: RenderInput) {
+/**
+ * The document around the page's own content (everything but its view), as the part before the
+ * content and the part after it: the frame can be sent before the page's data is loaded
+ * (./stream_page.ts).
+ */
+export async function renderFrame({ ctx, route, heading, flash, newsCount }: FrameInput) {
   const manifest = await assets();
-  const heading = headingOf(route, ctx, data);
   const user = ctx.user;
-  const View = route.view;
-  const content = route.bare || !user ? View?.({ ctx: ctx as UserPageContext, data }) : (
+  const slot = <template data-content-slot="" />;
+  const content = route.bare || !user ? slot : (
     <>
       <Breadcrumbs route={route} heading={heading} map={ctx.map} />
       <div className="page-head">
@@ -71,7 +83,7 @@ export async function renderPage({ ctx, route, data, flash, newsCount }: RenderI
           <p className="muted">{route.summary}</p>
         </hgroup>
       </div>
-      {View?.({ ctx: ctx as UserPageContext, data })}
+      {slot}
     </>
   );
   const body = renderToString(
@@ -85,11 +97,23 @@ export async function renderPage({ ctx, route, data, flash, newsCount }: RenderI
       </div>
     </>,
   );
-  return htmlDocument({
+  const html = htmlDocument({
     title: heading,
     body,
     layout: user ? "app" : "bare",
     userId: user?.id ?? "",
     manifest,
   });
+  const at = html.indexOf(SLOT);
+  return [html.slice(0, at), html.slice(at + SLOT.length)] as const;
+}
+
+/** The page's own content: its view of the loaded data. */
+export const renderContent = (ctx: PageContext, route: AnyPageRoute, data: unknown) =>
+  route.view ? renderToString(<>{route.view({ ctx: ctx as UserPageContext, data })}</>) : "";
+
+export async function renderPage({ ctx, route, data, flash, newsCount }: RenderInput) {
+  const heading = headingOf(route, ctx, data);
+  const [before, after] = await renderFrame({ ctx, route, heading, flash, newsCount });
+  return before + renderContent(ctx, route, data) + after;
 }

@@ -12,6 +12,7 @@ import { NO_COMPANY, scopeOf } from "../services/tenancy.ts";
 import { type PageContext, PageRedirect, type UserPageContext } from "../../routes/types.ts";
 import { ASSET_PREFIX, assets } from "../assets/mod.ts";
 import { renderPage } from "./render.tsx";
+import { streamPage, streams } from "./stream_page.tsx";
 import { setFlash, takeFlash } from "./flash.ts";
 import { safeNext } from "./next.ts";
 import { FORM_POSTS } from "./form_posts.ts";
@@ -30,6 +31,13 @@ export const CSP = [
   "frame-ancestors 'none'",
   "form-action 'self'",
 ].join("; ");
+
+/** Every page's own headers: its policy, and never cached (it shows the signed-in user's data). */
+const PAGE_HEADERS = {
+  "Content-Security-Policy": CSP,
+  "Cache-Control": "no-store",
+  "Vary": "Cookie",
+};
 
 async function servePage(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
@@ -52,6 +60,9 @@ async function servePage(c: Context<AppEnv>) {
     deps: c.var.deps,
     map: ROUTE_MAP,
   };
+  if (streams(route, Boolean(user))) {
+    return await streamPage(c, ctx as UserPageContext, route, PAGE_HEADERS);
+  }
 
   let data: unknown;
   try {
@@ -76,9 +87,7 @@ async function servePage(c: Context<AppEnv>) {
   const newsCount = user ? await countNewNews(c.var.deps.db, user) : 0;
   const html = await renderPage({ ctx, route, data, flash, newsCount });
   const status = (data as { status?: number } | undefined)?.status;
-  c.header("Content-Security-Policy", CSP);
-  c.header("Cache-Control", "no-store");
-  c.header("Vary", "Cookie");
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
   return c.html(html, status === 403 || status === 404 ? status : 200);
 }
 

@@ -5,6 +5,7 @@ import { ROUTES } from "../../routes/mod.ts";
 import { mayOpen } from "../../routes/map.ts";
 import { safeNext } from "../../server/pages/next.ts";
 import { FLASH_COOKIE } from "../../server/pages/flash.ts";
+import { ApiError } from "../../server/errors.ts";
 
 const STATIC_ROUTES = ROUTES.filter((r) => !r.pattern.includes(":") && !r.public);
 const text = (body: unknown) => new TextDecoder().decode(body as Uint8Array);
@@ -137,20 +138,37 @@ dbTest("[pages] the bundle is served gzipped and cached for good", async (ctx) =
 });
 
 dbTest(
-  "[pages] an unexpected loader failure shows /error/500, never a redirect loop",
+  "[pages] a loader failure: /error/500 for a page that waits for its data, in place for a streamed one, never a redirect loop",
   async (ctx) => {
     const admin = await ctx.f.user({ rights: 1 });
     const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
     const errorPage = ROUTES.find((r) => r.pattern === "/error/:code")!;
+    const companyPage = ROUTES.find((r) => r.pattern === "/administration/companies/:id")!;
     const pushPage = ROUTES.find((r) => r.pattern === "/routing/traffic/push")!;
-    const [errorLoad, pushLoad] = [errorPage.load, pushPage.load];
+    const [errorLoad, companyLoad, pushLoad] = [errorPage.load, companyPage.load, pushPage.load];
     const broken = () => Promise.reject(new Error("database unreachable"));
     const quiet = console.error;
     console.error = () => {};
     try {
-      pushPage.load = broken;
-      const r = await ctx.call("GET", "/routing/traffic/push", { cookie });
+      companyPage.load = broken;
+      const r = await ctx.call("GET", "/administration/companies/1", { cookie });
       assert.equal(r.res.headers.get("location"), "/error/500");
+
+      // The frame (status line included) went out before the loader failed: the failure is an
+      // alert where the content would be, under the page's heading, saying nothing of the cause.
+      pushPage.load = broken;
+      const s = await ctx.call("GET", "/routing/traffic/push", { cookie });
+      assert.equal(s.status, 200);
+      const streamed = text(s.body);
+      assert.equal(h1(streamed), "Push traffic");
+      assert.match(streamed, /<div role="alert" class="page-error"><p>Unknown server error<\/p>/);
+      assert.doesNotMatch(streamed, /database unreachable/);
+      assert.match(streamed, /<\/html>$/);
+      // A known failure says what it is.
+      pushPage.load = () => Promise.reject(new ApiError(400, "Start is after end"));
+      const known = text((await ctx.call("GET", "/routing/traffic/push", { cookie })).body);
+      assert.match(known, /<div role="alert" class="page-error"><p>Start is after end<\/p>/);
+
       errorPage.load = broken;
       const e = await ctx.call("GET", "/error/500", { cookie });
       assert.equal(e.status, 500);
@@ -158,8 +176,58 @@ dbTest(
       assert.doesNotMatch(text(e.body), /database unreachable/);
     } finally {
       pushPage.load = pushLoad;
+      companyPage.load = companyLoad;
       errorPage.load = errorLoad;
       console.error = quiet;
+    }
+  },
+);
+
+dbTest(
+  "[pages] a page without parameters sends its frame before its loader has finished",
+  async (ctx) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
+    const pushPage = ROUTES.find((r) => r.pattern === "/routing/traffic/push")!;
+    const pushLoad = pushPage.load!;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => release = resolve);
+    let loaderStarted = false;
+    pushPage.load = async (c) => {
+      loaderStarted = true;
+      await held;
+      return await pushLoad(c);
+    };
+    try {
+      for (const encoding of ["gzip", "identity"]) {
+        const res = await ctx.app.request("http://localhost/routing/traffic/push", {
+          headers: { cookie, "accept-encoding": encoding },
+        });
+        assert.equal(res.status, 200);
+        assert.equal(res.headers.get("content-encoding"), encoding === "gzip" ? "gzip" : null);
+        const body = encoding === "gzip"
+          ? res.body!.pipeThrough(new DecompressionStream("gzip"))
+          : res.body!;
+        const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+        // Everything up to the content, while the loader still waits.
+        let frame = "";
+        while (!frame.includes("</hgroup></div>")) {
+          const { value, done } = await reader.read();
+          assert.ok(!done, "the response ended before the frame was complete");
+          frame += value;
+        }
+        assert.equal(h1(frame), "Push traffic");
+        assert.match(frame, /<nav aria-label="Portal">/);
+        assert.doesNotMatch(frame, /<\/html>/);
+        release();
+        let rest = "";
+        for (let r = await reader.read(); !r.done; r = await reader.read()) rest += r.value;
+        assert.ok(loaderStarted);
+        assert.match(rest, /data-island="PushTrafficList"/);
+        assert.match(rest, /<\/html>$/);
+      }
+    } finally {
+      pushPage.load = pushLoad;
     }
   },
 );
