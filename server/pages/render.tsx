@@ -48,7 +48,7 @@ function Breadcrumbs(
 }
 
 /** The page's heading: a detail page's label, else its title. */
-export const headingOf = (route: AnyPageRoute, ctx: PageContext, data: unknown) =>
+const headingOf = (route: AnyPageRoute, ctx: PageContext, data: unknown) =>
   route.label && ctx.user ? route.label(ctx as UserPageContext, data) : route.title;
 
 function Main({ children, flash }: { children: ReactNode; flash: Flash[] }) {
@@ -68,7 +68,7 @@ function Main({ children, flash }: { children: ReactNode; flash: Flash[] }) {
 /**
  * The document around the page's own content (everything but its view), as the part before the
  * content and the part after it: the frame can be sent before the page's data is loaded
- * (./stream_page.ts).
+ * (./stream_page.tsx).
  */
 export async function renderFrame({ ctx, route, heading, flash, newsCount }: FrameInput) {
   const manifest = await assets();

@@ -88,6 +88,7 @@ export async function streamPage(
   return c.body(htmlStream(parts(), gzip), 200, {
     ...headers,
     "Content-Type": "text/html; charset=UTF-8",
-    ...(gzip ? { "Content-Encoding": "gzip", "Vary": "Cookie, Accept-Encoding" } : {}),
+    "Vary": "Cookie, Accept-Encoding",
+    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
   });
 }

@@ -205,6 +205,8 @@ dbTest(
         });
         assert.equal(res.status, 200);
         assert.equal(res.headers.get("content-encoding"), encoding === "gzip" ? "gzip" : null);
+        assert.equal(res.headers.get("vary"), "Cookie, Accept-Encoding");
+        assert.equal(res.headers.get("cache-control"), "no-store");
         const body = encoding === "gzip"
           ? res.body!.pipeThrough(new DecompressionStream("gzip"))
           : res.body!;
