@@ -3,6 +3,7 @@
  * when the browser takes it, flushed after every part so the browser can decode and paint what
  * has come. The pages' compression middleware leaves a response that already has an encoding.
  */
+import { Buffer } from "node:buffer";
 import { constants, createGzip } from "node:zlib";
 
 const encoder = new TextEncoder();
@@ -11,12 +12,7 @@ async function* gzipParts(parts: AsyncIterable<string>): AsyncGenerator<Uint8Arr
   const zip = createGzip();
   const out: Uint8Array[] = [];
   zip.on("data", (chunk: Uint8Array) => out.push(chunk));
-  const take = () => {
-    const bytes = new Uint8Array(out.reduce((n, c) => n + c.length, 0));
-    out.reduce((at, c) => (bytes.set(c, at), at + c.length), 0);
-    out.length = 0;
-    return bytes;
-  };
+  const take = () => new Uint8Array(Buffer.concat(out.splice(0)));
   for await (const part of parts) {
     zip.write(part);
     await new Promise<void>((done) => zip.flush(constants.Z_SYNC_FLUSH, () => done()));

@@ -14,7 +14,7 @@ import type { Context } from "hono";
 import { renderToString } from "react-dom/server";
 import type { AppEnv } from "../router.ts";
 import { ApiError } from "../errors.ts";
-import { type AnyPageRoute, PageRedirect, type UserPageContext } from "../../routes/types.ts";
+import type { AnyPageRoute, UserPageContext } from "../../routes/types.ts";
 import { renderContent, renderFrame } from "./render.tsx";
 import { takeFlash } from "./flash.ts";
 import { countNewNews } from "../services/news/unread.ts";
@@ -25,18 +25,9 @@ export const streams = (route: AnyPageRoute, signedIn: boolean) =>
   signedIn && Boolean(route.load) && !route.bare && !route.label && !route.loadsBeforeFrame &&
   !route.pattern.includes(":");
 
-type Loaded = { data: unknown } | { error: unknown };
-
 /** What a failed loader leaves in the page's content. */
 function failure(ctx: UserPageContext, error: unknown): string {
   const path = ctx.url.pathname + ctx.url.search;
-  if (error instanceof PageRedirect) {
-    return renderToString(
-      <p>
-        <a href={error.location}>Continue</a>
-      </p>,
-    );
-  }
   const known = error instanceof ApiError && error.status !== 500;
   if (!known) console.error(`page ${ctx.url.pathname} failed:`, error);
   return renderToString(
@@ -50,10 +41,9 @@ function failure(ctx: UserPageContext, error: unknown): string {
 }
 
 /** The content part: the view of the loaded data, or the failure in its place. */
-function content(ctx: UserPageContext, route: AnyPageRoute, loaded: Loaded): string {
-  if ("error" in loaded) return failure(ctx, loaded.error);
+async function content(ctx: UserPageContext, route: AnyPageRoute): Promise<string> {
   try {
-    return renderContent(ctx, route, loaded.data);
+    return renderContent(ctx, route, await route.load!(ctx));
   } catch (e) {
     return failure(ctx, e);
   }
@@ -81,8 +71,7 @@ export async function streamPage(
     // The loader starts once the frame is on its way: PGlite runs a query on this thread, and
     // a loader started earlier held the frame back until its last query was done.
     await new Promise((next) => setTimeout(next, 0));
-    const loaded = await route.load!(ctx).then((data) => ({ data }), (error) => ({ error }));
-    yield content(ctx, route, loaded) + after;
+    yield await content(ctx, route) + after;
   }
   const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
   return c.body(htmlStream(parts(), gzip), 200, {

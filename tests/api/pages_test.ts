@@ -10,6 +10,7 @@ import { ApiError } from "../../server/errors.ts";
 const STATIC_ROUTES = ROUTES.filter((r) => !r.pattern.includes(":") && !r.public);
 const text = (body: unknown) => new TextDecoder().decode(body as Uint8Array);
 const h1 = (html: string) => html.match(/<h1>(.*?)<\/h1>/)?.[1];
+const routeOf = (pattern: string) => ROUTES.find((r) => r.pattern === pattern)!;
 
 dbTest(
   "[pages] every route renders its heading and menu on the server, guarded",
@@ -142,9 +143,9 @@ dbTest(
   async (ctx) => {
     const admin = await ctx.f.user({ rights: 1 });
     const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
-    const errorPage = ROUTES.find((r) => r.pattern === "/error/:code")!;
-    const companyPage = ROUTES.find((r) => r.pattern === "/administration/companies/:id")!;
-    const pushPage = ROUTES.find((r) => r.pattern === "/routing/traffic/push")!;
+    const errorPage = routeOf("/error/:code");
+    const companyPage = routeOf("/administration/companies/:id");
+    const pushPage = routeOf("/routing/traffic/push");
     const [errorLoad, companyLoad, pushLoad] = [errorPage.load, companyPage.load, pushPage.load];
     const broken = () => Promise.reject(new Error("database unreachable"));
     const quiet = console.error;
@@ -188,7 +189,7 @@ dbTest(
   async (ctx) => {
     const admin = await ctx.f.user({ rights: 1 });
     const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
-    const pushPage = ROUTES.find((r) => r.pattern === "/routing/traffic/push")!;
+    const pushPage = routeOf("/routing/traffic/push");
     const pushLoad = pushPage.load!;
     let release = () => {};
     const held = new Promise<void>((resolve) => release = resolve);
