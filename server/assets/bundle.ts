@@ -12,6 +12,7 @@ import { type Asset, ASSET_PREFIX, type AssetManifest, ISLANDS_DIR, ROOT } from 
 
 const ENTRY = join(ISLANDS_DIR, "runtime", "main.ts");
 const STYLESHEET = join(ISLANDS_DIR, "styles", "app.css");
+const FRAME_STYLESHEET = join(ISLANDS_DIR, "styles", "frame.css");
 
 const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
@@ -141,7 +142,11 @@ export async function buildAssets(): Promise<AssetManifest> {
       define: { "process.env.NODE_ENV": '"production"' },
       plugins: [registryPlugin(islands), zodEnglishOnly, uplotTrimmed],
     }),
-    esbuild.build({ ...common, entryPoints: { app: STYLESHEET }, loader: { ".woff2": "file" } }),
+    esbuild.build({
+      ...common,
+      entryPoints: { app: STYLESHEET, frame: FRAME_STYLESHEET },
+      loader: { ".woff2": "file" },
+    }),
   ]);
   await esbuild.stop();
 
@@ -159,11 +164,16 @@ export async function buildAssets(): Promise<AssetManifest> {
 }
 /** The bundle's manifest from its built files: the runtime entry and the stylesheet by name. */
 function manifestOf(files: Map<string, Asset>): AssetManifest {
-  // The runtime entry is main-<hash>.js; the stylesheet app-<hash>.css.
+  // The runtime entry is main-<hash>.js; the stylesheets app-<hash>.css and frame-<hash>.css.
   const named = (prefix: string) => {
     const url = [...files.keys()].find((u) => u.startsWith(prefix));
     if (!url) throw new Error(`the browser bundle has no ${prefix}* file`);
     return url;
   };
-  return { files, entry: named(`${ASSET_PREFIX}main-`), stylesheet: named(`${ASSET_PREFIX}app-`) };
+  return {
+    files,
+    entry: named(`${ASSET_PREFIX}main-`),
+    stylesheet: named(`${ASSET_PREFIX}app-`),
+    frameStylesheet: named(`${ASSET_PREFIX}frame-`),
+  };
 }

@@ -10,13 +10,14 @@ import { type Asset, ASSET_PREFIX, type AssetManifest, ISLANDS_DIR, ROOT } from 
 
 const MANIFEST = "manifest.json";
 const FILES = "assets";
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface ManifestFile {
   format: number;
   fingerprint: string;
   entry: string;
   stylesheet: string;
+  frameStylesheet: string;
   files: { url: string; type: string }[];
 }
 
@@ -74,6 +75,7 @@ export async function writeDist(dir: string, bundle: AssetManifest, fingerprint:
     fingerprint,
     entry: bundle.entry,
     stylesheet: bundle.stylesheet,
+    frameStylesheet: bundle.frameStylesheet,
     files,
   };
   await Deno.writeTextFile(join(fresh, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
@@ -116,6 +118,11 @@ export async function readDist(dir: string, fingerprint: string): Promise<DistSt
   return {
     found: true,
     current: manifest.fingerprint === fingerprint,
-    manifest: { files, entry: manifest.entry, stylesheet: manifest.stylesheet },
+    manifest: {
+      files,
+      entry: manifest.entry,
+      stylesheet: manifest.stylesheet,
+      frameStylesheet: manifest.frameStylesheet,
+    },
   };
 }

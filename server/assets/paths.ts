@@ -14,6 +14,8 @@ export interface AssetManifest {
   /** The runtime entry module's URL. */
   entry: string;
   stylesheet: string;
+  /** The page frame's own small sheet (islands/styles/frame.css), inlined by the pages. */
+  frameStylesheet: string;
 }
 
 export const ASSET_PREFIX = "/assets/";

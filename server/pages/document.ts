@@ -1,10 +1,14 @@
 /**
- * The HTML document around a rendered page: head, stylesheet and the runtime script. There are
+ * The HTML document around a rendered page: head, stylesheets and the runtime script. A page with
+ * the header carries the frame's own small sheet inline and links the full stylesheet after the
+ * header, so the header is laid out and painted while the stylesheet is still on its way
+ * (./frame_style.ts); a bare page links it in the head. There are
  * deliberately no modulepreload links: Chromium fetches and compiles preloaded modules before
  * the first paint, which cost about 60 ms of first contentful paint (docs/decisions/0005); the
  * runtime imports the page's island chunks as soon as it runs.
  */
 import type { AssetManifest } from "../assets/mod.ts";
+import type { FrameStyle } from "./frame_style.ts";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -14,13 +18,21 @@ export { PRODUCT };
 
 export interface DocumentParts {
   title: string;
+  /** The skip link and the header: before the full stylesheet when there is a frame style. */
+  header: string;
+  /** The rest of the body. */
   body: string;
   layout: "app" | "bare";
   userId: string;
   manifest: AssetManifest;
+  /** The frame's inline sheet, for a page with the header. */
+  frameStyle?: FrameStyle;
 }
 
 export function htmlDocument(p: DocumentParts): string {
+  const stylesheet = `<link rel="stylesheet" href="${p.manifest.stylesheet}">`;
+  const inHead = p.frameStyle ? `<style>${p.frameStyle.css}</style>` : stylesheet;
+  const afterHeader = p.frameStyle ? stylesheet : "";
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -29,11 +41,11 @@ export function htmlDocument(p: DocumentParts): string {
 <meta name="color-scheme" content="light dark">
 <title>${escapeHtml(p.title)} · ${PRODUCT}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${p.manifest.stylesheet}">
+${inHead}
 <script type="module" src="${p.manifest.entry}"></script>
 </head>
 <body data-layout="${p.layout}" data-user="${escapeHtml(p.userId)}">
-${p.body}
+${p.header}${afterHeader}${p.body}
 </body>
 </html>`;
 }

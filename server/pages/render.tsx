@@ -6,6 +6,7 @@ import type { RouteMap } from "../../routes/map.ts";
 import { JsonScript } from "./json_script.tsx";
 import { assets } from "../assets/mod.ts";
 import { htmlDocument } from "./document.ts";
+import { frameStyle } from "./frame_style.ts";
 import { Header } from "./header.tsx";
 import { Island } from "./island.tsx";
 import type { Flash } from "./flash.ts";
@@ -86,10 +87,14 @@ export async function renderFrame({ ctx, route, heading, flash, newsCount }: Fra
       {slot}
     </>
   );
-  const body = renderToString(
+  const header = renderToString(
     <>
       <a className="skip-link" href="#main">Skip to content</a>
       {user && <Header user={user} path={ctx.url.pathname} newsCount={newsCount} />}
+    </>,
+  );
+  const body = renderToString(
+    <>
       <Main flash={flash}>{content}</Main>
       <div id="overlays">
         <Island of={Toaster} props={{}} />
@@ -99,10 +104,12 @@ export async function renderFrame({ ctx, route, heading, flash, newsCount }: Fra
   );
   const html = htmlDocument({
     title: heading,
+    header,
     body,
     layout: user ? "app" : "bare",
     userId: user?.id ?? "",
     manifest,
+    frameStyle: user ? await frameStyle(manifest) : undefined,
   });
   const at = html.indexOf(SLOT);
   return [html.slice(0, at), html.slice(at + SLOT.length)] as const;

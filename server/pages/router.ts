@@ -12,6 +12,7 @@ import { NO_COMPANY, scopeOf } from "../services/tenancy.ts";
 import { type PageContext, PageRedirect, type UserPageContext } from "../../routes/types.ts";
 import { ASSET_PREFIX, assets } from "../assets/mod.ts";
 import { renderPage } from "./render.tsx";
+import { frameStyle } from "./frame_style.ts";
 import { streamPage, streams } from "./stream_page.tsx";
 import { setFlash, takeFlash } from "./flash.ts";
 import { safeNext } from "./next.ts";
@@ -19,25 +20,32 @@ import { FORM_POSTS } from "./form_posts.ts";
 import { pageUser } from "./page_user.ts";
 import { countNewNews } from "../services/news/unread.ts";
 
-/** The pages' Content-Security-Policy (docs/security.md). */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join("; ");
+/**
+ * The pages' Content-Security-Policy (docs/security.md); `style` allows one inline sheet by its
+ * hash, the frame's (./frame_style.ts).
+ */
+export const cspWith = (style?: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    style ? `style-src 'self' ${style}` : "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+export const CSP = cspWith();
 
+let headers: Promise<Record<string, string>> | undefined;
 /** Every page's own headers: its policy, and never cached (it shows the signed-in user's data). */
-const PAGE_HEADERS = {
-  "Content-Security-Policy": CSP,
-  "Cache-Control": "no-store",
-  "Vary": "Cookie",
-};
+const pageHeaders = () =>
+  headers ??= assets().then(frameStyle).then((style) => ({
+    "Content-Security-Policy": cspWith(style.source),
+    "Cache-Control": "no-store",
+    "Vary": "Cookie",
+  }));
 
 async function servePage(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
@@ -61,7 +69,7 @@ async function servePage(c: Context<AppEnv>) {
     map: ROUTE_MAP,
   };
   if (streams(route, Boolean(user))) {
-    return await streamPage(c, ctx as UserPageContext, route, PAGE_HEADERS);
+    return await streamPage(c, ctx as UserPageContext, route, await pageHeaders());
   }
 
   let data: unknown;
@@ -87,7 +95,7 @@ async function servePage(c: Context<AppEnv>) {
   const newsCount = user ? await countNewNews(c.var.deps.db, user) : 0;
   const html = await renderPage({ ctx, route, data, flash, newsCount });
   const status = (data as { status?: number } | undefined)?.status;
-  for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
+  for (const [name, value] of Object.entries(await pageHeaders())) c.header(name, value);
   return c.html(html, status === 403 || status === 404 ? status : 200);
 }
 

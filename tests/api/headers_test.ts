@@ -43,6 +43,26 @@ dbTest("[security/headers] pages: CSP without inline script, no caching", async 
 });
 
 dbTest(
+  "[security/headers] pages: one inline sheet, the frame's, allowed by its hash; no other inline style",
+  async (ctx) => {
+    const user = await ctx.f.user({ rights: 100 });
+    const { cookie } = await signIn(ctx, user.id, TEST_PASSWORD);
+    const page = await ctx.call("GET", "/account", { cookie });
+    const html = new TextDecoder().decode(page.body);
+    const sheets = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]);
+    assert.equal(sheets.length, 1, "one inline sheet");
+    assert.match(sheets[0], /@layer frame/);
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(sheets[0]));
+    const hash = `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+    const csp = directives(page.res.headers.get("content-security-policy") ?? "");
+    assert.deepEqual(csp["style-src"], ["'self'", hash]);
+
+    const login = await ctx.call("GET", "/login");
+    assert.doesNotMatch(new TextDecoder().decode(login.body), /<style/);
+  },
+);
+
+dbTest(
   "[security/headers] the session cookie: HttpOnly, SameSite, Secure over HTTPS",
   async (ctx, t) => {
     const user = await ctx.f.user({ rights: 100 });

@@ -139,6 +139,26 @@ dbTest("[pages] the bundle is served gzipped and cached for good", async (ctx) =
 });
 
 dbTest(
+  "[pages] the full stylesheet follows the header on a page with one, is in the head otherwise",
+  async (ctx) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
+    const sheet = /<link rel="stylesheet" href="\/assets\/app-\w+\.css">/;
+    // A streamed page (its frame sent first) and one rendered whole.
+    for (const path of ["/administration/users", "/administration/companies/1", "/account"]) {
+      const html = text((await ctx.call("GET", path, { cookie })).body);
+      const head = html.slice(0, html.indexOf("</head>"));
+      assert.match(head, /<style>@layer frame/, path);
+      assert.doesNotMatch(head, sheet, path);
+      assert.match(html, new RegExp(`</header>${sheet.source}<main`), path);
+    }
+    const login = text((await ctx.call("GET", "/login")).body);
+    assert.match(login.slice(0, login.indexOf("</head>")), sheet);
+    assert.doesNotMatch(login, /<style>/);
+  },
+);
+
+dbTest(
   "[pages] a loader failure: /error/500 for a page that waits for its data, in place for a streamed one, never a redirect loop",
   async (ctx) => {
     const admin = await ctx.f.user({ rights: 1 });
