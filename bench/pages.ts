@@ -131,12 +131,12 @@ async function htmlSizes(url: string, cookie?: string) {
   return { status: raw.status, htmlBytes: raw.bytes, htmlGzipBytes: gz.bytes };
 }
 
-interface Paint {
+export interface Paint {
   fcp: number | null;
   ttfb: number | null;
 }
 
-interface Target {
+export interface Target {
   path: string;
   url: string;
   signedIn: boolean;
@@ -205,7 +205,7 @@ async function firstLoad(browser: Browser, target: Target, cookie?: string) {
  * One load in a fresh context: first contentful paint (null if nothing painted in time) and,
  * to tell server time from browser time, when the document's first byte arrived.
  */
-async function paintRun(browser: Browser, target: Target, cookie?: string): Promise<Paint> {
+export async function paintRun(browser: Browser, target: Target, cookie?: string): Promise<Paint> {
   const context = await freshContext(browser, target, cookie);
   try {
     const page = await context.newPage();
@@ -243,7 +243,7 @@ const BASELINE_HTML = `<!doctype html>
 `;
 
 /** The baseline server: a bare Deno.serve in its own process, on a port the OS picks. */
-async function startBaseline(): Promise<{ proc: Proc; port: number }> {
+export async function startBaseline(): Promise<{ proc: Proc; port: number }> {
   const child = new URL("./child.ts", import.meta.url).href;
   const code = `import { serveForBench } from ${JSON.stringify(child)};
 const html = ${JSON.stringify(BASELINE_HTML)};
@@ -281,7 +281,7 @@ async function startPortal(dataDir: string): Promise<{ proc: Proc; port: number;
 }
 
 /** Signs in as the demo admin through the REST login; returns the `name=value` session cookie. */
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/rest/users/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
