@@ -39,7 +39,16 @@ export interface PageRoute<D = unknown> {
   load?: (ctx: UserPageContext) => Promise<D>;
   /** The page's own content below its heading. */
   view?: (props: { ctx: UserPageContext; data: D }) => ReactNode;
-  /** The heading for a page whose label comes from its data (a detail page). */
+  /**
+   * A detail page's heading, found before its data with one indexed query: it throws the loader's
+   * own 404 (or a PageRedirect) for a row that does not exist or is not the user's, so the page
+   * can be sent frame first with its status and heading settled (server/pages/stream_page.tsx).
+   */
+  heading?: (ctx: UserPageContext) => Promise<string>;
+  /**
+   * The heading of a page whose heading and status come from its whole data (the error page),
+   * which is therefore rendered only once its loader has run.
+   */
   label?: (ctx: UserPageContext, data: D) => string;
   /**
    * The loader changes what the page's frame shows, so nothing is sent before it has run (the

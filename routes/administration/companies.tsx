@@ -11,7 +11,11 @@ import {
   type CompanyDetails as Details,
   CompanyFindRequestSchema,
 } from "../../openapi/schemas/companies.ts";
-import { companyDetails, findCompanies } from "../../server/services/companies/read.ts";
+import {
+  companyDetails,
+  companyName,
+  findCompanies,
+} from "../../server/services/companies/read.ts";
 
 const companiesRoute: PageRoute<CompanyListProps> = {
   pattern: `/administration/companies`,
@@ -37,8 +41,8 @@ const companyRoute: PageRoute<Details> = {
   admin: true,
   parent: `/administration/companies`,
   // An unknown company is a route change error: a toast, then /error/404.
+  heading: ({ deps, params }) => companyName(deps.db, pageId("Company", params.id)),
   load: ({ deps, params }) => companyDetails(deps.db, pageId("Company", params.id)),
-  label: (_ctx, data) => data.name,
   view: ({ data }) => <Island of={CompanyDetail} props={{ company: data }} />,
 };
 

@@ -7,7 +7,7 @@ import TeamList, {
 } from "../../islands/administration/TeamList.tsx";
 import TeamDetail, { type OpenPort } from "../../islands/administration/TeamDetail.tsx";
 import { type TeamDetails as Details, TeamFindRequestSchema } from "../../openapi/schemas/teams.ts";
-import { findTeams, openPorts, teamDetails } from "../../server/services/teams/read.ts";
+import { findTeams, getTeam, openPorts, teamDetails } from "../../server/services/teams/read.ts";
 import { pageId } from "../params.ts";
 
 const teamsRoute: PageRoute<TeamListProps> = {
@@ -34,12 +34,12 @@ const teamRoute: PageRoute<TeamData> = {
   admin: true,
   parent: `/administration/teams`,
   // An unknown team is a route change error: a toast, then /error/404.
+  heading: async ({ deps, params }) => (await getTeam(deps.db, pageId("Team", params.id))).name,
   load: async ({ deps, params }) => {
     const id = pageId("Team", params.id);
     const team = await teamDetails(deps.db, id);
     return { team, ports: await openPorts(deps.db, id) };
   },
-  label: (_ctx, data) => data.team.name,
   view: ({ data }) => <Island of={TeamDetail} props={data} />,
 };
 

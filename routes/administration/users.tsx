@@ -9,6 +9,7 @@ import UserList, {
 import UserDetail from "../../islands/administration/UserDetail.tsx";
 import { type User, USER_MESSAGES, UsersFindRequestSchema } from "../../openapi/schemas/users.ts";
 import { findUsers, userById } from "../../server/services/users/read.ts";
+import type { Db } from "../../db/client.ts";
 
 const usersRoute: PageRoute<UserListProps> = {
   pattern: `/administration/users`,
@@ -22,21 +23,24 @@ const usersRoute: PageRoute<UserListProps> = {
   view: ({ data }) => <Island of={UserList} props={data} />,
 };
 
+async function knownUser(db: Db, id = "") {
+  const user = await userById(db, id);
+  if (!user) throw new ApiError(404, USER_MESSAGES.userNotFound);
+  return user;
+}
+
 const userRoute: PageRoute<User> = {
   pattern: `/administration/users/:id`,
   title: "User",
   summary: "A user's access, quotas and e-mail aliases.",
   admin: true,
   parent: `/administration/users`,
-  load: async ({ deps, params }) => {
-    const user = await userById(deps.db, params.id ?? "");
-    if (!user) throw new ApiError(404, USER_MESSAGES.userNotFound);
-    return user;
-  },
-  label: (_ctx, user) => {
+  heading: async ({ deps, params }) => {
+    const user = await knownUser(deps.db, params.id);
     const name = `${user.firstName} ${user.lastName}`.trim();
     return name ? `${name} (${user.id})` : user.id;
   },
+  load: ({ deps, params }) => knownUser(deps.db, params.id),
   view: ({ data }) => <Island of={UserDetail} props={{ user: data }} />,
 };
 

@@ -19,6 +19,7 @@ import {
   dnidAllocation,
   dnidDetails,
   findDnids,
+  getDnid,
   lastDnid,
   openPortsOf,
 } from "../../server/services/dnids/read.ts";
@@ -42,20 +43,29 @@ const dnidsRoute: PageRoute<DnidListProps> = {
   view: ({ data }) => <Island of={DnidList} props={data} />,
 };
 
+/** The dnid a page's parameters name: its number, and LES 21 unless another is given. */
+const dnidKey = (params: Record<string, string | undefined>) =>
+  [
+    pageId("Dnid", params.id),
+    params.les === undefined ? DEFAULT_LES : pageId("LES", params.les),
+  ] as const;
+
 const dnidRoute: PageRoute<DnidDetailProps> = {
   pattern: `${M}/dnids/:id/:les?`,
   title: "Dnid",
   summary: "A dnid with its users, status, open ports, teams and routes.",
   parent: `${M}/dnids`,
   // An unknown dnid (or another company's) is a route change error: a toast, then /error/404.
+  heading: async ({ deps, params, scope }) => {
+    const dnid = await getDnid(deps.db, scope, ...dnidKey(params));
+    return `Dnid ${dnid.id} (LES ${dnid.les})`;
+  },
   load: async ({ deps, params, scope, user }) => {
-    const id = pageId("Dnid", params.id);
-    const les = params.les === undefined ? DEFAULT_LES : pageId("LES", params.les);
+    const [id, les] = dnidKey(params);
     const dnid = await dnidDetails(deps.db, scope, id, les);
     const ports = await openPortsOf(deps.db, dnid.teams.map((t) => t.id));
     return { dnid, ports, storeNPushHost: deps.config.STORE_N_PUSH_HOST, admin: user.admin };
   },
-  label: (_ctx, data) => `Dnid ${data.dnid.id} (LES ${data.dnid.les})`,
   view: ({ data }) => <Island of={DnidDetail} props={data} />,
 };
 

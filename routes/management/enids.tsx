@@ -10,7 +10,7 @@ import EnidList, {
 import EnidDetail from "../../islands/management/EnidDetail.tsx";
 import type { Viewer } from "../../islands/management/enid_api.ts";
 import { type Enid, EnidFindRequestSchema } from "../../openapi/schemas/enids.ts";
-import { findEnids, getEnid } from "../../server/services/enids/read.ts";
+import { enidNotFound, enidRow, findEnids, getEnid } from "../../server/services/enids/read.ts";
 
 const M = "/management";
 
@@ -44,11 +44,15 @@ const enidRoute: PageRoute<{ enid: Enid; viewer: Viewer }> = {
   summary: "An enid with its rul and teams.",
   parent: `${M}/enid`,
   // Unknown, or another company's: a route change error (a toast, then /error/404).
+  heading: async ({ deps, scope, params }) => {
+    const id = pageId("Enid", params.id);
+    if (!await enidRow(deps.db, scope, id)) throw enidNotFound();
+    return `Enid ${id}`;
+  },
   load: async (ctx) => ({
     enid: await getEnid(ctx.deps.db, ctx.scope, pageId("Enid", ctx.params.id)),
     viewer: viewerOf(ctx),
   }),
-  label: (_ctx, data) => `Enid ${data.enid.id}`,
   view: ({ data }) => <Island of={EnidDetail} props={data} />,
 };
 

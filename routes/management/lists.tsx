@@ -14,8 +14,14 @@ import CommandListDetail, {
   type CommandListDetailProps,
 } from "../../islands/management/CommandListDetail.tsx";
 import { CommandListFindRequestSchema } from "../../openapi/schemas/lists.ts";
-import { findLists, getCommandsFull } from "../../server/services/lists/read.ts";
+import {
+  findLists,
+  getCommandsFull,
+  listNotFound,
+  listRow,
+} from "../../server/services/lists/read.ts";
 import { notFound } from "../../server/errors.ts";
+import { hasCommand } from "../../server/services/commands/read.ts";
 
 const M = "/management";
 
@@ -35,26 +41,33 @@ const listsRoute: PageRoute<CommandListOverviewProps> = {
   view: ({ data }) => <Island of={CommandListOverview} props={data} />,
 };
 
+/** The list a page names, and the group and item in it, when named. */
+const commandKey = ({ listId, groupId, itemId }: Record<string, string | undefined>) =>
+  [
+    pageId("Command list", listId),
+    groupId === undefined ? null : pageId("Group", groupId),
+    itemId === undefined ? null : pageId("Item", itemId),
+  ] as const;
+
 const listRoute: PageRoute<CommandListDetailProps> = {
   pattern: `${M}/list/:listId/:groupId?/:itemId?`,
   title: "Command list",
   summary: "The commands of a list and their status.",
   parent: `${M}/list`,
   // Unknown, another company's, or a group or item the list does not have: the 404 page.
+  heading: async ({ deps, scope, params }) => {
+    const [id, group, item] = commandKey(params);
+    if (!await listRow(deps.db, scope, id)) throw listNotFound();
+    if (group !== null && !await hasCommand(deps.db, id, group, item)) throw notFound("Command");
+    return `Command list ${id}`;
+  },
   load: async (ctx) => {
-    const { listId, groupId, itemId } = ctx.params;
-    const list = await getCommandsFull(ctx.deps.db, ctx.scope, pageId("Command list", listId));
-    const group = groupId === undefined ? null : pageId("Group", groupId);
-    const item = itemId === undefined ? null : pageId("Item", itemId);
-    // Narrowed to the group; the item (whose details open) must be one of its commands.
+    const [id, group, item] = commandKey(ctx.params);
+    const list = await getCommandsFull(ctx.deps.db, ctx.scope, id);
+    // Narrowed to the group; the item (whose details open) is one of its commands.
     const inGroup = list.commands.filter((c) => group === null || c.commandId.groupId === group);
-    const known = item === null
-      ? inGroup.length > 0 || group === null
-      : inGroup.some((c) => c.commandId.itemId === item);
-    if (!known) throw notFound("Command");
     return { list: { ...list, commands: inGroup }, groupId: group, itemId: item };
   },
-  label: (_ctx, data) => `Command list ${data.list.id}`,
   view: ({ data }) => <Island of={CommandListDetail} props={data} />,
 };
 

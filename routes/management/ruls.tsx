@@ -9,7 +9,7 @@ import RulList, {
 } from "../../islands/management/RulList.tsx";
 import RulDetail from "../../islands/management/RulDetail.tsx";
 import { type RulDetails, RulFindRequestSchema } from "../../openapi/schemas/ruls.ts";
-import { findRuls, rulDetails } from "../../server/services/ruls/read.ts";
+import { findRuls, getRul, rulDetails } from "../../server/services/ruls/read.ts";
 
 const M = "/management";
 
@@ -32,8 +32,9 @@ const rulRoute: PageRoute<RulDetails> = {
   admin: true,
   parent: `${M}/rul`,
   // An unknown rul is a route change error: a toast, then /error/404.
+  heading: async ({ deps, params }) =>
+    `Rul ${(await getRul(deps.db, pageId("Rul", params.id))).id}`,
   load: ({ deps, params }) => rulDetails(deps.db, pageId("Rul", params.id)),
-  label: (ctx) => `Rul ${ctx.params.id}`,
   view: ({ data }) => <Island of={RulDetail} props={{ rul: data }} />,
 };
 

@@ -23,6 +23,7 @@ import {
   findTerminals,
   getTerminal,
   listDeviceTypes,
+  terminalLabel,
 } from "../../server/services/terminals/read.ts";
 import { findMtls } from "../../server/services/mtls/read.ts";
 
@@ -73,11 +74,12 @@ const terminalRoute: PageRoute<TerminalDetailProps> = {
   summary: "A terminal's configuration and item log.",
   parent: `${M}/terminal`,
   // Unknown, or another company's: a route change error (a toast, then /error/404).
+  heading: async ({ deps, scope, params }) =>
+    `Terminal ${await terminalLabel(deps.db, scope, pageId("Terminal", params.id))}`,
   load: async (ctx) => ({
     terminal: await getTerminal(ctx.deps.db, ctx.scope, pageId("Terminal", ctx.params.id)),
     viewer: await viewerOf(ctx),
   }),
-  label: (_ctx, data) => `Terminal ${data.terminal.deviceLabel || data.terminal.deviceId}`,
   view: ({ data }) => <Island of={TerminalDetail} props={data} />,
 };
 

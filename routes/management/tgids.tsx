@@ -13,7 +13,7 @@ import TgidList, {
 } from "../../islands/management/TgidList.tsx";
 import TgidDetail, { type TgidDetailProps } from "../../islands/management/TgidDetail.tsx";
 import { TgidFindRequestSchema } from "../../openapi/schemas/tgids.ts";
-import { findTgids, tgidDetails } from "../../server/services/tgids/read.ts";
+import { findTgids, tgidDetails, visibleTgidLabel } from "../../server/services/tgids/read.ts";
 import { tgidRules } from "../../server/services/tgids/routing_rules.ts";
 
 const M = "/management";
@@ -43,6 +43,8 @@ const tgidRoute: PageRoute<TgidDetailProps> = {
   admin: true,
   parent: `${M}/tgid`,
   // An unknown tgid is a route change error: a toast, then /error/404.
+  heading: async ({ deps, params, scope }) =>
+    `Tgid ${await visibleTgidLabel(deps.db, scope, pageId("Tgid", params.id))}`,
   load: async ({ deps, params, scope }) => {
     const id = pageId("Tgid", params.id);
     // Both answer 404 for an unknown tgid; on PostgreSQL they run at once.
@@ -52,7 +54,6 @@ const tgidRoute: PageRoute<TgidDetailProps> = {
     ]);
     return { tgid, rules };
   },
-  label: (_ctx, data) => `Tgid ${data.tgid.label}`,
   view: ({ data }) => <Island of={TgidDetail} props={data} />,
 };
 

@@ -9,7 +9,12 @@ import type { AppEnv } from "../router.ts";
 import { ApiError } from "../errors.ts";
 import { ROUTE_MAP } from "../../routes/mod.ts";
 import { NO_COMPANY, scopeOf } from "../services/tenancy.ts";
-import { type PageContext, PageRedirect, type UserPageContext } from "../../routes/types.ts";
+import {
+  type AnyPageRoute,
+  type PageContext,
+  PageRedirect,
+  type UserPageContext,
+} from "../../routes/types.ts";
 import { ASSET_PREFIX, assets } from "../assets/mod.ts";
 import { renderPage } from "./render.tsx";
 import { frameStyle } from "./frame_style.ts";
@@ -47,6 +52,24 @@ const pageHeaders = () =>
     "Vary": "Cookie",
   }));
 
+/** A loader (or a detail page's `heading`) threw before anything was sent. */
+function loadFailed(c: Context<AppEnv>, route: AnyPageRoute, e: unknown) {
+  if (e instanceof PageRedirect) return c.redirect(e.location, 302);
+  // A route change error: its message as a toast, then the error page of its status.
+  if (e instanceof ApiError && e.status !== 500) {
+    setFlash(c, { kind: "error", message: e.message });
+    return c.redirect(`/error/${e.status}`, 302);
+  }
+  console.error(`page ${c.req.path} failed:`, e);
+  // The error pages themselves must not redirect to an error page (no loop when, say, the
+  // database is down).
+  if (route.pattern.startsWith("/error")) {
+    return c.html("<!doctype html><title>Error</title><h1>Unknown server error</h1>", 500);
+  }
+  setFlash(c, { kind: "error", message: "Unknown server error" });
+  return c.redirect("/error/500", 302);
+}
+
 async function servePage(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
   const match = ROUTE_MAP.match(url.pathname);
@@ -69,27 +92,20 @@ async function servePage(c: Context<AppEnv>) {
     map: ROUTE_MAP,
   };
   if (streams(route, Boolean(user))) {
-    return await streamPage(c, ctx as UserPageContext, route, await pageHeaders());
+    let heading: string;
+    try {
+      heading = route.heading ? await route.heading(ctx as UserPageContext) : route.title;
+    } catch (e) {
+      return loadFailed(c, route, e);
+    }
+    return await streamPage(c, ctx as UserPageContext, route, heading, await pageHeaders());
   }
 
   let data: unknown;
   try {
     data = route.load ? await route.load(ctx as UserPageContext) : undefined;
   } catch (e) {
-    if (e instanceof PageRedirect) return c.redirect(e.location, 302);
-    // A route change error: its message as a toast, then the error page of its status.
-    if (e instanceof ApiError && e.status !== 500) {
-      setFlash(c, { kind: "error", message: e.message });
-      return c.redirect(`/error/${e.status}`, 302);
-    }
-    console.error(`page ${url.pathname} failed:`, e);
-    // The error pages themselves must not redirect to an error page (no loop when, say, the
-    // database is down).
-    if (route.pattern.startsWith("/error")) {
-      return c.html("<!doctype html><title>Error</title><h1>Unknown server error</h1>", 500);
-    }
-    setFlash(c, { kind: "error", message: "Unknown server error" });
-    return c.redirect("/error/500", 302);
+    return loadFailed(c, route, e);
   }
   const flash = takeFlash(c);
   const newsCount = user ? await countNewNews(c.var.deps.db, user) : 0;

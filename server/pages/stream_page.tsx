@@ -4,11 +4,12 @@
  * and paints the page's frame while the server still queries and renders a long list; the
  * content follows in the same response.
  *
- * Only routes whose answer cannot depend on their data stream (`streams`): signed in, no
- * parameters (a missing row would be a 404), a heading that is their title, a loader that changes
- * nothing the frame shows (`loadsBeforeFrame`). The status line is
- * gone by the time the loader fails, so a failure shows in place, under the page's heading, as
- * an alert with the loader's message (docs/decisions/0005).
+ * Only routes whose status and frame are settled before their loader runs stream (`streams`):
+ * signed in; no parameters and their title as heading, or a detail page's `heading`, which answers
+ * a missing row's 404 (or a redirect) before anything is sent; a loader that changes nothing the
+ * frame shows (`loadsBeforeFrame`). The status line is gone by the time the loader fails, so a
+ * failure shows in place, under the page's heading, as an alert with the loader's message
+ * (docs/decisions/0005).
  */
 import type { Context } from "hono";
 import { renderToString } from "react-dom/server";
@@ -23,7 +24,7 @@ import { htmlStream } from "./html_stream.ts";
 /** Whether a route's page is sent frame first. */
 export const streams = (route: AnyPageRoute, signedIn: boolean) =>
   signedIn && Boolean(route.load) && !route.bare && !route.label && !route.loadsBeforeFrame &&
-  !route.pattern.includes(":");
+  (Boolean(route.heading) || !route.pattern.includes(":"));
 
 /** What a failed loader leaves in the page's content. */
 function failure(ctx: UserPageContext, error: unknown): string {
@@ -50,19 +51,20 @@ async function content(ctx: UserPageContext, route: AnyPageRoute): Promise<strin
 }
 
 /**
- * Answers a `streams` route; the caller's guards have run. The frame needs the news count (in
- * the header), so that query comes first.
+ * Answers a `streams` route; the caller's guards have run and found its `heading`. The frame needs
+ * the news count (in the header), so that query comes first.
  */
 export async function streamPage(
   c: Context<AppEnv>,
   ctx: UserPageContext,
   route: AnyPageRoute,
+  heading: string,
   headers: Record<string, string>,
 ) {
   const [before, after] = await renderFrame({
     ctx,
     route,
-    heading: route.title,
+    heading,
     flash: takeFlash(c),
     newsCount: await countNewNews(c.var.deps.db, ctx.user),
   });

@@ -163,28 +163,42 @@ dbTest(
   async (ctx) => {
     const admin = await ctx.f.user({ rights: 1 });
     const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
+    const company = await ctx.f.company("Loaded Later");
     const errorPage = routeOf("/error/:code");
+    const newsPage = routeOf("/information/news");
     const companyPage = routeOf("/administration/companies/:id");
     const pushPage = routeOf("/routing/traffic/push");
-    const [errorLoad, companyLoad, pushLoad] = [errorPage.load, companyPage.load, pushPage.load];
+    const saved = [errorPage, newsPage, companyPage, pushPage].map((r) => ({ ...r }));
     const broken = () => Promise.reject(new Error("database unreachable"));
     const quiet = console.error;
     console.error = () => {};
     try {
-      companyPage.load = broken;
-      const r = await ctx.call("GET", "/administration/companies/1", { cookie });
-      assert.equal(r.res.headers.get("location"), "/error/500");
+      // Nothing is sent before these have run: a redirect to the error page, with a toast.
+      newsPage.load = broken;
+      const n = await ctx.call("GET", "/information/news", { cookie });
+      assert.equal(n.res.headers.get("location"), "/error/500");
+      companyPage.heading = broken;
+      const c = await ctx.call("GET", `/administration/companies/${company.id}`, { cookie });
+      assert.equal(c.res.headers.get("location"), "/error/500");
+      companyPage.heading = saved[2].heading;
 
       // The frame (status line included) went out before the loader failed: the failure is an
       // alert where the content would be, under the page's heading, saying nothing of the cause.
-      pushPage.load = broken;
-      const s = await ctx.call("GET", "/routing/traffic/push", { cookie });
-      assert.equal(s.status, 200);
-      const streamed = text(s.body);
-      assert.equal(h1(streamed), "Push traffic");
-      assert.match(streamed, /<div role="alert" class="page-error"><p>Unknown server error<\/p>/);
-      assert.doesNotMatch(streamed, /database unreachable/);
-      assert.match(streamed, /<\/html>$/);
+      for (
+        const [page, path, heading] of [
+          [pushPage, "/routing/traffic/push", "Push traffic"],
+          [companyPage, `/administration/companies/${company.id}`, "Loaded Later"],
+        ] as const
+      ) {
+        page.load = broken;
+        const s = await ctx.call("GET", path, { cookie });
+        assert.equal(s.status, 200, path);
+        const streamed = text(s.body);
+        assert.equal(h1(streamed), heading);
+        assert.match(streamed, /<div role="alert" class="page-error"><p>Unknown server error<\/p>/);
+        assert.doesNotMatch(streamed, /database unreachable/);
+        assert.match(streamed, /<\/html>$/);
+      }
       // A known failure says what it is.
       pushPage.load = () => Promise.reject(new ApiError(400, "Start is after end"));
       const known = text((await ctx.call("GET", "/routing/traffic/push", { cookie })).body);
@@ -196,61 +210,115 @@ dbTest(
       assert.match(text(e.body), /Unknown server error/);
       assert.doesNotMatch(text(e.body), /database unreachable/);
     } finally {
-      pushPage.load = pushLoad;
-      companyPage.load = companyLoad;
-      errorPage.load = errorLoad;
+      for (const [i, page] of [errorPage, newsPage, companyPage, pushPage].entries()) {
+        Object.assign(page, saved[i]);
+      }
       console.error = quiet;
     }
   },
 );
 
 dbTest(
-  "[pages] a page without parameters sends its frame before its loader has finished",
+  "[pages] a list page and a detail page send their frame before their loader has finished",
   async (ctx) => {
     const admin = await ctx.f.user({ rights: 1 });
     const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
-    const pushPage = routeOf("/routing/traffic/push");
-    const pushLoad = pushPage.load!;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => release = resolve);
-    let loaderStarted = false;
-    pushPage.load = async (c) => {
-      loaderStarted = true;
-      await held;
-      return await pushLoad(c);
-    };
-    try {
-      for (const encoding of ["gzip", "identity"]) {
-        const res = await ctx.app.request("http://localhost/routing/traffic/push", {
-          headers: { cookie, "accept-encoding": encoding },
+    const company = await ctx.f.company("Streamed Co");
+    for (
+      const [pattern, path, heading, island] of [
+        ["/routing/traffic/push", "/routing/traffic/push", "Push traffic", "PushTrafficList"],
+        [
+          "/administration/companies/:id",
+          `/administration/companies/${company.id}`,
+          "Streamed Co",
+          "CompanyDetail",
+        ],
+      ]
+    ) {
+      const page = routeOf(pattern);
+      const load = page.load!;
+      let release = () => {};
+      let loaderStarted = false;
+      page.load = async (c) => {
+        loaderStarted = true;
+        // Held until the frame has been read; let go after 2 s, so that a page sent whole fails
+        // the assertions below instead of hanging the test.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 2000);
+          release = () => (clearTimeout(timer), resolve());
         });
-        assert.equal(res.status, 200);
-        assert.equal(res.headers.get("content-encoding"), encoding === "gzip" ? "gzip" : null);
-        assert.equal(res.headers.get("vary"), "Cookie, Accept-Encoding");
-        assert.equal(res.headers.get("cache-control"), "no-store");
-        const body = encoding === "gzip"
-          ? res.body!.pipeThrough(new DecompressionStream("gzip"))
-          : res.body!;
-        const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-        // Everything up to the content, while the loader still waits.
-        let frame = "";
-        while (!frame.includes("</hgroup></div>")) {
-          const { value, done } = await reader.read();
-          assert.ok(!done, "the response ended before the frame was complete");
-          frame += value;
+        return await load(c);
+      };
+      try {
+        for (const encoding of ["gzip", "identity"]) {
+          const res = await ctx.app.request(`http://localhost${path}`, {
+            headers: { cookie, "accept-encoding": encoding },
+          });
+          assert.equal(res.status, 200);
+          assert.equal(res.headers.get("content-encoding"), encoding === "gzip" ? "gzip" : null);
+          assert.equal(res.headers.get("vary"), "Cookie, Accept-Encoding");
+          assert.equal(res.headers.get("cache-control"), "no-store");
+          const body = encoding === "gzip"
+            ? res.body!.pipeThrough(new DecompressionStream("gzip"))
+            : res.body!;
+          const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+          // Everything up to the content, while the loader still waits.
+          let frame = "";
+          while (!frame.includes("</hgroup></div>")) {
+            const { value, done } = await reader.read();
+            assert.ok(!done, "the response ended before the frame was complete");
+            frame += value;
+          }
+          assert.equal(h1(frame), heading);
+          assert.match(frame, /<nav aria-label="Portal">/);
+          assert.doesNotMatch(frame, /<\/html>/);
+          // The loader is called once the frame has left (on a later turn).
+          while (!loaderStarted) await new Promise((next) => setTimeout(next, 1));
+          release();
+          let rest = "";
+          for (let r = await reader.read(); !r.done; r = await reader.read()) rest += r.value;
+          assert.match(rest, new RegExp(`data-island="${island}"`));
+          assert.match(rest, /<\/html>$/);
+          loaderStarted = false;
         }
-        assert.equal(h1(frame), "Push traffic");
-        assert.match(frame, /<nav aria-label="Portal">/);
-        assert.doesNotMatch(frame, /<\/html>/);
-        release();
-        let rest = "";
-        for (let r = await reader.read(); !r.done; r = await reader.read()) rest += r.value;
-        assert.ok(loaderStarted);
-        assert.match(rest, /data-island="PushTrafficList"/);
-        assert.match(rest, /<\/html>$/);
+      } finally {
+        page.load = load;
       }
-    } finally {
-      pushPage.load = pushLoad;
+    }
+  },
+);
+
+dbTest(
+  "[pages] a detail page's heading is found before its data; a missing row is a 404 before anything is sent",
+  async (ctx) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
+    const team = await ctx.f.team({ name: "Night Shift" });
+    const tgid = await ctx.f.tgid({ teamId: team.id, label: "Fleet North" });
+    const dnid = await ctx.f.dnid({ companyId: team.companyId, tgidId: tgid.id });
+    // Each detail page: found (its heading, also the title), unknown (a toast, then /error/404).
+    const pages = [
+      [`/administration/teams/${team.id}`, "Night Shift", "/administration/teams/999999"],
+      [`/management/tgid/${tgid.id}`, "Tgid Fleet North", "/management/tgid/999999"],
+      [
+        `/management/dnids/${dnid.id}`,
+        `Dnid ${dnid.id} (LES 21)`,
+        `/management/dnids/${dnid.id}/2`,
+      ],
+    ];
+    for (const [found, heading, unknown] of pages) {
+      const html = text((await ctx.call("GET", found, { cookie })).body);
+      assert.equal(h1(html), heading, found);
+      assert.ok(html.includes(`<title>${heading} · `), found);
+      const missing = await ctx.call("GET", unknown, { cookie });
+      assert.equal(missing.res.headers.get("location"), "/error/404", unknown);
+    }
+    // Another company's rows are missing to a client, as on the API.
+    const client = await ctx.f.user({ rights: 100 });
+    const other = await signIn(ctx, client.id, TEST_PASSWORD);
+    for (const [found] of pages.slice(2)) {
+      const r = await ctx.call("GET", found, { cookie: other.cookie });
+      assert.equal(r.res.headers.get("location"), "/error/404", found);
     }
   },
 );

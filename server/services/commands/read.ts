@@ -3,7 +3,7 @@
  * label, display class, final or pending). The list services use it; so will the per-command
  * calls.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { commands } from "../../../db/schema/mod.ts";
 import { COMMAND_STATUS, commandStatusClass } from "../../../openapi/enums.ts";
@@ -32,6 +32,21 @@ export const toCommand = (r: CommandRow): Command => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
+
+/** Whether list `listId` has a command in group `groupId` (with item `itemId`, when given). */
+export async function hasCommand(
+  db: Db,
+  listId: number,
+  groupId: number,
+  itemId: number | null,
+): Promise<boolean> {
+  const [row] = await db.select({ listId: commands.listId }).from(commands).where(and(
+    eq(commands.listId, listId),
+    eq(commands.groupId, groupId),
+    itemId === null ? undefined : eq(commands.itemId, itemId),
+  )).limit(1);
+  return Boolean(row);
+}
 
 /** The commands of list `listId` (the caller has checked it may see the list). */
 export async function commandsOfList(db: Db, listId: number): Promise<Command[]> {

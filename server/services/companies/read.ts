@@ -71,11 +71,17 @@ export async function companyHierarchy(db: Db): Promise<CompanyHierarchyEntry[]>
   return [...byCompany.values()];
 }
 
+/** The company's name, or 404 (its page's heading). */
+export async function companyName(db: Db, id: number): Promise<string> {
+  const [row] = await db.select({ name: companies.name }).from(companies)
+    .where(eq(companies.id, id));
+  if (!row) throw companyNotFound(id);
+  return row.name;
+}
+
 /** A company with its teams, tgids, enids, dnids, terminals and users; 404 when unknown. */
 export async function companyDetails(db: Db, id: number): Promise<CompanyDetails> {
-  const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies)
-    .where(eq(companies.id, id));
-  if (!company) throw companyNotFound(id);
+  const company = { id, name: await companyName(db, id) };
   const companyTeams = db.select({ id: teams.id }).from(teams).where(eq(teams.companyId, id));
   const [teamRows, tgidRows, enidRows, dnidList, deviceRows, userRows] = await Promise.all([
     db.select({

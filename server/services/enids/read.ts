@@ -101,7 +101,7 @@ async function teamsOf(db: Db, scope: Scope, ids: number[]): Promise<Map<number,
 }
 
 /** The enid's row (company and rul), if the caller may see it. */
-async function enidRow(db: Db, scope: Scope, id: number): Promise<EnidColumns | undefined> {
+export async function enidRow(db: Db, scope: Scope, id: number): Promise<EnidColumns | undefined> {
   const [row] = await base(db).where(and(eq(enids.id, id), companyRows(scope, enids.companyId)));
   return row;
 }

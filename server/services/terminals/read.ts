@@ -69,6 +69,14 @@ const toRow = (r: Row): TerminalRow => ({
   updateDate: new Date(r.updateDate).toISOString(),
 });
 
+/** The label of a terminal the caller may reach (its device id when it has none), or 404. */
+export async function terminalLabel(db: Db, scope: Scope, deviceId: number): Promise<string> {
+  const [row] = await db.select({ label: terminals.deviceLabel }).from(terminals)
+    .where(and(eq(terminals.deviceId, deviceId), tgidRows(scope, terminals.tgidId)));
+  if (!row) throw terminalNotFound();
+  return row.label || String(deviceId);
+}
+
 /** GET /rest/terminal/get: the terminal, or 404 when unknown or out of the caller's reach. */
 export async function getTerminal(db: Db, scope: Scope, deviceId: number): Promise<Terminal> {
   const [row] = await terminalSelect(db)

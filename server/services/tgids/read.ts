@@ -95,6 +95,14 @@ const tgidSelect = (db: Db, scope: Scope) =>
     .leftJoin(creator, eq(creator.key, tgids.createdBy))
     .leftJoin(editor, eq(editor.key, tgids.updatedBy));
 
+/** The label of a tgid the caller may see (its number when it has none), or 404. */
+export async function visibleTgidLabel(db: Db, scope: Scope, id: number): Promise<string> {
+  const [row] = await db.select({ label: tgids.label }).from(tgids)
+    .where(and(eq(tgids.id, id), tgidRows(scope, tgids.id)));
+  if (!row) throw tgidNotFound();
+  return tgidLabel(id, row.label);
+}
+
 /**
  * The teams of the tgids `rows`: each one's owner, then the teams sharing it, by name. A client
  * sees its own company's teams only.
