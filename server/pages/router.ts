@@ -29,7 +29,7 @@ import { countNewNews } from "../services/news/unread.ts";
  * The pages' Content-Security-Policy (docs/security.md); `style` allows one inline sheet by its
  * hash, the frame's (./frame_style.ts).
  */
-export const cspWith = (style?: string) =>
+const cspWith = (style?: string) =>
   [
     "default-src 'self'",
     "script-src 'self'",
