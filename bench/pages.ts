@@ -12,10 +12,9 @@
 import { request } from "node:http";
 import type { Browser, BrowserContext } from "playwright-core";
 import { launchChromium } from "../tests/e2e/harness.ts";
-import { ROUTES } from "../routes/mod.ts";
 import { CONFIG_VARIABLES, DEFAULT_DEMO_PASSWORD } from "../server/config.ts";
 import { freePort, Proc, waitFor200 } from "./servers.ts";
-import { FIRST_DEMO_DNID } from "../db/seed/demo_management.ts";
+import { pagePaths } from "./samples.ts";
 
 /**
  * Budgets from the issues: JavaScript on a first load (issue 16), and first contentful paint
@@ -23,18 +22,6 @@ import { FIRST_DEMO_DNID } from "../db/seed/demo_management.ts";
  */
 export const BUDGETS = { jsGzipBytes: 100 * 1024, fcpRatio: 1.5 };
 
-/** One sample path for each parameter route (the demo data has these rows). */
-export const SAMPLE_PATHS = [
-  "/administration/companies/1",
-  "/administration/users/admin@demo.test",
-  `/management/dnids/${FIRST_DEMO_DNID}`,
-  "/management/tgid/1",
-  "/management/terminal/1",
-  "/management/list/1",
-  "/commands/poll",
-  `/commands/poll/${FIRST_DEMO_DNID}`,
-  "/error/404",
-];
 const ADMIN = "admin@demo.test";
 const FCP_TIMEOUT_MS = 10_000;
 const START_TIMEOUT_MS = 120_000;
@@ -82,15 +69,6 @@ export interface PagesResult {
   /** Spawn of main.ts until /health answered 200 (migration and demo seeding included). */
   serverStartMs: number;
   elapsedMs: number;
-}
-
-/** Every parameterless route pattern, then the samples; /login is visited signed out. */
-export function pagePaths(): { path: string; signedIn: boolean }[] {
-  const plain = ROUTES.map((r) => r.pattern).filter((p) => !p.includes(":"));
-  return [...new Set([...plain, ...SAMPLE_PATHS])].map((path) => ({
-    path,
-    signedIn: path !== "/login",
-  }));
 }
 
 export const median = (xs: number[]): number => {

@@ -39,6 +39,12 @@ import {
 import { DEMO_ACCOUNTS, seedDemo } from "./demo.ts";
 import { ERROR_CODES } from "./error_codes.ts";
 import { ensureReferenceData } from "./reference.ts";
+import { SAMPLE_PATHS } from "../../bench/samples.ts";
+import { ROUTE_MAP, ROUTES } from "../../routes/mod.ts";
+import { PageRedirect } from "../../routes/types.ts";
+import { EVERY_COMPANY } from "../../server/services/tenancy.ts";
+import type { Deps } from "../../server/router.ts";
+import type { SessionUser } from "../../server/auth/sessions.ts";
 
 const DAY = 86_400_000;
 const keys = (o: object) => Object.keys(o).map(Number).sort((a, b) => a - b);
@@ -239,6 +245,36 @@ for (const kind of DB_KINDS) {
             .where(sql`${tcpRoutes.txPrimaryUp} < 0 or ${tcpRoutes.txSecondaryUp} < 0`);
           assert.ok(locked[0].n > 0);
         });
+
+        await t.step(
+          "[db/seed] the page bench's samples: one per parameter route, each a demo row",
+          async () => {
+            const sampled = new Map(
+              SAMPLE_PATHS.map((path) => [ROUTE_MAP.match(path)!.route, path]),
+            );
+            for (const route of ROUTES.filter((r) => r.pattern.includes(":"))) {
+              assert.ok(sampled.has(route), `no bench sample for ${route.pattern}`);
+            }
+            // A detail page's heading is found only for a row the demo admin reaches.
+            const [admin] = await db.select().from(users).where(eq(users.id, "admin@demo.test"));
+            const ctxOf = (path: string) => ({
+              url: new URL(path, "http://localhost"),
+              params: ROUTE_MAP.match(path)!.params,
+              user: { ...admin, admin: true } as unknown as SessionUser,
+              scope: EVERY_COMPANY,
+              deps: { db } as Deps,
+              map: ROUTE_MAP,
+            });
+            for (const [route, path] of sampled) {
+              if (route.heading) assert.ok(await route.heading(ctxOf(path)), path);
+            }
+            const mtl = [...sampled].find(([r]) => r.pattern.includes("/mtl/"))!;
+            await assert.rejects(
+              () => mtl[0].load!(ctxOf(mtl[1])),
+              (e) => e instanceof PageRedirect && /^\/management\/terminal\/\d+$/.test(e.location),
+            );
+          },
+        );
 
         await t.step("[db/seed] a second run is skipped and inserts nothing", async () => {
           const tables = Object.keys(summary.counts);

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { Proc } from "../../bench/servers.ts";
-import { pagePaths } from "../../bench/pages.ts";
+import { pagePaths } from "../../bench/samples.ts";
 import { ASSET_PREFIX } from "../../server/assets/paths.ts";
 import type { Factories } from "../fixtures/factories.ts";
 import { type Operation, OPERATIONS, type Requester, send, tokenFor } from "../authz/operations.ts";
