@@ -6,13 +6,10 @@
 import assert from "node:assert/strict";
 import { e2eSuite, hydrated } from "./harness.ts";
 import { assertAccessible } from "./axe.ts";
-import { ROUTES } from "../../routes/mod.ts";
+import { PARAMETERLESS_PAGES as STATIC_ROUTES } from "./page_helpers.ts";
 
 const TIMEOUT = 10_000;
 
-const STATIC_ROUTES = ROUTES.filter((r) => !r.pattern.includes(":") && !r.public).map((r) =>
-  r.pattern
-);
 const PARAMETER_ROUTES = [
   "/error/404",
   "/error/403",

@@ -3,6 +3,11 @@ import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import { eventually } from "./harness.ts";
 import { unique } from "../fixtures/factories.ts";
+import { ROUTES } from "../../routes/mod.ts";
+
+/** Every page of the route map that takes no parameter and needs a session. */
+export const PARAMETERLESS_PAGES = ROUTES.filter((r) => !r.pattern.includes(":") && !r.public)
+  .map((r) => r.pattern);
 
 export const heading = (page: Page) => page.locator("main h1").first();
 

@@ -1,0 +1,137 @@
+/**
+ * No layout shift while a page loads and hydrates (issue 20): every page of the route map, a
+ * detail page of each kind and the signed-out pages, each in a new browser context (an empty cache,
+ * so the header is drawn first by the frame's own sheet, then by the full stylesheet), at desktop
+ * and phone width. The shifts Chromium reports (the Layout Instability API) until the islands are
+ * hydrated and have rendered must add up to zero.
+ */
+import assert from "node:assert/strict";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { e2eSuite, hydrated } from "./harness.ts";
+import { PARAMETERLESS_PAGES } from "./page_helpers.ts";
+
+const TIMEOUT = 15_000;
+const WIDTHS = [{ width: 1280, height: 720 }, { width: 390, height: 844 }];
+
+/** The page's layout shifts so far: their sum and the elements that moved. */
+const shifts = (page: Page) =>
+  page.evaluate(() =>
+    new Promise<{ total: number; moved: string[] }>((done) => {
+      let total = 0;
+      const moved: string[] = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & LayoutShiftFields)[]) {
+          total += entry.value;
+          for (const s of entry.sources ?? []) {
+            const node = s.node as Element | null;
+            moved.push(node ? `${node.nodeName.toLowerCase()}.${node.className}` : "?");
+          }
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+      // Buffered entries are delivered on the observer's next turn.
+      setTimeout(() => done({ total, moved }), 50);
+    })
+  );
+interface LayoutShiftFields {
+  value: number;
+  sources?: { node: Node | null }[];
+}
+
+/** Loads `path` cold, waits until its islands are hydrated and have painted, reads its shifts. */
+async function loadShifts(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  viewport: { width: number; height: number },
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>,
+) {
+  const context = await browser.newContext({ baseURL, viewport, storageState });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(TIMEOUT);
+    await page.goto(path);
+    await hydrated(page);
+    // Effects after hydration (charts, measured layouts) render within a frame or two.
+    await page.evaluate(() =>
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+    );
+    await page.waitForTimeout(200);
+    return { page, context, ...await shifts(page) };
+  } catch (e) {
+    await context.close();
+    throw e;
+  }
+}
+
+e2eSuite("[e2e/layout-shift]", async (t, e) => {
+  const signedIn = await e.signedIn(1);
+  const storageState = await signedIn.context.storageState();
+  await signedIn.context.close();
+  // A row of each kind, so the detail pages and their sub-tables have something to show.
+  const team = await e.f.team({ rights: 100 });
+  const tgid = await e.f.tgid({ teamId: team.id, label: "Layout fleet" });
+  const dnid = await e.f.dnid({ companyId: team.companyId, tgidId: tgid.id, teamId: team.id });
+  await e.f.dnidStatus({ dnidId: dnid.id, member: 7 });
+  const rul = await e.f.rul({ companyId: team.companyId });
+  const enid = await e.f.enid({ companyId: team.companyId, rulId: rul.id, teamIds: [team.id] });
+  const terminal = await e.f.terminal({ tgidId: tgid.id });
+  const list = await e.f.commandList({ companyId: team.companyId, statuses: [1, 5] });
+  await e.f.pushTraffic({ tgidId: tgid.id, count: 12 });
+  const pages = [
+    ...PARAMETERLESS_PAGES,
+    `/administration/companies/${team.companyId}`,
+    `/administration/teams/${team.id}`,
+    `/management/dnids/${dnid.id}`,
+    `/management/tgid/${tgid.id}`,
+    `/management/rul/${rul.id}`,
+    `/management/enid/${enid.id}`,
+    `/management/terminal/${terminal.deviceId}`,
+    `/management/list/${list.id}`,
+    `/commands/poll/${dnid.id}`,
+    "/error/404",
+  ];
+
+  await t.step("[e2e/layout-shift] the measurement sees a shift when there is one", async () => {
+    const { page, context, total } = await loadShifts(
+      e.browser,
+      e.baseUrl,
+      "/administration/users",
+      WIDTHS[0],
+      storageState,
+    );
+    try {
+      assert.equal(total, 0);
+      await page.evaluate(() => {
+        const pushDown = document.createElement("div");
+        pushDown.style.height = "120px";
+        document.querySelector("main")!.prepend(pushDown);
+      });
+      await page.evaluate(() =>
+        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+      );
+      assert.ok((await shifts(page)).total > 0, "an inserted block's shift went unseen");
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const viewport of WIDTHS) {
+    await t.step(
+      `[e2e/layout-shift] no page shifts while it loads and hydrates, ${viewport.width} px wide`,
+      async () => {
+        const shifted: string[] = [];
+        const visits = [
+          ...pages.map((path) => ({ path, state: storageState })),
+          { path: "/login", state: undefined },
+          { path: "/login/reset", state: undefined },
+        ];
+        for (const { path, state } of visits) {
+          const r = await loadShifts(e.browser, e.baseUrl, path, viewport, state);
+          await r.context.close();
+          if (r.total > 0) shifted.push(`${path}: ${r.total.toFixed(4)} (${r.moved.join(", ")})`);
+        }
+        assert.deepEqual(shifted, [], "pages whose layout shifted while loading");
+      },
+    );
+  }
+});
