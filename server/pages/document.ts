@@ -31,7 +31,12 @@ export interface DocumentParts {
 
 export function htmlDocument(p: DocumentParts): string {
   const stylesheet = `<link rel="stylesheet" href="${p.manifest.stylesheet}">`;
-  const inHead = p.frameStyle ? `<style>${p.frameStyle.css}</style>` : stylesheet;
+  // The header is painted whole or not at all: a frame painted while it is half parsed (a slow
+  // device) shows a narrower header that then moves as the rest arrives. Rendering waits for
+  // <main>, which follows it; the page's content is not waited for.
+  const inHead = p.frameStyle
+    ? `<style>${p.frameStyle.css}</style>\n<link rel="expect" href="#main" blocking="render">`
+    : stylesheet;
   const afterHeader = p.frameStyle ? stylesheet : "";
   return `<!doctype html>
 <html lang="en">

@@ -24,7 +24,10 @@ const shifts = (page: Page) =>
           total += entry.value;
           for (const s of entry.sources ?? []) {
             const node = s.node as Element | null;
-            moved.push(node ? `${node.nodeName.toLowerCase()}.${node.className}` : "?");
+            const [from, to] = [s.previousRect, s.currentRect].map((r) =>
+              `${r.x},${r.y} ${r.width}x${r.height}`
+            );
+            moved.push(`${node?.outerHTML?.slice(0, 100) ?? "a text node"} ${from} → ${to}`);
           }
         }
       }).observe({ type: "layout-shift", buffered: true });
@@ -34,7 +37,7 @@ const shifts = (page: Page) =>
   );
 interface LayoutShiftFields {
   value: number;
-  sources?: { node: Node | null }[];
+  sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
 }
 
 /** Loads `path` cold, waits until its islands are hydrated and have painted, reads its shifts. */
