@@ -32,10 +32,11 @@ export interface DocumentParts {
 export function htmlDocument(p: DocumentParts): string {
   const stylesheet = `<link rel="stylesheet" href="${p.manifest.stylesheet}">`;
   // The header is painted whole or not at all: a frame painted while it is half parsed (a slow
-  // device) shows a narrower header that then moves as the rest arrives. Rendering waits for
-  // <main>, which follows it; the page's content is not waited for.
+  // device) shows a narrower header that then moves as the rest arrives. Rendering waits until
+  // the header's end tag is parsed (an expected element counts once it is fully parsed, so not
+  // <main>: that would hold the first paint until the whole page is parsed).
   const inHead = p.frameStyle
-    ? `<style>${p.frameStyle.css}</style>\n<link rel="expect" href="#main" blocking="render">`
+    ? `<style>${p.frameStyle.css}</style>\n<link rel="expect" href="#site-header" blocking="render">`
     : stylesheet;
   const afterHeader = p.frameStyle ? stylesheet : "";
   return `<!doctype html>

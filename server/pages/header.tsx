@@ -46,7 +46,7 @@ export function Header(
   { user, path, newsCount }: { user: SessionUser; path: string; newsCount: number },
 ) {
   return (
-    <header className="site-header container-fluid">
+    <header id="site-header" className="site-header container-fluid">
       <nav aria-label="Portal">
         <ul>
           <li>

@@ -150,9 +150,9 @@ dbTest(
       const head = html.slice(0, html.indexOf("</head>"));
       assert.match(head, /<style>@layer frame/, path);
       assert.doesNotMatch(head, sheet, path);
-      // Rendering waits for <main>: the header is never painted half parsed.
-      assert.match(head, /<link rel="expect" href="#main" blocking="render">/, path);
-      assert.match(html, /<\/header>[^]*<main id="main"/, path);
+      // Rendering waits for the whole header: it is never painted half parsed.
+      assert.match(head, /<link rel="expect" href="#site-header" blocking="render">/, path);
+      assert.match(html, /<header id="site-header"/, path);
       assert.match(html, new RegExp(`</header>${sheet.source}<main`), path);
     }
     const login = text((await ctx.call("GET", "/login")).body);
