@@ -160,8 +160,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     [local],
   );
   const result: FindResult<R> | undefined = localPage ?? swr.data;
-  // A live refresh keeps the rows as they are: only a new query shows the busy state.
-  const loading = source.kind === "find" && (live ? swr.isLoading : swr.isValidating);
+  // A live refresh keeps the rows as they are: only a new query shows the busy state. SWR counts
+  // the server's first page (fallbackData) as no data, so its first refresh is no new query
+  // either: marking it busy drew Pico's spinner above the table and moved it down for a moment.
+  const showsOwnRows = isInitial && !!props.initialData;
+  const loading = source.kind === "find" && !showsOwnRows &&
+    (live ? swr.isLoading : swr.isValidating);
   const pages = Math.max(1, Math.ceil((result?.filtered ?? 0) / state.count));
 
   // Every reload clears the selection (spec: push traffic overview): rows of another query (page,
