@@ -61,6 +61,7 @@ const PROPERTIES = [
   "cursor",
   "transform",
   "content",
+  "scrollbar-gutter",
 ];
 
 /** Box and style of each visible frame element (closed menus' entries are not drawn). */

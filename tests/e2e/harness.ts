@@ -24,8 +24,16 @@ export const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+/**
+ * Debian's Chromium, headless. Playwright hides its scrollbars; `scrollbars` keeps them, drawn
+ * as on a desktop (classic, 15 px wide), for tests of what they move.
+ */
+export const launchChromium = ({ scrollbars = false } = {}): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: scrollbars ? ["--hide-scrollbars"] : undefined,
+  });
 
 /** The simulated station as browser tests run it: a state a second, nothing failing. */
 export const LES_CLOCK_ENV = { LES_STEP_SECONDS: "1", LES_FAILURE_PERCENT: "0" };

@@ -2,14 +2,14 @@
  * No layout shift while a page loads and hydrates (issue 20): every page of the route map, a
  * detail page of each kind and the signed-out pages, each in a new browser context (an empty cache,
  * so the header is drawn first by the frame's own sheet, then by the full stylesheet), at desktop
- * and phone width. The shifts Chromium reports (the Layout Instability API) until the islands are
+ * and phone width, with scrollbars drawn as on a desktop. The shifts Chromium reports (the Layout Instability API) until the islands are
  * hydrated, have rendered and have refreshed themselves once must add up to zero. The page's clock
  * is Playwright's: time runs as usual until the islands are hydrated, then jumps through the
  * longest self-refresh interval (a live table, a chart, a command list), firing each one.
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { e2eSuite, hydrated } from "./harness.ts";
+import { e2eSuite, hydrated, launchChromium } from "./harness.ts";
 import { PARAMETERLESS_PAGES } from "./page_helpers.ts";
 import { LIVE_REFRESH_MS } from "../../openapi/schemas/push_attempt_messages.ts";
 import { MONITORING_REFRESH_MS } from "../../openapi/monitoring.ts";
@@ -135,6 +135,8 @@ e2eSuite("[e2e/layout-shift]", async (t, e) => {
   const terminal = await e.f.terminal({ tgidId: tgid.id });
   const list = await e.f.commandList({ companyId: team.companyId, statuses: [1, 5] });
   await e.f.pushTraffic({ tgidId: tgid.id, count: 12 });
+  // Scrollbars shown (Playwright's headless Chromium hides them): one appearing moves the page.
+  const browser = await launchChromium({ scrollbars: true });
   const pages = [
     ...PARAMETERLESS_PAGES,
     `/administration/companies/${team.companyId}`,
@@ -149,46 +151,80 @@ e2eSuite("[e2e/layout-shift]", async (t, e) => {
     "/error/404",
   ];
 
-  await t.step("[e2e/layout-shift] the measurement sees a shift when there is one", async () => {
-    const { page, context, total } = await loadShifts(
-      e.browser,
-      e.baseUrl,
-      "/administration/users",
-      WIDTHS[0],
-      storageState,
-    );
-    try {
-      assert.equal(total, 0);
-      await page.evaluate(() => {
-        const pushDown = document.createElement("div");
-        pushDown.style.height = "120px";
-        document.querySelector("main")!.prepend(pushDown);
-      });
-      await painted(page);
-      assert.ok((await shifts(page)).total > 0, "an inserted block's shift went unseen");
-    } finally {
-      await context.close();
-    }
-  });
+  try {
+    await t.step("[e2e/layout-shift] the measurement sees a shift when there is one", async () => {
+      const { page, context, total } = await loadShifts(
+        browser,
+        e.baseUrl,
+        "/administration/users",
+        WIDTHS[0],
+        storageState,
+      );
+      try {
+        assert.equal(total, 0);
+        await page.evaluate(() => {
+          const pushDown = document.createElement("div");
+          pushDown.style.height = "120px";
+          document.querySelector("main")!.prepend(pushDown);
+        });
+        await painted(page);
+        assert.ok((await shifts(page)).total > 0, "an inserted block's shift went unseen");
+      } finally {
+        await context.close();
+      }
+    });
 
-  for (const viewport of WIDTHS) {
+    for (const viewport of WIDTHS) {
+      await t.step(
+        `[e2e/layout-shift] no page shifts while it loads and hydrates, ${viewport.width} px wide`,
+        async () => {
+          const shifted: string[] = [];
+          const visits = [
+            ...pages.map((path) => ({ path, state: storageState })),
+            { path: "/login", state: undefined },
+            { path: "/login/reset", state: undefined },
+          ];
+          for (const { path, state } of visits) {
+            const r = await loadShifts(browser, e.baseUrl, path, viewport, state);
+            await r.context.close();
+            if (r.total > 0) shifted.push(`${path}: ${r.total.toFixed(4)} (${r.moved.join(", ")})`);
+          }
+          // One line a page, the page first: CI's record keeps only the end of the output.
+          if (shifted.length) assert.fail(`shifted while loading:\n${shifted.join("\n")}`);
+        },
+      );
+    }
+
     await t.step(
-      `[e2e/layout-shift] no page shifts while it loads and hydrates, ${viewport.width} px wide`,
+      "[e2e/layout-shift] content arriving below the frame moves nothing sideways",
       async () => {
-        const shifted: string[] = [];
-        const visits = [
-          ...pages.map((path) => ({ path, state: storageState })),
-          { path: "/login", state: undefined },
-          { path: "/login/reset", state: undefined },
-        ];
-        for (const { path, state } of visits) {
-          const r = await loadShifts(e.browser, e.baseUrl, path, viewport, state);
-          await r.context.close();
-          if (r.total > 0) shifted.push(`${path}: ${r.total.toFixed(4)} (${r.moved.join(", ")})`);
+        // A short page, then a long one: a streamed page's content brings the scrollbar in.
+        const { page, context, total } = await loadShifts(
+          browser,
+          e.baseUrl,
+          "/error/404",
+          { width: 1280, height: 1600 },
+          storageState,
+        );
+        try {
+          assert.equal(total, 0);
+          assert.ok(
+            await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight),
+            "the page scrolls already",
+          );
+          await page.evaluate(() => {
+            const more = document.createElement("div");
+            more.style.height = "4000px";
+            document.querySelector("main")!.append(more);
+          });
+          await painted(page);
+          assert.equal((await shifts(page)).total, 0, "the scrollbar moved the page");
+        } finally {
+          await context.close();
         }
-        // One line a page, the page first: CI's record keeps only the end of the output.
-        if (shifted.length) assert.fail(`shifted while loading:\n${shifted.join("\n")}`);
       },
     );
+  } finally {
+    await browser.close();
   }
 });
