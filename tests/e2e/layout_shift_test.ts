@@ -2,10 +2,11 @@
  * No layout shift while a page loads and hydrates (issue 20): every page of the route map, a
  * detail page of each kind and the signed-out pages, each in a new browser context (an empty cache,
  * so the header is drawn first by the frame's own sheet, then by the full stylesheet), at desktop
- * and phone width, with scrollbars drawn as on a desktop. The shifts Chromium reports (the Layout Instability API) until the islands are
- * hydrated, have rendered and have refreshed themselves once must add up to zero. The page's clock
- * is Playwright's: time runs as usual until the islands are hydrated, then jumps through the
- * longest self-refresh interval (a live table, a chart, a command list), firing each one.
+ * and phone width, with scrollbars drawn as on a desktop. The shifts Chromium reports (the Layout
+ * Instability API) until the islands are hydrated, have rendered and have refreshed themselves once
+ * must add up to zero. The page's clock is Playwright's: time runs as usual until the islands are
+ * hydrated, then jumps through the longest self-refresh interval (a live table, a chart, a command
+ * list), firing each one.
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
