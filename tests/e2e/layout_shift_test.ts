@@ -152,27 +152,44 @@ e2eSuite("[e2e/layout-shift]", async (t, e) => {
     "/error/404",
   ];
 
+  /**
+   * Loads `path` signed in, then adds a block `height` px tall at the start or the end of <main>:
+   * the shifts before (while loading) and after, and whether the page scrolled before.
+   */
+  async function withBlock(
+    path: string,
+    viewport: { width: number; height: number },
+    height: number,
+    where: "prepend" | "append",
+  ) {
+    const { page, context, total } = await loadShifts(
+      browser,
+      e.baseUrl,
+      path,
+      viewport,
+      storageState,
+    );
+    try {
+      const scrolled = await page.evaluate(() =>
+        document.documentElement.scrollHeight > innerHeight
+      );
+      await page.evaluate(([px, at]) => {
+        const block = document.createElement("div");
+        block.style.height = `${px}px`;
+        document.querySelector("main")![at](block);
+      }, [height, where] as const);
+      await painted(page);
+      return { before: total, scrolled, after: (await shifts(page)).total };
+    } finally {
+      await context.close();
+    }
+  }
+
   try {
     await t.step("[e2e/layout-shift] the measurement sees a shift when there is one", async () => {
-      const { page, context, total } = await loadShifts(
-        browser,
-        e.baseUrl,
-        "/administration/users",
-        WIDTHS[0],
-        storageState,
-      );
-      try {
-        assert.equal(total, 0);
-        await page.evaluate(() => {
-          const pushDown = document.createElement("div");
-          pushDown.style.height = "120px";
-          document.querySelector("main")!.prepend(pushDown);
-        });
-        await painted(page);
-        assert.ok((await shifts(page)).total > 0, "an inserted block's shift went unseen");
-      } finally {
-        await context.close();
-      }
+      const r = await withBlock("/administration/users", WIDTHS[0], 120, "prepend");
+      assert.equal(r.before, 0);
+      assert.ok(r.after > 0, "an inserted block's shift went unseen");
     });
 
     for (const viewport of WIDTHS) {
@@ -200,29 +217,10 @@ e2eSuite("[e2e/layout-shift]", async (t, e) => {
       "[e2e/layout-shift] content arriving below the frame moves nothing sideways",
       async () => {
         // A short page, then a long one: a streamed page's content brings the scrollbar in.
-        const { page, context, total } = await loadShifts(
-          browser,
-          e.baseUrl,
-          "/error/404",
-          { width: 1280, height: 1600 },
-          storageState,
-        );
-        try {
-          assert.equal(total, 0);
-          assert.ok(
-            await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight),
-            "the page scrolls already",
-          );
-          await page.evaluate(() => {
-            const more = document.createElement("div");
-            more.style.height = "4000px";
-            document.querySelector("main")!.append(more);
-          });
-          await painted(page);
-          assert.equal((await shifts(page)).total, 0, "the scrollbar moved the page");
-        } finally {
-          await context.close();
-        }
+        const r = await withBlock("/error/404", { width: 1280, height: 1600 }, 4000, "append");
+        assert.equal(r.before, 0);
+        assert.ok(!r.scrolled, "the page scrolls already");
+        assert.equal(r.after, 0, "the scrollbar moved the page");
       },
     );
   } finally {
