@@ -150,10 +150,11 @@ dbTest(
       const head = html.slice(0, html.indexOf("</head>"));
       assert.match(head, /<style>@layer frame/, path);
       assert.doesNotMatch(head, sheet, path);
-      // Rendering waits for the whole header: it is never painted half parsed.
-      assert.match(head, /<link rel="expect" href="#site-header" blocking="render">/, path);
+      // Rendering waits for the element after the header: it is never painted half parsed.
+      assert.match(head, /<link rel="expect" href="#frame-end" blocking="render">/, path);
       assert.match(html, /<header id="site-header"/, path);
-      assert.match(html, new RegExp(`</header>${sheet.source}<main`), path);
+      const sheetAfter = sheet.source.replace('">', '" id="frame-end">');
+      assert.match(html, new RegExp(`</header>${sheetAfter}<main`), path);
     }
     const login = text((await ctx.call("GET", "/login")).body);
     assert.match(login.slice(0, login.indexOf("</head>")), sheet);

@@ -6,10 +6,12 @@
  * Instability API) until the islands are hydrated, have rendered and have refreshed themselves once
  * must add up to zero. The page's clock is Playwright's: time runs as usual until the islands are
  * hydrated, then jumps through the longest self-refresh interval (a live table, a chart, a command
- * list), firing each one.
+ * list), firing each one. And a page whose header reaches the browser in two parts (a slow network
+ * or device) is first painted with the whole header, not half of it.
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Hono } from "hono";
 import { e2eSuite, hydrated, launchChromium } from "./harness.ts";
 import { PARAMETERLESS_PAGES } from "./page_helpers.ts";
 import { LIVE_REFRESH_MS } from "../../openapi/schemas/push_attempt_messages.ts";
@@ -122,6 +124,39 @@ async function loadShifts(
   }
 }
 
+/** How long the split page's response pauses inside the header. */
+const SPLIT_PAUSE_MS = 400;
+
+/**
+ * GET /split-header?path=… (test-only, same origin): the page at `path` as the caller's session
+ * sees it, sent in two parts with a pause between them, cut inside the header's first menu title
+ * (what a slow network or a busy device does to a page; a half-parsed title was CI's shift).
+ */
+function splitHeaderRoute(app: Hono) {
+  app.get("/split-header", async (c) => {
+    const page = await fetch(new URL(c.req.query("path")!, c.req.url), {
+      headers: { cookie: c.req.header("cookie") ?? "" },
+    });
+    const html = await page.text();
+    const header = html.indexOf('<header id="site-header"');
+    const at = html.indexOf("<summary", header);
+    assert.ok(header > 0 && at > header, "the page has a header with a menu");
+    const cut = html.indexOf(">", at) + 1;
+    const bytes = new TextEncoder();
+    return new Response(
+      new ReadableStream({
+        async start(out) {
+          out.enqueue(bytes.encode(html.slice(0, cut)));
+          await new Promise((r) => setTimeout(r, SPLIT_PAUSE_MS));
+          out.enqueue(bytes.encode(html.slice(cut)));
+          out.close();
+        },
+      }),
+      { headers: { "content-type": "text/html; charset=utf-8" } },
+    );
+  });
+}
+
 e2eSuite("[e2e/layout-shift]", async (t, e) => {
   const signedIn = await e.signedIn(1);
   const storageState = await signedIn.context.storageState();
@@ -223,7 +258,37 @@ e2eSuite("[e2e/layout-shift]", async (t, e) => {
         assert.equal(r.after, 0, "the scrollbar moved the page");
       },
     );
+
+    await t.step("[e2e/layout-shift] a header arriving in two parts is painted whole", async () => {
+      for (const viewport of WIDTHS) {
+        const context = await browser.newContext({ baseURL: e.baseUrl, viewport, storageState });
+        try {
+          // The header as it is before any island runs: the islands would hydrate for this path.
+          await context.route(/\.js$/, (r) => r.abort());
+          const page = await context.newPage();
+          // The first frame's callback: was the header's end tag parsed (an element after it)?
+          await page.addInitScript(() =>
+            requestAnimationFrame(() => {
+              const header = document.getElementById("site-header");
+              document.documentElement.dataset.firstFrame = header?.nextElementSibling
+                ? "whole header"
+                : header
+                ? "half a header"
+                : "no header";
+            })
+          );
+          await page.goto(`/split-header?path=/management/terminal/${terminal.deviceId}`);
+          await painted(page);
+          const firstFrame = await page.evaluate(() => document.documentElement.dataset.firstFrame);
+          assert.equal(firstFrame, "whole header", `${viewport.width} px`);
+          const r = await shifts(page);
+          assert.equal(r.total, 0, `${viewport.width} px: ${r.moved.join(", ")}`);
+        } finally {
+          await context.close();
+        }
+      }
+    });
   } finally {
     await browser.close();
   }
-});
+}, { extraRoutes: splitHeaderRoute });
