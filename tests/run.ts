@@ -5,6 +5,7 @@
  * Extra arguments are passed to `deno test` (e.g. a file or `--filter`).
  */
 import { scratchDatabase } from "../db/scratch.ts";
+import { failureDigest } from "./failure_digest.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
 let testUrl: string | undefined;
@@ -43,15 +44,15 @@ const child = new Deno.Command(Deno.execPath(), {
   stderr: "inherit",
 }).spawn();
 
-// Stream the output through while keeping the summary line.
+// Stream the output through while keeping it, for the summary line and the failures in short.
 let summary = "";
 const decoder = new TextDecoder();
-let buffered = "";
+let output = "";
 for await (const chunk of child.stdout) {
-  const text = decoder.decode(chunk, { stream: true });
+  output += decoder.decode(chunk, { stream: true });
   await Deno.stdout.write(chunk);
-  buffered = (buffered + text).slice(-4096);
 }
+const buffered = output.slice(-4096);
 const status = await child.status;
 await dropDatabase();
 
@@ -64,5 +65,9 @@ for (const line of buffered.split("\n").reverse()) {
 const passed = Number(summary.match(/(\d+) passed/)?.[1] ?? 0);
 const failed = Number(summary.match(/(\d+) failed/)?.[1] ?? (status.success ? 0 : 1));
 const ignored = Number(summary.match(/(\d+) ignored/)?.[1] ?? 0);
+const digest = failureDigest(output);
+if (digest.length) {
+  console.log(`\nThe failures in short (their errors are above):\n${digest.join("\n")}`);
+}
 console.log(`\n${passed} passed, ${failed} failed${ignored ? `, ${ignored} skipped` : ""}`);
 Deno.exit(status.success && failed === 0 ? 0 : 1);
