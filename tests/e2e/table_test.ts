@@ -246,6 +246,16 @@ e2eSuite("[e2e/table]", async (t, e) => {
     await push.goto("/routing/traffic/push");
     await hydrated(push);
   };
+  /** Opens the push traffic page 390 px wide, runs `check`, then goes back to desktop width. */
+  const onAPhone = async (check: () => Promise<void>) => {
+    await push.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openPush();
+      await check();
+    } finally {
+      await push.setViewportSize({ width: 1280, height: 720 });
+    }
+  };
 
   await t.step("[e2e/table] push traffic pages and sorts on the server", async () => {
     await openPush();
@@ -280,6 +290,24 @@ e2eSuite("[e2e/table]", async (t, e) => {
     assert.equal(await th.getAttribute("aria-sort"), "ascending");
     assert.equal(new URL(push.url()).searchParams.get("sort"), "lesCStoredTime");
   });
+
+  await t.step(
+    "[e2e/table] on a phone the caption is in view at the table's start, however wide the table",
+    () =>
+      onAPhone(async () => {
+        const [tableWidth, scroller, text] = await table(push, PUSH).evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el.querySelector("caption")!);
+          const r = range.getBoundingClientRect();
+          const s = el.querySelector(".table-scroll")!.getBoundingClientRect();
+          return [el.querySelector("table")!.offsetWidth, [s.left, s.right], [r.left, r.right]];
+        });
+        assert.ok(tableWidth > scroller[1] - scroller[0], "the table is wider than the phone");
+        // Read from the start, wrapped to the scroller: not centred across the table, off screen.
+        assert.equal(text[0], scroller[0], "the caption starts where the table does");
+        assert.ok(text[1] <= scroller[1], `the caption ends at ${text[1]}, beyond ${scroller[1]}`);
+      }),
+  );
 
   await t.step(
     "[e2e/table] push traffic: the selection clears when the page changes",
@@ -401,20 +429,15 @@ e2eSuite("[e2e/table]", async (t, e) => {
 
   await t.step(
     "[e2e/table] on a phone the filters sit two to a row",
-    async () => {
-      await push.setViewportSize({ width: 390, height: 844 });
-      try {
-        await openPush();
+    () =>
+      onAPhone(async () => {
         const boxes = await table(push, PUSH).locator(".table-tools > label").evaluateAll(
           (labels) => labels.map((l) => l.getBoundingClientRect().toJSON() as DOMRect),
         );
         assert.ok(boxes.length >= 4, `the push table has filters (${boxes.length})`);
         assert.equal(Math.round(boxes[1].top), Math.round(boxes[0].top), "two on a row");
         assert.ok(boxes[2].top > boxes[0].bottom, "the third starts the next row");
-      } finally {
-        await push.setViewportSize({ width: 1280, height: 720 });
-      }
-    },
+      }),
   );
   await pushClient.context.close();
 });
