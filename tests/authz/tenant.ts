@@ -39,19 +39,23 @@ export async function makeTenant(f: Factories) {
     teamId: team.id,
     rulId: rul.id,
   });
-  const status = await f.dnidStatus({ dnidId: dnid.id, les: dnid.les });
+  // The terminal first: its imn is drawn again if taken, and the dnid's member carries it.
+  const terminal = await f.terminal({
+    tgidId: tgid.id,
+    deviceTypeId: 0,
+    label: `Terminal ${tag}`,
+  });
+  const status = await f.dnidStatus({
+    dnidId: dnid.id,
+    les: dnid.les,
+    device: terminal.mtl!.imn,
+  });
   const enid = await f.enid({
     companyId: company.id,
     rulId: rul.id,
     rulLes: rul.les,
     teamIds: [team.id],
     comments: `Enid ${tag}`,
-  });
-  const terminal = await f.terminal({
-    tgidId: tgid.id,
-    deviceTypeId: 0,
-    label: `Terminal ${tag}`,
-    identifier: status.device,
   });
   const list = await f.commandList({
     companyId: company.id,
