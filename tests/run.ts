@@ -52,11 +52,10 @@ for await (const chunk of child.stdout) {
   output += decoder.decode(chunk, { stream: true });
   await Deno.stdout.write(chunk);
 }
-const buffered = output.slice(-4096);
 const status = await child.status;
 await dropDatabase();
 
-for (const line of buffered.split("\n").reverse()) {
+for (const line of output.slice(-4096).split("\n").reverse()) {
   if (/\d+ passed.*\d+ failed/.test(line)) {
     summary = line;
     break;

@@ -5,6 +5,7 @@ import { ROUTES } from "../../routes/mod.ts";
 import { mayOpen } from "../../routes/map.ts";
 import { safeNext } from "../../server/pages/next.ts";
 import { FLASH_COOKIE } from "../../server/pages/flash.ts";
+import { FRAME_END } from "../../server/pages/document.ts";
 import { ApiError } from "../../server/errors.ts";
 
 const STATIC_ROUTES = ROUTES.filter((r) => !r.pattern.includes(":") && !r.public);
@@ -151,9 +152,13 @@ dbTest(
       assert.match(head, /<style>@layer frame/, path);
       assert.doesNotMatch(head, sheet, path);
       // Rendering waits for the element after the header: it is never painted half parsed.
-      assert.match(head, /<link rel="expect" href="#frame-end" blocking="render">/, path);
+      assert.match(
+        head,
+        new RegExp(`<link rel="expect" href="#${FRAME_END}" blocking="render">`),
+        path,
+      );
       assert.match(html, /<header id="site-header"/, path);
-      const sheetAfter = sheet.source.replace('">', '" id="frame-end">');
+      const sheetAfter = sheet.source.replace('">', `" id="${FRAME_END}">`);
       assert.match(html, new RegExp(`</header>${sheetAfter}<main`), path);
     }
     const login = text((await ctx.call("GET", "/login")).body);

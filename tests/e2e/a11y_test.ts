@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { e2eSuite, hydrated } from "./harness.ts";
 import { assertAccessible } from "./axe.ts";
-import { PARAMETERLESS_PAGES as STATIC_ROUTES } from "./page_helpers.ts";
+import { inView, PARAMETERLESS_PAGES as STATIC_ROUTES } from "./page_helpers.ts";
 
 const TIMEOUT = 10_000;
 
@@ -105,10 +105,7 @@ e2eSuite("[e2e/a11y]", async (t, e) => {
       await assertAccessible(page, "the push traffic rows");
       const actions = page.getByRole("button", { name: `Actions for message ${row.id}` });
       // In view first: the menu closes on a page scroll (as Playwright's scroll-into-view).
-      await actions.scrollIntoViewIfNeeded();
-      await page.evaluate(() =>
-        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-      );
+      await inView(actions);
       await actions.click();
       await page.getByRole("menu").waitFor({ state: "visible" });
       await assertAccessible(page, "the push traffic row menu");

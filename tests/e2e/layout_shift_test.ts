@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import type { Hono } from "hono";
 import { e2eSuite, hydrated, launchChromium } from "./harness.ts";
-import { PARAMETERLESS_PAGES } from "./page_helpers.ts";
+import { painted, PARAMETERLESS_PAGES } from "./page_helpers.ts";
 import { LIVE_REFRESH_MS } from "../../openapi/schemas/push_attempt_messages.ts";
 import { MONITORING_REFRESH_MS } from "../../openapi/monitoring.ts";
 import { MESSAGING_C_HISTORY_REFRESH_MS } from "../../openapi/enums.ts";
@@ -59,12 +59,6 @@ interface LayoutShiftFields {
   value: number;
   sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
 }
-
-/** Two animation frames: what was just rendered has been laid out and painted. */
-const painted = (page: Page) =>
-  page.evaluate(() =>
-    new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-  );
 
 /** Waits until none of the page's requests is in flight (at most TIMEOUT, then names them). */
 function requestsSettled(page: Page) {

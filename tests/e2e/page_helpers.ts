@@ -24,12 +24,16 @@ export const toast = (page: Page, kind: string, text: string | RegExp) =>
 /** A fresh e-mail address (user ids and aliases). */
 export const mail = (prefix: string) => `${unique(prefix)}@e2e.example`.toLowerCase();
 
+/** Two animation frames: what was just rendered has been laid out and painted. */
+export const painted = (page: Page) =>
+  page.evaluate(() =>
+    new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+  );
+
 /** Scrolled into view and settled: a row menu closes when the page scrolls. */
 export async function inView(target: Locator) {
   await target.scrollIntoViewIfNeeded();
-  await target.evaluate(() =>
-    new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-  );
+  await painted(target.page());
 }
 
 /**

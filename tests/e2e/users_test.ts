@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { e2eSuite, eventually, submitLogin } from "./harness.ts";
-import { mail, toast } from "./page_helpers.ts";
+import { inView, mail, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
@@ -42,10 +42,7 @@ async function showRow(page: Page, id: string) {
  */
 async function rowMenu(page: Page, row: Locator, item: string) {
   const cell = row.locator("td").nth(2);
-  await cell.scrollIntoViewIfNeeded();
-  await cell.evaluate(() =>
-    new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-  );
+  await inView(cell);
   await cell.click({ button: "right" });
   await page.getByRole("menuitem", { name: item }).click();
 }
