@@ -13,7 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import { launchChromium } from "../tests/e2e/harness.ts";
-import { median, type Paint, paintRun, signIn, startBaseline, type Target } from "./pages.ts";
+import { interleavedPaints, medianPaint, signIn, startBaseline, type Target } from "./pages.ts";
 
 const { values, positionals } = parseArgs({
   args: Deno.args,
@@ -41,16 +41,13 @@ try {
       origins.map((origin) => ({ path, origin, url: origin + encodeURI(path), signedIn: true }))
     ),
   ];
-  const paints = new Map<Target, Paint[]>(targets.map((t) => [t, []]));
-  // One round more than asked: the first warms every page on its server and is not counted.
-  for (let round = 0; round <= rounds; round++) {
-    for (const t of targets) {
-      const paint = await paintRun(browser, t, t.origin && cookies.get(t.origin));
-      if (round > 0) paints.get(t)!.push(paint);
-    }
-  }
-  const medianOf = (t: Target, key: keyof Paint) =>
-    median(paints.get(t)!.map((p) => p[key]).filter((x): x is number => x !== null));
+  const paints = await interleavedPaints(
+    browser,
+    targets,
+    rounds,
+    (t) => t.origin && cookies.get(t.origin),
+  );
+  const medianOf = (t: Target, key: "fcp" | "ttfb") => medianPaint(paints.get(t)!, key);
   const base = medianOf(targets[0], "fcp");
   console.log(`${"page".padEnd(40)} ${"portal".padEnd(24)} FCP ms  TTFB ms  FCP x base`);
   for (const t of targets) {

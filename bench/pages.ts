@@ -224,12 +224,31 @@ const BASELINE_HTML = `<!doctype html>
 </html>
 `;
 
-/** The baseline server: a bare Deno.serve in its own process, on a port the OS picks. */
-export async function startBaseline(): Promise<{ proc: Proc; port: number }> {
+/** A static file of `startStatic`: its content type and body. */
+export interface StaticFile {
+  type: string;
+  body: string;
+}
+
+/**
+ * A bare Deno.serve in its own process, on a port the OS picks, answering each path of `files`
+ * with that file (no compression, no caching headers) and anything else with 404.
+ */
+export async function startStatic(
+  files: Record<string, StaticFile>,
+): Promise<{ proc: Proc; port: number }> {
+  // The files travel in a temporary file: a page and a stylesheet exceed an argument's size limit.
+  const path = await Deno.makeTempFile({ prefix: "portal-bench-static-", suffix: ".json" });
+  await Deno.writeTextFile(path, JSON.stringify(files));
   const child = new URL("./child.ts", import.meta.url).href;
   const code = `import { serveForBench } from ${JSON.stringify(child)};
-const html = ${JSON.stringify(BASELINE_HTML)};
-serveForBench(() => new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } }));`;
+const files = JSON.parse(Deno.readTextFileSync(${JSON.stringify(path)}));
+serveForBench((req) => {
+  const file = files[new URL(req.url).pathname];
+  return file
+    ? new Response(file.body, { headers: { "content-type": file.type } })
+    : new Response("not found", { status: 404 });
+});`;
   const proc = new Proc(["eval", code]);
   try {
     const [, json] = await proc.waitForLine(/^READY (\{.*\})$/, 30_000);
@@ -237,8 +256,40 @@ serveForBench(() => new Response(html, { headers: { "content-type": "text/html; 
   } catch (e) {
     await proc.stop();
     throw e;
+  } finally {
+    await Deno.remove(path);
   }
 }
+
+export const HTML_TYPE = "text/html; charset=utf-8";
+
+/** The baseline server: the static page at `/`. */
+export const startBaseline = () => startStatic({ "/": { type: HTML_TYPE, body: BASELINE_HTML } });
+
+/**
+ * Loads every target once per round, in order, each in a fresh context (`cookieFor` signs a
+ * target in), so a slow moment of a noisy machine hits them all alike. One round more than asked
+ * warms every page on its server and is not counted. Returns each target's paints.
+ */
+export async function interleavedPaints<T extends Target>(
+  browser: Browser,
+  targets: T[],
+  rounds: number,
+  cookieFor: (t: T) => string | undefined = () => undefined,
+): Promise<Map<T, Paint[]>> {
+  const paints = new Map<T, Paint[]>(targets.map((t) => [t, []]));
+  for (let round = 0; round <= rounds; round++) {
+    for (const t of targets) {
+      const paint = await paintRun(browser, t, cookieFor(t));
+      if (round > 0) paints.get(t)!.push(paint);
+    }
+  }
+  return paints;
+}
+
+/** The median of one measure over a target's paints (loads that never painted left out). */
+export const medianPaint = (paints: Paint[], key: keyof Paint): number =>
+  median(paints.map((p) => p[key]).filter((x): x is number => x !== null));
 
 /** main.ts on a new DATA_DIR with SEED=auto: migrated, demo data seeded, production settings. */
 async function startPortal(dataDir: string): Promise<{ proc: Proc; port: number; ms: number }> {
