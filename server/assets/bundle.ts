@@ -9,6 +9,7 @@ import * as esbuild from "esbuild";
 import { join } from "node:path";
 import { gzip as gzipCb } from "node:zlib";
 import { type Asset, ASSET_PREFIX, type AssetManifest, ISLANDS_DIR, ROOT } from "./paths.ts";
+import { svgIconFiles } from "./svg_icons.ts";
 
 const ENTRY = join(ISLANDS_DIR, "runtime", "main.ts");
 const STYLESHEET = join(ISLANDS_DIR, "styles", "app.css");
@@ -18,6 +19,7 @@ const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
   css: "text/css; charset=utf-8",
   map: "application/json",
+  svg: "image/svg+xml",
   woff2: "font/woff2",
 };
 
@@ -146,6 +148,9 @@ export async function buildAssets(): Promise<AssetManifest> {
       ...common,
       entryPoints: { app: STYLESHEET, frame: FRAME_STYLESHEET },
       loader: { ".woff2": "file" },
+      // Absolute: the frame's sheet is inlined in pages at every path.
+      publicPath: ASSET_PREFIX,
+      plugins: [svgIconFiles],
     }),
   ]);
   await esbuild.stop();

@@ -22,7 +22,7 @@ interface ManifestFile {
 }
 
 /** What the bundle is built from besides islands/: the lock file (packages) and the recipe. */
-const RECIPE = ["deno.lock", "server/assets/bundle.ts"];
+const RECIPE = ["deno.lock", "server/assets/bundle.ts", "server/assets/svg_icons.ts"];
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   const entries = [];

@@ -1,8 +1,9 @@
 /**
  * Repeat views (issue 20): the bundle's files are named by their content and served with
  * `immutable` caching, so once a browser has loaded the portal's pages, loading them again
- * transfers no JavaScript or CSS — every script and stylesheet comes from its cache, whatever
- * island chunks the page needs. Counted through the DevTools protocol, as the page bench does.
+ * transfers no JavaScript or CSS — every script, stylesheet and stylesheet icon comes from its
+ * cache, whatever island chunks the page needs. Counted through the DevTools protocol, as the
+ * page bench does.
  */
 import assert from "node:assert/strict";
 import type { CDPSession, Page } from "playwright-core";
@@ -11,11 +12,15 @@ import { ROUTES } from "../../routes/mod.ts";
 
 const PAGES = ROUTES.filter((r) => !r.pattern.includes(":") && !r.public).map((r) => r.pattern);
 
-/** Scripts and stylesheets fetched over the network (not from a cache), with their bytes. */
+/**
+ * Scripts, stylesheets and the stylesheets' icons (files of the bundle, server/assets/svg_icons.ts)
+ * fetched over the network (not from a cache), with their bytes.
+ */
 function networkAssets(cdp: CDPSession) {
   const fetched = new Map<string, { url: string; bytes?: number; cached: boolean }>();
   cdp.on("Network.responseReceived", (e) => {
-    if (e.type !== "Script" && e.type !== "Stylesheet") return;
+    const icon = e.type === "Image" && new URL(e.response.url).pathname.startsWith("/assets/");
+    if (e.type !== "Script" && e.type !== "Stylesheet" && !icon) return;
     fetched.set(e.requestId, {
       url: new URL(e.response.url).pathname,
       cached: Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache),
@@ -64,19 +69,20 @@ e2eSuite("[e2e/repeat-view]", async (t, e) => {
     const assets = networkAssets(cdp);
 
     await t.step(
-      "a first visit of every page loads the runtime, chunks and stylesheet",
+      "a first visit of every page loads the runtime, chunks, stylesheet and its icons",
       async () => {
         await visitAll(page);
         const first = assets.take();
         assert.ok(first.some((f) => /\/assets\/main-\w+\.js$/.test(f.url)), "the runtime");
         assert.ok(first.some((f) => /\/assets\/app-\w+\.css$/.test(f.url)), "the stylesheet");
+        assert.ok(first.some((f) => /\/assets\/icon-[\w-]+\.svg$/.test(f.url)), "its icons");
         assert.ok(first.filter((f) => /\/assets\/c-\w+\.js$/.test(f.url)).length > 10, "chunks");
         assert.ok(first.reduce((n, f) => n + (f.bytes ?? 0), 0) > 100_000);
       },
     );
 
     await t.step(
-      `visiting the ${PAGES.length} pages again transfers no JavaScript or CSS`,
+      `visiting the ${PAGES.length} pages again transfers no JavaScript, CSS or icon`,
       async () => {
         await visitAll(page);
         assert.deepEqual(assets.take().map((f) => `${f.url} (${f.bytes} B)`), []);
