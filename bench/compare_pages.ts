@@ -36,7 +36,7 @@ try {
   const cookies = new Map<string, string>();
   for (const origin of origins) cookies.set(origin, await signIn(origin));
   const targets: (Target & { origin?: string })[] = [
-    { path: "baseline", url: `http://127.0.0.1:${baseline.port}/`, signedIn: false },
+    baseline.target,
     ...paths.flatMap((path) =>
       origins.map((origin) => ({ path, origin, url: origin + encodeURI(path), signedIn: true }))
     ),

@@ -263,8 +263,11 @@ serveForBench((req) => {
 
 export const HTML_TYPE = "text/html; charset=utf-8";
 
-/** The baseline server: the static page at `/`. */
-export const startBaseline = () => startStatic({ "/": { type: HTML_TYPE, body: BASELINE_HTML } });
+/** The baseline server (the static page at `/`) and the target that loads it. */
+export async function startBaseline(): Promise<{ proc: Proc; target: Target }> {
+  const { proc, port } = await startStatic({ "/": { type: HTML_TYPE, body: BASELINE_HTML } });
+  return { proc, target: { path: "baseline", url: `http://127.0.0.1:${port}/`, signedIn: false } };
+}
 
 /**
  * Loads every target once per round, in order, each in a fresh context (`cookieFor` signs a
@@ -349,11 +352,7 @@ export async function measurePages(
     const browser = await launchChromium();
     stops.unshift(() => browser.close());
 
-    const baselineTarget: Target = {
-      path: "baseline",
-      url: `http://127.0.0.1:${baselineServer.port}/`,
-      signedIn: false,
-    };
+    const baselineTarget = baselineServer.target;
     const targets: Target[] = [
       baselineTarget,
       ...pagePaths().map((p) => ({ ...p, url: base + encodeURI(p.path) })),

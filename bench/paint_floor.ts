@@ -95,12 +95,7 @@ if (import.meta.main) {
   const browser = await launchChromium();
   try {
     const targets: (Target & { holds: string })[] = [
-      {
-        path: "baseline",
-        holds: "the bench's static page",
-        url: `http://127.0.0.1:${baseline.port}/`,
-        signedIn: false,
-      },
+      { ...baseline.target, holds: "the bench's static page" },
       ...variants.map((v) => ({
         path: v.name,
         holds: v.holds,
@@ -116,10 +111,11 @@ if (import.meta.main) {
       const fcps = paints.get(t)!.map((p) => p.fcp).filter((x): x is number => x !== null);
       const sorted = fcps.toSorted((a, b) => a - b);
       const q = (f: number) => sorted[Math.floor(f * (sorted.length - 1))].toFixed(0);
+      const fcp = median(fcps);
       console.log(
-        `${t.path.padEnd(14)} ${median(fcps).toFixed(0).padStart(6)}  ${
+        `${t.path.padEnd(14)} ${fcp.toFixed(0).padStart(6)}  ${
           `${q(0.25)}-${q(0.75)}`.padStart(10)
-        }  ${(median(fcps) / base).toFixed(2).padStart(9)}x  ${t.holds}`,
+        }  ${(fcp / base).toFixed(2).padStart(9)}x  ${t.holds}`,
       );
     }
     console.log(`median of ${rounds} fresh-context loads each; Chromium ${browser.version()}`);
