@@ -419,6 +419,8 @@ export type IrextCommand = typeof IREXT_COMMANDS[number];
 export const IREXT_DEVICE_TYPES = [3] as const;
 /** Tracking on/off takes Shout and Iridium trackers. */
 export const TRACKER_DEVICE_TYPES = [2, 3, 4, 6] as const;
+export const isTrackerType = (deviceTypeId: number) =>
+  (TRACKER_DEVICE_TYPES as readonly number[]).includes(deviceTypeId);
 /** Shout trackers' shoutMtType on their commands. */
 export const SHOUT_DEVICE_TYPE = 2;
 /** Irext geofences: points P1..P{GEOFENCE_MAX_POINTS}; unit 0 meters, otherwise kilometers. */

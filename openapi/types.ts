@@ -2810,7 +2810,7 @@ export type paths = {
         };
         /**
          * A terminal with its transmission configuration and item logs
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The terminal (`id` is its deviceId) with its device type, tgid, transmission configuration and item logs (label: the name split into words; ncsUpdateTime, loginTime, previousLoginTime and logoutTime are always DATE); an Iridium IriTrack's 10 canned messages, an Inmarsat C terminal's mtl. 404 'Terminal not found' when unknown or out of reach.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The terminal (`id` is its deviceId) with its device type, tgid, transmission configuration and item logs (label: the name split into words; ncsUpdateTime, loginTime, previousLoginTime and logoutTime are always DATE); an Iridium IriTrack's 10 canned messages, an Inmarsat C terminal's mtl; a Shout or Iridium tracker's `tracking`: the last setTerminalTracking command sent to it and the last it took (delivered or acknowledged), of the caller's company's command lists for a client, and whether the caller may send it one. 404 'Terminal not found' when unknown or out of reach.
          */
         get: operations["terminalGet"];
         put?: never;
@@ -7249,6 +7249,77 @@ export type components = {
             terminalSpecificIdentifier: string | null;
             tgid: components["schemas"]["TgidRef"];
             tgidId: number;
+            /** @description Shout and Iridium trackers (types 2, 3, 4, 6): the tracking commands it was sent; null for other types */
+            tracking: {
+                /** @description The last one delivered or acknowledged (5, 7): the state the terminal was last known to take; null when none was */
+                confirmed: {
+                    commandId: components["schemas"]["CommandId"];
+                    /** Format: date-time */
+                    createdAt: string;
+                    delayAuthorized: boolean;
+                    /** @description The tracking frequency it asked for, in seconds; null: unchanged */
+                    frequency: number | null;
+                    /**
+                     * Format: date-time
+                     * @description The start it asked for; null: at once
+                     */
+                    startAt: string | null;
+                    /**
+                     * @description 0 Unknown, 1 In Progress, 2 Sent, 3 Start time delayed, 4 Waiting for transmission, 5 Delivered, 6 Failed, 7 Acknowledged, 8 Unacknowledged, 9 Sleep delayed, 10 Ocean delayed, 11 Logout delayed, 12 Order delayed, 13 Cancelled, 14 Ack waiting
+                     * @enum {integer}
+                     */
+                    status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
+                    /**
+                     * @description How the status shows: success for 5 and 7, danger for 6, 8 and 13, else pending
+                     * @enum {string}
+                     */
+                    statusClass: "success" | "danger" | "pending";
+                    /** @description The status's name, e.g. Delivered */
+                    statusLabel: string;
+                    /** @description On (true) or off (false) */
+                    trackingEnabled: boolean;
+                    /**
+                     * Format: date-time
+                     * @description The last status change
+                     */
+                    updatedAt: string;
+                } | null;
+                /** @description The last tracking command sent to it from the portal, whatever its status */
+                last: {
+                    commandId: components["schemas"]["CommandId"];
+                    /** Format: date-time */
+                    createdAt: string;
+                    delayAuthorized: boolean;
+                    /** @description The tracking frequency it asked for, in seconds; null: unchanged */
+                    frequency: number | null;
+                    /**
+                     * Format: date-time
+                     * @description The start it asked for; null: at once
+                     */
+                    startAt: string | null;
+                    /**
+                     * @description 0 Unknown, 1 In Progress, 2 Sent, 3 Start time delayed, 4 Waiting for transmission, 5 Delivered, 6 Failed, 7 Acknowledged, 8 Unacknowledged, 9 Sleep delayed, 10 Ocean delayed, 11 Logout delayed, 12 Order delayed, 13 Cancelled, 14 Ack waiting
+                     * @enum {integer}
+                     */
+                    status: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
+                    /**
+                     * @description How the status shows: success for 5 and 7, danger for 6, 8 and 13, else pending
+                     * @enum {string}
+                     */
+                    statusClass: "success" | "danger" | "pending";
+                    /** @description The status's name, e.g. Delivered */
+                    statusLabel: string;
+                    /** @description On (true) or off (false) */
+                    trackingEnabled: boolean;
+                    /**
+                     * Format: date-time
+                     * @description The last status change
+                     */
+                    updatedAt: string;
+                } | null;
+                /** @description The caller may send it tracking commands: an administrator, or a user of the company whose team owns the terminal's tgid (not of one the tgid is only shared with) */
+                maySend: boolean;
+            } | null;
             trackingFrequency: number;
             transmitNoChangeEnabled: boolean;
             transmitOnUpdateEnabled: boolean;

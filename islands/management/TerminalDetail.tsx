@@ -1,21 +1,25 @@
 /**
  * A terminal's page (/management/terminal/{deviceId}): its facts, the actions its device type
  * and the user's role allow (./terminal_actions.tsx; Edit too for administrators), the
- * transmission configuration (the frequency by its label), the item logs (DATE items and the
- * login/logout/NCS times as dates, ARRAY items as lists), Iritrack's ten canned messages and an
- * Inmarsat C terminal's mtl.
+ * transmission configuration (the frequency by its label; a tracker's tracking, as the commands
+ * sent to it tell), an Inmarsat C terminal's mtl (Get serial next to its serial), the item logs
+ * (DATE items and the login/logout/NCS times as dates, ARRAY items as lists) and Iritrack's ten
+ * canned messages.
  */
 import { type ReactNode, useMemo } from "react";
 import { Fact } from "../kit/Fact.tsx";
 import { DetailSection } from "../kit/DetailSection.tsx";
 import { formatDateTime, yesNo } from "../kit/format.ts";
 import { shown } from "../kit/FieldTable.tsx";
+import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
 import { navigate } from "../runtime/navigate.ts";
 import { useTerminalActions } from "./terminal_actions.tsx";
+import { TrackingFacts } from "./terminal_tracking.tsx";
 import { isInmarsatC, TERMINAL_LIST_HREF, type TerminalViewer } from "./terminal_api.ts";
 import { REGIONS, TRACKING_FREQUENCIES } from "../../openapi/enums.ts";
 import { CANNED_MESSAGES_ITEM, itemTypeOf } from "../../openapi/item_logs.ts";
 import type { Terminal, TerminalItem } from "../../openapi/schemas/terminals.ts";
+import type { Mtl } from "../../openapi/schemas/mtls.ts";
 
 export interface TerminalDetailProps {
   terminal: Terminal;
@@ -54,6 +58,31 @@ function itemCell(item: TerminalItem): ReactNode {
     : <ul className="item-list">{entries.map((e, i) => <li key={i}>{e}</li>)}</ul>;
 }
 
+/** The mtl's serial with "Get serial" beside it (a promise button: progress, then ✓ or ✗). */
+function SerialFact(
+  { mtl, read }: {
+    mtl: Mtl;
+    read: (imn: string, shown: string | null, shownOn: "page") => Promise<void>;
+  },
+) {
+  const run = usePromiseState();
+  return (
+    <Fact label="Serial">
+      <span className="fact-with-action">
+        <span data-serial="">{shown(mtl.serial)}</span>
+        <PromiseButton
+          type="button"
+          className="secondary outline"
+          state={run.state}
+          onClick={() => void run.run(() => read(mtl.imn, mtl.serial, "page")).catch(() => {})}
+        >
+          Get serial
+        </PromiseButton>
+      </span>
+    </Fact>
+  );
+}
+
 export default function TerminalDetail({ terminal: t, viewer }: TerminalDetailProps) {
   const reload = () => void navigate(location.pathname + location.search, { replace: true });
   const terminals = useTerminalActions(viewer, {
@@ -65,6 +94,8 @@ export default function TerminalDetail({ terminal: t, viewer }: TerminalDetailPr
     deviceTypeId: t.deviceTypeId,
     imn: isInmarsatC(t) ? t.mtl?.imn ?? t.terminalSpecificIdentifier : null,
     label: t.deviceLabel,
+    serial: t.mtl?.serial,
+    maySendTracking: t.tracking?.maySend,
   }, { withEdit: true });
   // Iritrack's canned messages have a section of their own.
   const items = useMemo(
@@ -109,6 +140,7 @@ export default function TerminalDetail({ terminal: t, viewer }: TerminalDetailPr
           <Fact label="Transmit when nothing changed">{yesNo(t.transmitNoChangeEnabled)}</Fact>
           <Fact label="Transmit on update">{yesNo(t.transmitOnUpdateEnabled)}</Fact>
           <Fact label="Fast tracking">{yesNo(t.fastTrackingEnabled)}</Fact>
+          {t.tracking && <TrackingFacts tracking={t.tracking} />}
         </dl>
       </section>
 
@@ -117,7 +149,7 @@ export default function TerminalDetail({ terminal: t, viewer }: TerminalDetailPr
           <h2 id="terminal-mtl-title">Mobile terminal (mtl)</h2>
           <dl className="detail-facts" data-terminal-mtl="">
             <Fact label="IMN">{t.mtl.imn}</Fact>
-            <Fact label="Serial">{shown(t.mtl.serial)}</Fact>
+            <SerialFact mtl={t.mtl} read={terminals.readSerial} />
             <Fact label="Model">{shown(t.mtl.model)}</Fact>
             <Fact label="Forward id">{shown(t.mtl.fwdId)}</Fact>
             <Fact label="MTL">{t.mtl.mtl}</Fact>

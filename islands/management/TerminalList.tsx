@@ -182,7 +182,8 @@ export default function TerminalList(props: TerminalListProps) {
                   deviceTypeId: INMARSAT_C_DEVICE_TYPE,
                   imn: rows[0].imn,
                   label: rows[0].deviceLabel,
-                }, { withOpen: true, mtlRow: true })
+                  serial: rows[0].serial,
+                }, { withOpen: true, mtlRow: true, withSerial: true })
                 : []}
           />
         )

@@ -9,7 +9,10 @@ import { LIST_TERMINATED } from "../../openapi/schemas/list_messages.ts";
 
 /** The status's label in its class's colour; `withCode` puts its number first ("6 Failed"). */
 export function CommandStatusBadge(
-  { command, withCode }: { command: Command; withCode?: boolean },
+  { command, withCode }: {
+    command: Pick<Command, "status" | "statusLabel" | "statusClass">;
+    withCode?: boolean;
+  },
 ) {
   return (
     <span className={`status ${command.statusClass}`} data-status={command.status}>

@@ -2,11 +2,14 @@
  * What can be done with a terminal, by its device type and the user's role (management-routing
  * §6), for the list's row menu and the terminal page's buttons alike, and the dialogs that do it
  * (loaded on first use):
- * - Inmarsat C: Open, LES station details, Send test message, Edit label; Delete for
- *   administrators (an mtl row: the mtl with its terminal; a terminal: the terminal, its mtl
- *   staying registered); an mtl without a terminal offers "Add as terminal".
+ * - Inmarsat C: Open, LES station details, Get serial (the page has it next to the serial),
+ *   Send test message, Edit label; Delete for administrators (an mtl row: the mtl with its
+ *   terminal; a terminal: the terminal, its mtl staying registered); an mtl without a terminal
+ *   offers "Add as terminal".
  * - Other types: administrators get Open, Edit and Delete (Delete only where the type is
  *   deletable: not VSAT nor the default); other users get Open and Edit label.
+ * - Shout and Iridium trackers also offer "Tracking…" to every user who may command them
+ *   (decision 0011): after Open, before the edits.
  */
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { MenuItem } from "../kit/ContextMenu.tsx";
@@ -17,16 +20,20 @@ import { toast } from "../runtime/toasts.ts";
 import {
   deleteMtl,
   deleteTerminal,
+  getSerial,
   getTerminal,
   isInmarsatC,
   mayDelete,
   openStation,
+  serialChanged,
+  type SerialResult,
   terminalHref,
   type TerminalViewer,
 } from "./terminal_api.ts";
 import type { LabelTarget } from "./terminal_dialogs.tsx";
 import type { Terminal } from "../../openapi/schemas/terminals.ts";
 import type { StationMtl } from "../../openapi/schemas/mtls.ts";
+import { isTrackerType } from "../../openapi/enums.ts";
 
 const dialogs = () => import("./terminal_dialogs.tsx");
 const TerminalAddDialog = lazy(() => dialogs().then((m) => ({ default: m.TerminalAddDialog })));
@@ -35,6 +42,9 @@ const MtlAddDialog = lazy(() => dialogs().then((m) => ({ default: m.MtlAddDialog
 const LabelDialog = lazy(() => dialogs().then((m) => ({ default: m.LabelDialog })));
 const StationDialog = lazy(() => dialogs().then((m) => ({ default: m.StationDialog })));
 const TestMessageDialog = lazy(() => dialogs().then((m) => ({ default: m.TestMessageDialog })));
+const commandDialogs = () => import("./terminal_command_dialogs.tsx");
+const TrackingDialog = lazy(() => commandDialogs().then((m) => ({ default: m.TrackingDialog })));
+const SerialDialog = lazy(() => commandDialogs().then((m) => ({ default: m.SerialDialog })));
 
 /** A terminal as the menus see it: an mtl row, a terminal row or a terminal page. */
 export interface TerminalRef {
@@ -44,6 +54,10 @@ export interface TerminalRef {
   /** Inmarsat C: the mtl's imn. */
   imn: string | null;
   label: string | null;
+  /** Inmarsat C: the serial the row or page shows ("Get serial" compares with it). */
+  serial?: string | null;
+  /** False where the page knows the user may not send it tracking commands. */
+  maySendTracking?: boolean;
 }
 
 export interface TerminalActionsOptions {
@@ -62,6 +76,8 @@ export function useTerminalActions(viewer: TerminalViewer, on: TerminalActionsOp
   const [labelling, setLabelling] = useState<LabelTarget | null>(null);
   const [station, setStation] = useState<StationMtl | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
+  const [tracking, setTracking] = useState<Terminal | null>(null);
+  const [serial, setSerial] = useState<SerialResult | null>(null);
   // A dialog stays mounted once opened, so closing it returns focus to its opener.
   const mounted = useMounted({
     terminal: adding === "terminal",
@@ -71,12 +87,23 @@ export function useTerminalActions(viewer: TerminalViewer, on: TerminalActionsOp
     label: labelling !== null,
     station: station !== null,
     test: testing !== null,
+    tracking: tracking !== null,
+    serial: serial !== null,
   });
   const closeAdd = () => setAdding(null);
 
-  /** "Edit" opens with the terminal as the server has it now (items, canned messages, mtl). */
-  const edit = (deviceId: number) =>
-    void getTerminal(deviceId).then(setEditing).catch((e) => toast("error", messageOf(e)));
+  /** The terminal as the server has it now (items, canned messages, mtl, tracking). */
+  const fresh = (deviceId: number, open: (t: Terminal) => void) =>
+    void getTerminal(deviceId).then(open).catch((e) => toast("error", messageOf(e)));
+  /** "Edit" and "Tracking…" open with the terminal as the server has it now. */
+  const edit = (deviceId: number) => fresh(deviceId, setEditing);
+
+  /** "Get serial": the mtl's serial now, against what the screen shows (a failure toasts). */
+  const readSerial = (
+    imn: string,
+    shown: string | null | undefined,
+    shownOn: SerialResult["shownOn"],
+  ) => getSerial(imn).then((answer) => setSerial({ answer, shown, shownOn }));
 
   /** An mtl row deletes the mtl (with its terminal); a terminal deletes the terminal alone. */
   const remove = async (t: TerminalRef, mtlRow?: boolean) => {
@@ -88,11 +115,12 @@ export function useTerminalActions(viewer: TerminalViewer, on: TerminalActionsOp
 
   /**
    * The entries for `t`: `withOpen` in the list (its page), `withEdit` on the page itself,
-   * `mtlRow` for a row of the Inmarsat C tab (an mtl, deleted with its terminal).
+   * `mtlRow` for a row of the Inmarsat C tab (an mtl, deleted with its terminal), `withSerial`
+   * where "Get serial" is an entry (the page has it next to the serial instead).
    */
   function actions(
     t: TerminalRef,
-    opts: { withOpen?: boolean; withEdit?: boolean; mtlRow?: boolean } = {},
+    opts: { withOpen?: boolean; withEdit?: boolean; mtlRow?: boolean; withSerial?: boolean } = {},
   ) {
     const items: MenuItem[] = [];
     const { deviceId, imn } = t;
@@ -113,9 +141,18 @@ export function useTerminalActions(viewer: TerminalViewer, on: TerminalActionsOp
       onSelect: () => setLabelling(target),
     });
     const deleteEntry = { label: "Delete", onSelect: () => void remove(t, opts.mtlRow) };
+    if (deviceId !== null && isTrackerType(t.deviceTypeId) && t.maySendTracking !== false) {
+      items.push({ label: "Tracking…", onSelect: () => fresh(deviceId, setTracking) });
+    }
     if (isInmarsatC(t) && imn) {
       items.push(
         { label: "LES station details", onSelect: () => void openStation(imn, setStation) },
+        ...opts.withSerial
+          ? [{
+            label: "Get serial",
+            onSelect: () => void readSerial(imn, t.serial, "list").catch(() => {}),
+          }]
+          : [],
         {
           label: "Send test message",
           disabled: deviceId === null,
@@ -190,11 +227,32 @@ export function useTerminalActions(viewer: TerminalViewer, on: TerminalActionsOp
       )}
       {mounted.station && <StationDialog station={station} onClose={() => setStation(null)} />}
       {mounted.test && <TestMessageDialog imn={testing} onClose={() => setTesting(null)} />}
+      {mounted.tracking && (
+        <TrackingDialog
+          terminal={tracking}
+          onClose={(sent) => {
+            setTracking(null);
+            if (sent) on.changed();
+          }}
+        />
+      )}
+      {mounted.serial && (
+        <SerialDialog
+          result={serial}
+          onClose={() => {
+            // A serial other than the one shown: the screen is out of date.
+            if (serial && serialChanged(serial)) on.changed();
+            setSerial(null);
+          }}
+        />
+      )}
     </Suspense>
   );
 
   return {
     actions,
+    /** "Get serial" next to a page's serial field: resolves once shown, rejects on failure. */
+    readSerial,
     /** The add buttons' actions ("Add mobile terminal" is for administrators). */
     add: {
       terminal: () => setAdding("terminal"),

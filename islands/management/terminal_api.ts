@@ -1,6 +1,7 @@
 /**
  * The terminal islands' calls and links (management-routing §7): the two tabs' pages, a
- * terminal, the LES station's view of an mtl, and the deletes with the spec's toast.
+ * terminal, the LES station's view of an mtl, an mtl's serial, and the deletes with the spec's
+ * toast.
  */
 import { call, client, messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
@@ -9,7 +10,7 @@ import { findBody, type TableState } from "../kit/table_state.ts";
 import { confirmDelete } from "../kit/confirm_delete.ts";
 import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import { INMARSAT_C_DEVICE_TYPE, VSAT_DEVICE_TYPE } from "../../openapi/enums.ts";
-import type { StationMtl } from "../../openapi/schemas/mtls.ts";
+import type { MtlSerial, StationMtl } from "../../openapi/schemas/mtls.ts";
 import type { DeviceType } from "../../openapi/schemas/terminals.ts";
 import { MTL_MESSAGES, TERMINAL_MESSAGES } from "../../openapi/schemas/terminal_messages.ts";
 
@@ -72,6 +73,30 @@ export async function openStation(imn: string, show: (s: StationMtl) => void) {
     toast("error", `${MTL_MESSAGES.stationError}: ${messageOf(e)}`);
   }
 }
+
+/**
+ * "Get serial": the serial the portal holds for the mtl `imn`; a failure is the danger toast
+ * 'Get serial error: {message}' (§8), and the promise rejects (a promise button shows it).
+ */
+export async function getSerial(imn: string): Promise<MtlSerial> {
+  try {
+    return await call(client.GET("/rest/mtls/getSerial", { params: { query: { imn } } }));
+  } catch (e) {
+    toast("error", `${MTL_MESSAGES.serialError}: ${messageOf(e)}`);
+    throw e;
+  }
+}
+
+/** What "Get serial" found, and the serial the row or page showed when it was asked. */
+export interface SerialResult {
+  answer: MtlSerial;
+  shown: string | null | undefined;
+  /** Where it was shown: a row of the list, or the terminal's page. */
+  shownOn: "list" | "page";
+}
+
+/** The serial is not the one the screen shows: the screen is out of date. */
+export const serialChanged = (r: SerialResult) => (r.answer.serial ?? null) !== (r.shown ?? null);
 
 /**
  * Asks, then deletes a terminal: 'Terminal deleted', or the server's refusal. An Inmarsat C

@@ -88,6 +88,7 @@ export const MtlSerialSchema = z.object({
   imn: z.string(),
   serial: z.string().nullable(),
 }).meta({ id: "MtlSerial" });
+export type MtlSerial = z.infer<typeof MtlSerialSchema>;
 
 export const MtlDeletedSchema = z.object({
   imn: z.string(),

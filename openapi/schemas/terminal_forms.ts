@@ -2,12 +2,14 @@
  * The terminal page's dialog forms, validated with the server's own request schemas: a form's
  * fields (the tgid picker's choice, selects' text, the template's fields by name) become the
  * request body, which is then checked by TerminalAddSchema, TerminalUpdateSchema or
- * MtlAddSchema — so a dialog refuses exactly what the server refuses, with the same messages
+ * MtlAddSchema (and the Tracking dialog's by SetTerminalTrackingSchema) — so a dialog refuses exactly what the server refuses, with the same messages
  * ('Please select a tgid', 'IMEI must be 15 digits', …). Loaded on demand by the dialogs.
  */
 import { z } from "zod";
 import { TerminalAddSchema, TerminalLabelUpdateSchema, TerminalUpdateSchema } from "./terminals.ts";
 import { MtlAddSchema } from "./mtls.ts";
+import { SetTerminalTrackingSchema } from "./tracking.ts";
+import { TERMINAL_MESSAGES } from "./terminal_messages.ts";
 import type { paths } from "../types.ts";
 import { itemsOf, type TemplateValues } from "./terminal_templates.ts";
 
@@ -80,3 +82,23 @@ export const MtlAddFormSchema = z.object({
 }).transform((v): unknown => ({ ...v, updateDate: utcOf(v.updateDate.trim()) }))
   .pipe(MtlAddSchema);
 export type MtlAddFormValues = z.input<typeof MtlAddFormSchema>;
+
+/**
+ * "Tracking…": on or off (no default: the user chooses), delay authorized and an optional start
+ * (a `datetime-local` value read as UTC); the output is POST /rest/generic/setTerminalTracking's
+ * body for the one terminal.
+ */
+export const TrackingFormSchema = z.object({
+  deviceId: z.number(),
+  /** "on", "off", or "" until the user chooses. */
+  tracking: z.string().refine((v) => v === "on" || v === "off", TERMINAL_MESSAGES.chooseTracking),
+  delayAuthorized: z.boolean(),
+  startDate: z.string(),
+}).transform((v): unknown => ({
+  target: v.deviceId,
+  targetType: "terminal",
+  trackingEnabled: v.tracking === "on",
+  delayAuthorized: v.delayAuthorized,
+  startDate: utcOf(v.startDate.trim()),
+})).pipe(SetTerminalTrackingSchema);
+export type TrackingFormValues = z.input<typeof TrackingFormSchema>;

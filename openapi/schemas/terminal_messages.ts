@@ -19,6 +19,14 @@ export const TERMINAL_MESSAGES = {
   /** Not in the spec: an unattached mtl belongs to no company, so only operators attach one. */
   inmarsatCByAdministrator:
     "Inmarsat C terminals are added by an administrator: ask your operator to add the mobile terminal",
+  /** Not in the spec: the Tracking dialog (on/off has no default, so nothing is sent by mistake). */
+  chooseTracking: "Please choose tracking on or off",
+  trackingSent: (on: boolean, terminal: string, listId: number) =>
+    `Tracking ${on ? "on" : "off"} sent to terminal ${terminal}: command list ${listId} created`,
+  trackingError: (message: string) => `Tracking not sent: ${message}`,
+  /** A client reads a terminal on a tgid only shared with its company, and cannot command it. */
+  trackingNotYours: "Tracking commands go to the terminals of your company's own tgids: this " +
+    "terminal's tgid is shared with your company by another one.",
 } as const;
 
 /** The spec's words (management-routing §8), for server and browser. */
@@ -33,6 +41,7 @@ export const MTL_MESSAGES = {
     `Mtl ${imn} has no terminal: add it as an existing terminal before sending it messages`,
   notValid: (imn: string) => `Terminal ${imn} is not valid: messages cannot be sent to it`,
   stationError: "Get station details error",
+  serialError: "Get serial error",
   testMessageSent: "Test message sent",
   labelUpdated: "Label updated",
 } as const;

@@ -34,6 +34,7 @@ import {
   VSAT_NOT_ADDABLE,
 } from "./terminal_templates.ts";
 import { MtlSchema } from "./mtls.ts";
+import { TerminalTrackingSchema } from "./tracking.ts";
 
 export { TERMINAL_MESSAGES } from "./terminal_messages.ts";
 
@@ -195,6 +196,10 @@ export const TerminalSchema = TerminalRowSchema.extend({
       "for other types",
   }),
   mtl: MtlSchema.nullable().meta({ description: "Inmarsat C (type 0): its mtl; else null" }),
+  tracking: TerminalTrackingSchema.nullable().meta({
+    description: "Shout and Iridium trackers (types 2, 3, 4, 6): the tracking commands it was " +
+      "sent; null for other types",
+  }),
 }).meta({ id: "Terminal" });
 export type Terminal = z.infer<typeof TerminalSchema>;
 

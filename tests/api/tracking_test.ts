@@ -1,12 +1,15 @@
 /**
  * POST /rest/generic/setTerminalTracking: a tracker terminal or every tracker of a tgid, the
  * command's parameters and start (3 Start time delayed until a future start date), wrong device
- * types, bad input, and tenancy (a client reaches only its own tgids' terminals).
+ * types, bad input, and tenancy (a client reaches only its own tgids' terminals); and what a
+ * tracker's GET /rest/terminal/get shows of them (`tracking`).
  */
 import assert from "node:assert/strict";
-import { dbTest } from "../fixtures/app.ts";
+import { eq } from "drizzle-orm";
+import { type Ctx, dbTest } from "../fixtures/app.ts";
 import { admin } from "../fixtures/companies_teams.ts";
 import { assertList, commandTenant } from "../fixtures/terminal_commands.ts";
+import { commands } from "../../db/schema/mod.ts";
 import { TERMINAL_COMMAND_MESSAGES as M } from "../../openapi/schemas/terminal_command_messages.ts";
 
 const PATH = "/rest/generic/setTerminalTracking";
@@ -178,5 +181,112 @@ dbTest(
       json: { target: theirs.deviceId, trackingEnabled: false },
     });
     await assertList(ctx, byAdmin, { companyId: b.company.id, userKey: user.key });
+  },
+);
+
+/** GET /rest/terminal/get's `tracking`, as `token` reads it. */
+async function trackingSeenBy(ctx: Ctx, token: string, deviceId: number) {
+  const r = await ctx.call("GET", `/rest/terminal/get?id=${deviceId}`, { token });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body.tracking;
+}
+
+/** Plays the station: the command of list `listId` is now `status`. */
+const stationSets = (ctx: Ctx, listId: number, status: number) =>
+  ctx.db.update(commands).set({ status, nextStepAt: null }).where(eq(commands.listId, listId));
+
+dbTest(
+  "[rest/terminal] get: a tracker's tracking, the last command sent and the last it took",
+  async (ctx) => {
+    const t = await commandTenant(ctx);
+    const shout = await ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 2 });
+    assert.deepEqual(await trackingSeenBy(ctx, t.token, shout.deviceId), {
+      maySend: true,
+      last: null,
+      confirmed: null,
+    });
+    const inmarsat = await ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 0 });
+    assert.equal(await trackingSeenBy(ctx, t.token, inmarsat.deviceId), null, "not a tracker");
+
+    const on = await ctx.call("POST", PATH, {
+      token: t.token,
+      json: {
+        target: shout.deviceId,
+        trackingEnabled: true,
+        delayAuthorized: true,
+        frequency: 600,
+      },
+    });
+    assert.equal(on.status, 200);
+    let seen = await trackingSeenBy(ctx, t.token, shout.deviceId);
+    assert.equal(seen.last.commandId.listId, on.body.listId);
+    assert.equal(seen.last.statusClass, "pending");
+    assert.equal(seen.confirmed, null, "not taken yet");
+
+    await stationSets(ctx, on.body.listId, 5);
+    const start = new Date(Date.now() + 3600_000);
+    const off = await ctx.call("POST", PATH, {
+      token: t.token,
+      json: { target: shout.deviceId, trackingEnabled: false, startDate: start.toISOString() },
+    });
+    seen = await trackingSeenBy(ctx, t.token, shout.deviceId);
+    assert.deepEqual(
+      {
+        ...seen.last,
+        createdAt: typeof seen.last.createdAt,
+        updatedAt: typeof seen.last.updatedAt,
+      },
+      {
+        commandId: { listId: off.body.listId, groupId: 1, itemId: 1 },
+        trackingEnabled: false,
+        delayAuthorized: false,
+        frequency: null,
+        startAt: start.toISOString(),
+        status: 3,
+        statusLabel: "Start time delayed",
+        statusClass: "pending",
+        createdAt: "string",
+        updatedAt: "string",
+      },
+    );
+    assert.deepEqual(seen.confirmed.commandId, { listId: on.body.listId, groupId: 1, itemId: 1 });
+    assert.equal(seen.confirmed.trackingEnabled, true);
+    assert.equal(seen.confirmed.delayAuthorized, true);
+    assert.equal(seen.confirmed.frequency, 600);
+    assert.equal(seen.confirmed.statusLabel, "Delivered");
+    assert.equal(seen.confirmed.statusClass, "success");
+
+    // A failed request leaves the last confirmed state as it was.
+    await stationSets(ctx, off.body.listId, 6);
+    seen = await trackingSeenBy(ctx, t.token, shout.deviceId);
+    assert.equal(seen.last.statusClass, "danger");
+    assert.equal(seen.confirmed.commandId.listId, on.body.listId);
+  },
+);
+
+dbTest(
+  "[rest/terminal] get: on a shared tgid a client may not send tracking, nor sees the owner's",
+  async (ctx) => {
+    const owner = await commandTenant(ctx);
+    const other = await commandTenant(ctx);
+    const shared = await ctx.f.tgid({ teamId: owner.team.id, sharedWith: [other.team.id] });
+    const tracker = await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 4 });
+    const sent = await ctx.call("POST", PATH, {
+      token: owner.token,
+      json: { target: tracker.deviceId, trackingEnabled: true },
+    });
+    assert.equal(sent.status, 200);
+    const byOwner = await trackingSeenBy(ctx, owner.token, tracker.deviceId);
+    assert.equal(byOwner.maySend, true);
+    assert.equal(byOwner.last.commandId.listId, sent.body.listId);
+    assert.deepEqual(
+      await trackingSeenBy(ctx, other.token, tracker.deviceId),
+      { maySend: false, last: null, confirmed: null },
+      "the other company reads the terminal, not the owner's command lists",
+    );
+    const { token } = await admin(ctx);
+    const byAdmin = await trackingSeenBy(ctx, token, tracker.deviceId);
+    assert.equal(byAdmin.maySend, true);
+    assert.equal(byAdmin.last.commandId.listId, sent.body.listId);
   },
 );

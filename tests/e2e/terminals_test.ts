@@ -3,10 +3,12 @@
  * an Inmarsat C mobile terminal, adds it as an existing terminal (mtl 0 by default) and opens it
  * through /management/terminal/mtl/{mid}; "Add terminal" without a tgid says 'Please select a
  * tgid' and sends nothing; the Iridium IriTrack form has exactly the fields message0 … message9;
- * a client's menu offers label-only edit, on its own company's terminals only.
+ * a client's menu offers label-only edit, on its own company's terminals only. Tracking… (Shout
+ * and Iridium trackers) and Get serial (Inmarsat C), from the row menu and the terminal page, for
+ * administrators and clients alike (a client not on a tgid merely shared with it).
  */
 import assert from "node:assert/strict";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { e2eSuite, eventually } from "./harness.ts";
 import { headingIs, inView, path, scriptErrors, toast } from "./page_helpers.ts";
@@ -46,6 +48,57 @@ async function menuOf(page: Page, table: Locator, rowLabel: string) {
   return items;
 }
 
+/**
+ * Opens "Tracking…" of `terminal` from `where`: a table (its row menu) or the page's action
+ * buttons; answers the dialog, once it shows what the portal knows of the terminal's tracking.
+ */
+async function openTracking(
+  where: Locator,
+  terminal: { deviceId: number; deviceLabel: string | null },
+  page: Page = where.page(),
+) {
+  if (await where.getAttribute("data-table")) {
+    const actions = where.getByRole("button", {
+      name: `Actions for terminal ${terminal.deviceLabel}`,
+    });
+    await inView(actions);
+    await actions.click();
+    await page.getByRole("menuitem", { name: "Tracking…" }).click();
+  } else {
+    await where.getByRole("button", { name: "Tracking…" }).click();
+  }
+  const dialog = page.getByRole("dialog", {
+    name: `Tracking of terminal ${terminal.deviceLabel} (${terminal.deviceId})`,
+  });
+  await dialog.locator("[data-tracking-state]").waitFor();
+  return dialog;
+}
+
+/** Chooses on or off (and a start), sends, and waits for the toast naming the list; its id. */
+async function sendTracking(
+  page: Page,
+  dialog: Locator,
+  { on, delay, start }: { on: boolean; delay?: boolean; start?: string },
+) {
+  await dialog.getByLabel(`Turn tracking ${on ? "on" : "off"}`).check();
+  if (delay) await dialog.getByLabel("Delay authorized").check();
+  if (start) await dialog.getByLabel("Start (UTC, optional)").fill(start);
+  await dialog.getByRole("button", { name: "Send" }).click();
+  const link = dialog.locator("[data-list]");
+  await link.waitFor();
+  const listId = Number(await link.getAttribute("data-list"));
+  await toast(
+    page,
+    "success",
+    new RegExp(
+      `Tracking ${on ? "on" : "off"} sent to terminal .*: command list ${listId} created`,
+    ),
+  ).waitFor();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  return listId;
+}
+
 e2eSuite("[e2e/terminals]", async (t, e) => {
   const { f, database } = e;
   const db = database.db;
@@ -56,6 +109,12 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
   const consoleErrors = scriptErrors(page);
   const [me] = await db.select().from(users).where(eq(users.id, admin.userId));
   const fleet = await f.tgid({ teamId: me.teamId, label: `${tag} Fleet` });
+  /** The last tracking command sent to `deviceId`, as stored. */
+  const lastTracking = async (deviceId: number) =>
+    (await db.select().from(commands).where(and(
+      eq(commands.mt, String(deviceId)),
+      eq(commands.command, "setTerminalTracking"),
+    )).orderBy(desc(commands.createdAt)).limit(1))[0];
   await t.step(
     "[e2e/terminals] an admin adds an Inmarsat C terminal and opens it by its mtl",
     async () => {
@@ -82,6 +141,7 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
       assert.deepEqual(await menuOf(page, mtlTable, `terminal ${imn}`), [
         "Open",
         "LES station details",
+        "Get serial",
         "Send test message",
         "Edit label",
         "Add as terminal",
@@ -181,7 +241,7 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
       await table.locator(`tbody tr[data-row="${vsat.deviceId}"]`).waitFor();
       assert.deepEqual(
         await menuOf(page, table, `terminal ${tag} Shout`),
-        ["Open", "Edit", "Delete"],
+        ["Open", "Tracking…", "Edit", "Delete"],
       );
       assert.deepEqual(
         await menuOf(page, table, `terminal ${tag} Vsat`),
@@ -296,6 +356,124 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
   );
 
   await t.step(
+    "[e2e/terminals] Tracking… from the row menu and the page: sent, then shown on the page",
+    async () => {
+      const tracker = await f.terminal({ tgidId: fleet.id, deviceTypeId: 2, label: `${tag} Trk` });
+      let posted = 0;
+      page.on("request", (r) => {
+        if (r.url().includes("/rest/generic/setTerminalTracking")) posted++;
+      });
+      await page.goto(`/management/terminal?tab=other&filter.label=${tag} Trk`);
+      const table = page.locator('[data-table="terminals"]');
+      await table.locator(`tbody tr[data-row="${tracker.deviceId}"]`).waitFor();
+      let dialog = await openTracking(table, tracker);
+      await dialog.locator('[data-tracking="unknown"]').waitFor();
+      // On or off has no default: nothing is sent until the user chooses.
+      await dialog.getByRole("button", { name: "Send" }).click();
+      await dialog.getByText(TERMINAL_MESSAGES.chooseTracking, { exact: true }).waitFor();
+      assert.equal(posted, 0, "nothing was sent");
+      await assertAccessible(page, "the tracking dialog");
+      const onList = await sendTracking(page, dialog, { on: true, delay: true });
+      let sent = await lastTracking(tracker.deviceId);
+      assert.equal(sent.listId, onList);
+      assert.deepEqual(sent.parameters, { trackingEnabled: true, delayAuthorized: true });
+      assert.equal(sent.startAt, null);
+
+      // The station delivers it; the page says tracking is on.
+      await db.update(commands).set({ status: 5, nextStepAt: null })
+        .where(eq(commands.listId, onList));
+      await page.goto(`/management/terminal/${tracker.deviceId}`);
+      await headingIs(page, `Terminal ${tag} Trk`);
+      const confirmed = page.locator('[data-tracking="confirmed"]');
+      await confirmed.getByText("On", { exact: true }).waitFor();
+      await confirmed.getByRole("link", { name: `command list ${onList}` }).waitFor();
+
+      // From the page: off, from a later start; the page then shows the request waiting.
+      const actions = page.locator("[data-terminal-actions]");
+      dialog = await openTracking(actions, tracker);
+      await dialog.locator('[data-tracking="confirmed"]').getByText("On", { exact: true })
+        .waitFor();
+      const offList = await sendTracking(page, dialog, { on: false, start: "2030-01-15T08:30" });
+      sent = await lastTracking(tracker.deviceId);
+      assert.equal(sent.listId, offList);
+      assert.equal(sent.parameters.trackingEnabled, false);
+      assert.equal(new Date(sent.startAt!).toISOString(), "2030-01-15T08:30:00.000Z");
+      const request = page.locator('[data-tracking="request"]');
+      await request.getByText("Start time delayed").waitFor();
+      await request.getByText(/from 2030-01-15 08:30:00 UTC/).waitFor();
+      await page.locator('[data-tracking="confirmed"]').getByText("On", { exact: true }).waitFor();
+
+      // Refused (the terminal went meanwhile): the server's words in the dialog and a toast.
+      dialog = await openTracking(actions, tracker);
+      await db.delete(terminals).where(eq(terminals.deviceId, tracker.deviceId));
+      await dialog.getByLabel("Turn tracking on").check();
+      await dialog.getByRole("button", { name: "Send" }).click();
+      await dialog.getByRole("alert").getByText(TERMINAL_MESSAGES.notFound).waitFor();
+      await toast(page, "error", TERMINAL_MESSAGES.trackingError(TERMINAL_MESSAGES.notFound))
+        .waitFor();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+    },
+  );
+
+  await t.step(
+    "[e2e/terminals] Get serial from the Inmarsat C menu and the page, and its failure",
+    async () => {
+      const sea = await f.terminal({ tgidId: fleet.id, deviceTypeId: 0, label: `${tag} Ser` });
+      const imn = sea.terminalSpecificIdentifier!;
+      const [{ serial }] = await db.select().from(mtls).where(eq(mtls.imn, imn));
+      await page.goto(`/management/terminal?tab=inmarsatc&filter.imn=${imn}`);
+      const table = page.locator('[data-table="mtls"]');
+      const row = table.locator(`tbody tr[data-row="${imn}"]`);
+      await row.waitFor();
+      const getSerial = async () => {
+        const actions = table.getByRole("button", { name: `Actions for terminal ${imn}` });
+        await inView(actions);
+        await actions.click();
+        await page.getByRole("menuitem", { name: "Get serial" }).click();
+        const dialog = page.getByRole("dialog", { name: `Serial of ${imn}` });
+        await dialog.waitFor({ state: "visible" });
+        return dialog;
+      };
+      let dialog = await getSerial();
+      await dialog.locator('[data-fields="serial"]').getByText(serial!, { exact: true }).waitFor();
+      await dialog.locator('[data-serial-compare="same"]').waitFor();
+      await assertAccessible(page, "the serial dialog");
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.waitFor({ state: "hidden" });
+
+      // Changed since the list was loaded: the dialog says so, and closing refreshes the list.
+      await db.update(mtls).set({ serial: `${tag}-NEW` }).where(eq(mtls.imn, imn));
+      dialog = await getSerial();
+      await dialog.locator('[data-serial-compare="differs"]').getByText(serial!, { exact: false })
+        .waitFor();
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await row.getByText(`${tag}-NEW`, { exact: true }).waitFor();
+
+      // On the page, next to the serial: a promise button, then the same dialog.
+      await page.goto(`/management/terminal/${sea.deviceId}`);
+      await headingIs(page, `Terminal ${tag} Ser`);
+      const facts = page.locator("[data-terminal-mtl]");
+      const button = facts.getByRole("button", { name: "Get serial" });
+      await button.click();
+      dialog = page.getByRole("dialog", { name: `Serial of ${imn}` });
+      await dialog.locator('[data-serial-compare="same"]').waitFor();
+      await dialog.getByText(`${tag}-NEW`, { exact: true }).waitFor();
+      await eventually(async () =>
+        assert.equal(await button.getAttribute("data-state"), "success")
+      );
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await eventually(async () => assert.equal(await button.getAttribute("data-state"), "idle"));
+
+      // The mtl went meanwhile: a danger toast with the server's message, no dialog.
+      await db.delete(mtls).where(eq(mtls.imn, imn));
+      await button.click();
+      await toast(page, "error", `${MTL_MESSAGES.serialError}: ${MTL_MESSAGES.notFound}`).waitFor();
+      await eventually(async () => assert.equal(await button.getAttribute("data-state"), "error"));
+      assert.equal(await dialog.isVisible(), false);
+    },
+  );
+
+  await t.step(
     "[e2e/terminals] a client edits labels only, on its own company's terminals",
     async () => {
       const client = await e.signedIn(100);
@@ -331,7 +509,7 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
         assert.deepEqual(keys, [String(mine.deviceId)], "only its company's terminals");
         assert.deepEqual(
           await menuOf(p, table, `terminal ${tag} Mine`),
-          ["Open", "Edit label"],
+          ["Open", "Tracking…", "Edit label"],
         );
 
         // The label edit.
@@ -354,14 +532,45 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
           .waitFor();
         assert.deepEqual(
           await menuOf(p, mtlTable, `terminal ${sea.terminalSpecificIdentifier}`),
-          ["Open", "LES station details", "Send test message", "Edit label"],
+          ["Open", "LES station details", "Get serial", "Send test message", "Edit label"],
         );
 
-        // Its page offers the label edit only; another company's page does not exist.
+        // Its page offers tracking and the label edit only; it sends tracking like anyone.
         await p.goto(`/management/terminal/${mine.deviceId}`);
         await headingIs(p, `Terminal ${tag} Renamed`);
         const buttons = await p.locator("[data-terminal-actions] button").allTextContents();
-        assert.deepEqual(buttons.map((b) => b.trim()), ["Edit label"]);
+        assert.deepEqual(buttons.map((b) => b.trim()), ["Tracking…", "Edit label"]);
+        await sendTracking(
+          p,
+          await openTracking(p.locator("[data-terminal-actions]"), {
+            deviceId: mine.deviceId,
+            deviceLabel: `${tag} Renamed`,
+          }),
+          { on: true },
+        );
+        assert.equal((await lastTracking(mine.deviceId)).parameters.trackingEnabled, true);
+
+        // A tracker on a tgid another company shares with its team: readable, not commanded.
+        const lender = await f.team();
+        const lent = await f.tgid({ teamId: lender.id, sharedWith: [user.teamId] });
+        const borrowed = await f.terminal({
+          tgidId: lent.id,
+          deviceTypeId: 3,
+          label: `${tag} Lent`,
+        });
+        await p.goto(`/management/terminal/${borrowed.deviceId}`);
+        await headingIs(p, `Terminal ${tag} Lent`);
+        const lentButtons = await p.locator("[data-terminal-actions] button").allTextContents();
+        assert.deepEqual(lentButtons.map((b) => b.trim()), ["Edit label"]);
+        await p.goto(`/management/terminal?tab=other&filter.label=${tag} Lent`);
+        const lentTable = p.locator('[data-table="terminals"]');
+        await lentTable.locator(`tbody tr[data-row="${borrowed.deviceId}"]`).waitFor();
+        const lentDialog = await openTracking(lentTable, borrowed, p);
+        await lentDialog.getByText(TERMINAL_MESSAGES.trackingNotYours).waitFor();
+        assert.equal(await lentDialog.getByRole("button", { name: "Send" }).count(), 0);
+        await lentDialog.getByRole("button", { name: "Close" }).click();
+
+        // Another company's page does not exist.
         const r = await p.goto(`/management/terminal/${theirs.deviceId}`);
         assert.equal(r?.status(), 404);
       } finally {

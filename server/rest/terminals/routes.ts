@@ -27,8 +27,10 @@ export const get = defineRoute({
   description: "The terminal (`id` is its deviceId) with its device type, tgid, transmission " +
     "configuration and item logs (label: the name split into words; ncsUpdateTime, loginTime, " +
     "previousLoginTime and logoutTime are always DATE); an Iridium IriTrack's 10 canned " +
-    "messages, an Inmarsat C terminal's mtl. 404 'Terminal not found' when unknown or out of " +
-    "reach.",
+    "messages, an Inmarsat C terminal's mtl; a Shout or Iridium tracker's `tracking`: the last " +
+    "setTerminalTracking command sent to it and the last it took (delivered or acknowledged), " +
+    "of the caller's company's command lists for a client, and whether the caller may send it " +
+    "one. 404 'Terminal not found' when unknown or out of reach.",
   request: { query: TerminalIdQuerySchema },
   responses: { 200: jsonResponse(TerminalSchema, "The terminal") },
   errors: [404],

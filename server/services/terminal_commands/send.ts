@@ -14,13 +14,18 @@ import {
   IREXT_COMMANDS,
   IREXT_DEVICE_TYPES,
   type IrextCommand,
+  isTrackerType,
   SHOUT_DEVICE_TYPE,
   TRACKER_DEVICE_TYPES,
 } from "../../../openapi/enums.ts";
 import type { CommandStatus } from "../../../openapi/schemas/commands.ts";
 import type { CommandsIssued } from "../../../openapi/schemas/terminal_commands.ts";
 import { TERMINAL_COMMAND_MESSAGES as M } from "../../../openapi/schemas/terminal_command_messages.ts";
-import { parseStartDate, type SetTerminalTracking } from "../../../openapi/schemas/tracking.ts";
+import {
+  parseStartDate,
+  type SetTerminalTracking,
+  TRACKING_COMMAND,
+} from "../../../openapi/schemas/tracking.ts";
 import type { PollSend } from "../../../openapi/schemas/poll.ts";
 import type { EgcSend } from "../../../openapi/schemas/egc.ts";
 import type {
@@ -99,14 +104,13 @@ export async function setTerminalTracking(
   c: Caller,
   req: SetTerminalTracking,
 ): Promise<CommandsIssued> {
-  const trackers = TRACKER_DEVICE_TYPES as readonly number[];
   let targets: TerminalTarget[];
   if (req.targetType === "tgid") {
-    targets = await terminalsOfTgid(c.db, c.scope, req.target, trackers);
+    targets = await terminalsOfTgid(c.db, c.scope, req.target, TRACKER_DEVICE_TYPES);
     if (!targets.length) throw new ApiError(409, M.noTracker(req.target));
   } else {
     const t = await reachTerminal(c.db, c.scope, req.target);
-    if (!trackers.includes(t.deviceTypeId)) throw new ApiError(409, M.notTracker(t.deviceId));
+    if (!isTrackerType(t.deviceTypeId)) throw new ApiError(409, M.notTracker(t.deviceId));
     targets = [t];
   }
   const startAt = req.startDate ? parseStartDate(req.startDate) : null;
@@ -115,7 +119,7 @@ export async function setTerminalTracking(
     targets[0].companyId,
     targets.map((t) => ({
       target: terminalName(t),
-      command: "setTerminalTracking",
+      command: TRACKING_COMMAND,
       mt: String(t.deviceId),
       shoutMtType: shoutType(t),
       genericCommandType: TRACKING,

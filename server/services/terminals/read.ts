@@ -1,6 +1,6 @@
 /**
- * Reading terminals: one terminal with its transmission configuration, item logs, canned messages
- * and mtl; the terminal list; the device types; the terminal of an mtl (the
+ * Reading terminals: one terminal with its transmission configuration, item logs, canned messages,
+ * mtl and (a tracker) tracking commands; the terminal list; the device types; the terminal of an mtl (the
  * /management/terminal/mtl/{mid} page). A terminal follows its tgid (tenancy "tgid"): a client
  * reaches the terminals on tgids its company owns or shares, and any other answers like a missing
  * one.
@@ -29,6 +29,7 @@ import { tgidLabel } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
 import { mtlByDevice, tgidFilter } from "../mtls/read.ts";
+import { trackingOf } from "./tracking.ts";
 
 /** A terminal the caller may not reach answers exactly like a missing one, naming nothing. */
 export const terminalNotFound = () => new ApiError(404, TERMINAL_MESSAGES.notFound);
@@ -82,11 +83,12 @@ export async function getTerminal(db: Db, scope: Scope, deviceId: number): Promi
   const [row] = await terminalSelect(db)
     .where(and(eq(terminals.deviceId, deviceId), tgidRows(scope, terminals.tgidId)));
   if (!row) throw terminalNotFound();
-  const [items, mtl] = await Promise.all([
+  const [items, mtl, tracking] = await Promise.all([
     db.select({ name: terminalItems.name, type: terminalItems.type, value: terminalItems.value })
       .from(terminalItems).where(eq(terminalItems.deviceId, deviceId))
       .orderBy(asc(terminalItems.name)),
     row.deviceTypeId === INMARSAT_C_DEVICE_TYPE ? mtlByDevice(db, deviceId) : null,
+    trackingOf(db, scope, row),
   ]);
   const canned = items.find((i) => i.name === CANNED_MESSAGES_ITEM);
   return {
@@ -104,6 +106,7 @@ export async function getTerminal(db: Db, scope: Scope, deviceId: number): Promi
       ? parseCanned(canned?.value)
       : null,
     mtl,
+    tracking,
   };
 }
 
