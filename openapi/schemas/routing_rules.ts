@@ -20,6 +20,8 @@ export const ROUTING_RULE_MESSAGES = {
   duplicate: "This routing exception already exists",
   removed: "Routing exception removed",
   selectDnid: "Please select a dnid",
+  notAMember: (member: number, dnid: number, les: number) =>
+    `Member ${member} is not a member of dnid ${dnid} (LES ${les})`,
 } as const;
 
 export const OceanSchema = z.enum(OCEANS, { error: `Ocean must be one of ${OCEANS.join(", ")}` })
