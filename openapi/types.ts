@@ -2892,7 +2892,7 @@ export type paths = {
         put?: never;
         /**
          * Add a member routing exception
-         * @description Administrators only (team rights below 100). Routes the member's data for the ocean to the tgid. 404 for an unknown tgid or dnid; 409 (code 23000, 'This routing exception already exists') when it is already there.
+         * @description Administrators only (team rights below 100). Routes the member's data for the ocean to the tgid. 404 for an unknown tgid or dnid; 400 when the member is not one of the dnid's (it has no status row); 409 (code 23000, 'This routing exception already exists') when it is already there.
          */
         post: operations["tgidAddDnidRoutingRules"];
         delete?: never;

@@ -1,7 +1,8 @@
 /**
  * Choosing several options by typing: a combobox over static options or an async search, the
  * chosen ones shown as chips (remove button, or Backspace in the empty input removes the last),
- * an optional selection limit, and at most MULTISELECT_SEARCH_LIMIT (25) options shown per query.
+ * an optional selection limit (said when the user tries to choose past it), and at most
+ * MULTISELECT_SEARCH_LIMIT (25) options shown per query. One choice is SearchPicker's.
  *
  * `useCombobox` and `ComboboxList` are the listbox machinery, shared with TgidPicker (one
  * choice): arrows move, Enter chooses, Escape closes (then clears), Tab or a click elsewhere
@@ -46,6 +47,8 @@ export interface ComboboxConfig<T extends Option> {
   exclude?: ReadonlySet<string>;
   /** Offered but refused (a selection limit reached). */
   isDisabled?: (option: T) => boolean;
+  /** The user tried to choose a refused option. */
+  onRefused?: (option: T) => void;
   /** The input's text after a choice (default: empty). */
   textAfterChoose?: (option: T) => string;
   /** Keep the list open after a choice (choosing several). */
@@ -115,7 +118,7 @@ export function useCombobox<T extends Option>(cfg: ComboboxConfig<T>) {
   const disabled = (o: T) => cfg.isDisabled?.(o) ?? false;
 
   const choose = (o: T) => {
-    if (disabled(o)) return;
+    if (disabled(o)) return cfg.onRefused?.(o);
     cfg.onChoose(o);
     setQuery(cfg.textAfterChoose?.(o) ?? "");
     setActive(0);
@@ -272,6 +275,9 @@ export function MultiSelect<T extends Option>(props: MultiSelectProps<T>) {
   const input = useRef<HTMLInputElement>(null);
   const chosen = useMemo(() => new Set(values.map((v) => v.value)), [values]);
   const full = max !== undefined && values.length >= max;
+  // The limit is said when the user tries to go past it, not as soon as it is reached.
+  const [refused, setRefused] = useState(false);
+  if (refused && !full) setRefused(false);
   const source: OptionSource<T> = props.search
     ? { search: props.search }
     : { options: props.options ?? [] };
@@ -283,6 +289,7 @@ export function MultiSelect<T extends Option>(props: MultiSelectProps<T>) {
     noun: label,
     exclude: chosen,
     isDisabled: () => full,
+    onRefused: () => setRefused(true),
     keepOpen: true,
     onChoose: (o) => {
       if (!full && !chosen.has(o.value)) onChange([...values, o]);
@@ -294,7 +301,7 @@ export function MultiSelect<T extends Option>(props: MultiSelectProps<T>) {
     input.current?.focus();
   };
   const describedBy = [
-    full ? `${id}-limit` : "",
+    refused ? `${id}-limit` : "",
     error ? `${id}-error` : hint && box.tooShort ? `${id}-hint` : "",
   ].filter(Boolean).join(" ") || undefined;
 
@@ -324,7 +331,7 @@ export function MultiSelect<T extends Option>(props: MultiSelectProps<T>) {
       />
       <ComboboxList list={box.list} label={label} />
       <small id={`${id}-limit`} className="picker-limit" aria-live="polite">
-        {full ? formMessages.maxItems(label, max) : ""}
+        {refused && max !== undefined ? formMessages.maxItems(label, max) : ""}
       </small>
       {error
         ? <small id={`${id}-error`} className="field-error" role="alert">{error}</small>

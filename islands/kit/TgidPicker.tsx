@@ -1,14 +1,14 @@
 /**
  * Choosing one tgid by its label or number: GET /rest/tgid/search once at least
  * TGID_SEARCH_MIN_CHARS (3) characters are typed (below that, a hint and no request). The chosen
- * tgid's label stays in the input; editing the text clears the choice. Forms validate the value
- * with TgidChoiceSchema ('Please, select a Tgid').
+ * tgid stays in the input as "label (id)"; editing the text clears the choice. Forms validate
+ * the value with TgidChoiceSchema ('Please, select a Tgid').
  */
-import { useEffect, useRef } from "react";
 import { TGID_SEARCH_MIN_CHARS } from "../../openapi/enums.ts";
 import type { TgidChoice } from "../../openapi/schemas/tgids.ts";
 import { getJson } from "../runtime/api.ts";
-import { ComboboxList, type Option, useCombobox } from "./MultiSelect.tsx";
+import type { Option } from "./MultiSelect.tsx";
+import { SearchPicker } from "./SearchPicker.tsx";
 
 /** One row of GET /rest/tgid/search. */
 export interface TgidHit {
@@ -33,45 +33,29 @@ export const searchTgids = async (query: string): Promise<Option[]> =>
     detail: `#${t.id} · ${t.team.name}`,
   }));
 
+/** A tgid as the app names it: "label (id)"; a tgid without a label (its id as label): the id. */
+export const tgidText = (t: TgidChoice) =>
+  t.label === String(t.id) ? t.label : `${t.label} (${t.id})`;
+
+const choiceOf = (o: Option): TgidChoice => ({ id: Number(o.value), label: o.label });
+
 export function TgidPicker(
   { value, onChange, error, label = "Tgid", name = "tgid" }: TgidPickerProps,
 ) {
-  const id = `f-${name.replace(/\W/g, "-")}`;
-  const box = useCombobox<Option>({
-    source: { search: searchTgids },
-    minChars: TGID_SEARCH_MIN_CHARS,
-    noun: label,
-    textAfterChoose: (o) => o.label,
-    onChoose: (o) => onChange({ id: Number(o.value), label: o.label }),
-    // Editing the chosen label means choosing again.
-    onType: () => value && onChange(null),
-  });
-
-  // A value set from outside (a form loaded, or reset) shows in the input.
-  const shownLabel = useRef<string | null>(null);
-  useEffect(() => {
-    if (value) box.setQuery(value.label);
-    else if (shownLabel.current !== null && box.query === shownLabel.current) box.setQuery("");
-    shownLabel.current = value?.label ?? null;
-  }, [value?.id, value?.label]);
-
-  const hint = !value && box.tooShort;
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
-    <div className="picker tgid-picker">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        placeholder="Search by label or number"
-        aria-invalid={error ? "true" : undefined}
-        aria-describedby={describedBy}
-        {...box.inputProps}
-      />
-      <ComboboxList list={box.list} label={`${label} results`} />
-      {error
-        ? <small id={`${id}-error`} className="field-error" role="alert">{error}</small>
-        : hint && <small id={`${id}-hint`}>Type at least {TGID_SEARCH_MIN_CHARS} characters</small>}
-    </div>
+    <SearchPicker
+      className="tgid-picker"
+      label={label}
+      name={name}
+      placeholder="Search by label or number"
+      search={searchTgids}
+      minChars={TGID_SEARCH_MIN_CHARS}
+      noun={label}
+      chosenText={value ? tgidText(value) : null}
+      textOf={(o) => tgidText(choiceOf(o))}
+      onChoose={(o) => onChange(choiceOf(o))}
+      onClear={() => onChange(null)}
+      error={error}
+    />
   );
 }

@@ -201,6 +201,7 @@ export default function DnidDetail({ dnid, ports, storeNPushHost, admin }: DnidD
         idPrefix="dnid"
         whose="this dnid's tgid"
         linkRoutes={admin}
+        addFor={admin ? dnid.tgid ?? undefined : undefined}
       />
 
       <Suspense fallback={null}>

@@ -2,7 +2,8 @@
  * A tgid's page (/management/tgid/{id}, administrators): its facts with the audit (created and
  * updated by whom and when), Edit, Manage teams and Delete, then its devices (terminals), dnids,
  * users, teams, routing exceptions (member and mtl; view and create dialogs) and its routes for
- * tcp, smtp, ftp and ws (read-only here; 15 rows a page). Sub-tables show 5 rows a page.
+ * tcp, smtp, ftp and ws (15 rows a page; "New … route" with this tgid preset, edited on the route
+ * overview). Sub-tables show 5 rows a page.
  */
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Fact } from "../kit/Fact.tsx";
@@ -240,6 +241,7 @@ export default function TgidDetail({ tgid, rules: initialRules }: TgidDetailProp
         idPrefix="tgid"
         whose="this tgid"
         pageSize={TGID_ROUTE_PAGE_SIZE}
+        addFor={{ id: tgid.id, label: tgid.label }}
       />
 
       <Suspense fallback={null}>

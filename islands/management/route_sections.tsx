@@ -1,14 +1,22 @@
 /**
- * A tgid's delivery routes as a detail page shows them (read-only): one section per protocol
- * (tcp, smtp, ftp, ws) with its id, member or mobile number, destinations, conversion and the
- * primary destination's state; for administrators each id links to the route overview
- * (/routing/routes?type=tcp&filter.id=12). Used by the dnid page (its tgid's routes) and the tgid
- * page.
+ * A tgid's delivery routes as a detail page shows them: one section per protocol (tcp, smtp, ftp,
+ * ws) with its id, member or mobile number, destinations, conversion and the primary destination's
+ * state; for administrators each id links to the route overview (/routing/routes?type=tcp&
+ * filter.id=12), where routes are edited, and each section can open the add dialog of its type
+ * (`onAdd`). Used by the dnid page (its tgid's routes) and the tgid page.
  */
 import { DetailSection } from "../kit/DetailSection.tsx";
 import type { Column } from "../kit/DataTable.tsx";
-import { CONVERSIONS } from "../../openapi/enums.ts";
-import type { RouteRow } from "../../openapi/schemas/tgids.ts";
+import { lazy, Suspense, useState } from "react";
+import { useMounted } from "../kit/lazy.ts";
+import { navigate } from "../runtime/navigate.ts";
+import { CONVERSIONS, ROUTE_TYPES, type RouteType } from "../../openapi/enums.ts";
+import { ROUTE_TYPE_LABELS } from "../../openapi/schemas/route_messages.ts";
+import type { RouteRow, TgidChoice } from "../../openapi/schemas/tgids.ts";
+
+const RouteDialog = lazy(() =>
+  import("../routing/route_dialogs.tsx").then((m) => ({ default: m.RouteDialog }))
+);
 
 const ROUTE_KINDS = [
   ["tcp", "TCP routes", "Address:port"],
@@ -51,7 +59,7 @@ const routeColumns = (
 ];
 
 export function RouteSections(
-  { routes, idPrefix, whose, pageSize, linkRoutes = true }: {
+  { routes, idPrefix, whose, pageSize, linkRoutes = true, addFor }: {
     routes: Record<(typeof ROUTE_KINDS)[number][0], RouteRow[]>;
     /** The sections' ids: `<idPrefix>-routes-<kind>`. */
     idPrefix: string;
@@ -60,9 +68,18 @@ export function RouteSections(
     pageSize?: number;
     /** Each route's id links to it on the route overview (administrators' page). */
     linkRoutes?: boolean;
+    /**
+     * Administrators: the routes' tgid. Each section then has "New … route", the add dialog of
+     * its type with this tgid preset; the page reloads once one is added.
+     */
+    addFor?: TgidChoice;
   },
 ) {
-  return ROUTE_KINDS.map(([kind, title, destination]) => (
+  const [adding, setAdding] = useState<RouteType | null>(null);
+  const mounted = useMounted(
+    Object.fromEntries(ROUTE_TYPES.map((t) => [t, adding === t])) as Record<RouteType, boolean>,
+  );
+  const sections = ROUTE_KINDS.map(([kind, title, destination]) => (
     <DetailSection
       key={kind}
       id={`${idPrefix}-routes-${kind}`}
@@ -72,8 +89,33 @@ export function RouteSections(
       rowLabel={(r) => `${kind} route ${r.id}`}
       sortField="id"
       empty={`No ${kind} route for ${whose}.`}
+      actions={addFor && (
+        <p>
+          <button type="button" className="secondary" onClick={() => setAdding(kind)}>
+            {`New ${ROUTE_TYPE_LABELS[kind]} route`}
+          </button>
+        </p>
+      )}
       columns={routeColumns(kind, destination, linkRoutes)}
       pageSize={pageSize}
     />
   ));
+  return (
+    <>
+      {sections}
+      <Suspense fallback={null}>
+        {addFor && ROUTE_TYPES.filter((t) => mounted[t]).map((t) => (
+          <RouteDialog
+            key={t}
+            type={t}
+            open={adding === t}
+            route={null}
+            tgid={addFor}
+            onClose={() => setAdding(null)}
+            onSaved={() => void navigate(location.pathname + location.search, { replace: true })}
+          />
+        ))}
+      </Suspense>
+    </>
+  );
 }

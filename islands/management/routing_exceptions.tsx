@@ -25,10 +25,15 @@ import type { z } from "zod";
 import { Fact } from "../kit/Fact.tsx";
 import { FormDialog } from "../kit/FormDialog.tsx";
 import { formatDateTime } from "../kit/format.ts";
-import { MultiSelect, type Option } from "../kit/MultiSelect.tsx";
-import { TextField } from "../kit/TextField.tsx";
 import { dnidHref } from "./dnid_api.ts";
-import { exceptionText, searchDnidOptions, type TgidException } from "./tgid_api.ts";
+import {
+  type DnidChoice,
+  DnidPicker,
+  MemberSelect,
+  type MtlChoice,
+  MtlPicker,
+} from "./exception_pickers.tsx";
+import { exceptionText, type TgidException } from "./tgid_api.ts";
 import type { TgidChoice } from "../../openapi/schemas/tgids.ts";
 
 const loadForm = () =>
@@ -257,13 +262,22 @@ const loadTgidForm = () =>
   import("../../openapi/schemas/routing_rules.ts").then((m) => m.TgidExceptionFormSchema);
 
 type TgidExceptionValues = z.input<typeof TgidExceptionFormSchema>;
-const blankException = {
+/** The form's values, both kinds' fields at once (the kind chooses which are read). */
+interface ExceptionFields {
+  kind: "member" | "mtl";
+  dnid: DnidChoice | null;
+  /** The member select's value: the member number as text, "" for none. */
+  member: string;
+  ocean: Ocean | "";
+  mtl: MtlChoice | null;
+}
+const blankException: ExceptionFields = {
   kind: "member",
-  dnid: [],
+  dnid: null,
   member: "",
   ocean: "",
-  mtl: "",
-} as unknown as TgidExceptionValues;
+  mtl: null,
+};
 
 /** The tgid whose page it is. */
 export interface TgidRef {
@@ -289,7 +303,7 @@ const addException = (tgid: TgidRef, data: z.output<typeof TgidExceptionFormSche
 
 /**
  * A new exception routing data to the tgid: a dnid member's for an ocean (the dnid searched, at
- * most 10 results), or an mtl's. "Member or Mtl routing exception successfully created", else
+ * most 10 results, then one of its members from a list), or an mtl's (searched). "Member or Mtl routing exception successfully created", else
  * "Error: {message}" (the message also stays in the dialog).
  */
 export function TgidExceptionCreateDialog(
@@ -300,10 +314,12 @@ export function TgidExceptionCreateDialog(
     onCreated: () => void;
   },
 ) {
-  const form = useZodForm(loadTgidForm, blankException);
+  const form = useZodForm(loadTgidForm, blankException as unknown as TgidExceptionValues);
   const run = usePromiseState();
   const [error, setError] = useState<string | null>(null);
-  const v = form.values as Record<string, unknown>;
+  const v = form.values as unknown as ExceptionFields;
+  const set = <K extends keyof ExceptionFields>(key: K, value: ExceptionFields[K]) =>
+    form.set(key as never, value as never);
   const close = () => {
     form.reset();
     setError(null);
@@ -322,7 +338,6 @@ export function TgidExceptionCreateDialog(
       toast("error", TGID_EXCEPTION_MESSAGES.error(messageOf(e)));
     }
   });
-  const set = (key: string, value: unknown) => form.set(key as never, value as never);
   return (
     <FormDialog
       open={tgid !== null}
@@ -339,7 +354,7 @@ export function TgidExceptionCreateDialog(
           <select
             {...p}
             value={String(v.kind)}
-            onChange={(e) => set("kind", e.currentTarget.value)}
+            onChange={(e) => set("kind", e.currentTarget.value as ExceptionFields["kind"])}
           >
             <option value="member">A dnid member</option>
             <option value="mtl">An mtl</option>
@@ -349,39 +364,36 @@ export function TgidExceptionCreateDialog(
       {v.kind === "member"
         ? (
           <>
-            <MultiSelect<Option>
-              label="Dnid"
+            <DnidPicker
               name="tgid-exception-dnid"
-              values={v.dnid as Option[]}
-              onChange={(d) => set("dnid", d)}
-              search={searchDnidOptions}
-              max={1}
-              placeholder="Search a dnid by number"
+              value={v.dnid}
+              onChange={(d) => {
+                set("dnid", d);
+                // Another dnid has other members.
+                set("member", "");
+              }}
               error={form.errors.dnid}
             />
-            <TextField
-              label="Member"
+            <MemberSelect
               name="tgid-exception-member"
-              inputMode="numeric"
-              value={String(v.member)}
-              onChange={(t) => set("member", t)}
+              dnid={v.dnid}
+              value={v.member}
+              onChange={(m) => set("member", m)}
               error={form.errors.member}
             />
             <OceanField
               name="tgid-exception-ocean"
-              value={v.ocean as Ocean}
+              value={v.ocean}
               onChange={(o) => set("ocean", o)}
               error={form.errors.ocean}
             />
           </>
         )
         : (
-          <TextField
-            label="Mtl (imn)"
+          <MtlPicker
             name="tgid-exception-mtl"
-            inputMode="numeric"
-            value={String(v.mtl)}
-            onChange={(t) => set("mtl", t)}
+            value={v.mtl}
+            onChange={(m) => set("mtl", m)}
             error={form.errors.mtl}
           />
         )}

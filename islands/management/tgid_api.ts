@@ -9,7 +9,6 @@ import type {
   RoutingMtlRule,
   TgidRoutingRules,
 } from "../../openapi/schemas/routing_rules.ts";
-import { ROUTING_DNID_SEARCH_LIMIT } from "../../openapi/schemas/tgid_messages.ts";
 import type { Tgid } from "../../openapi/schemas/tgids.ts";
 
 export const TGID_LIST_HREF = "/management/tgid/";
@@ -49,16 +48,6 @@ export async function saveTgidTeams(id: number, teams: Option[]) {
     },
   }));
 }
-
-/** The routing-exception dialog's dnids: at most ROUTING_DNID_SEARCH_LIMIT (10) results. */
-export const searchDnidOptions = async (query: string): Promise<Option[]> =>
-  (await call(client.GET("/rest/dnids/search", { params: { query: { query } } })))
-    .slice(0, ROUTING_DNID_SEARCH_LIMIT)
-    .map((d) => ({
-      value: `${d.id}-${d.les}`,
-      label: String(d.id),
-      detail: `LES ${d.les} · ${d.company.name}`,
-    }));
 
 /** A tgid's routing exceptions, member and mtl (GET /rest/tgid/listRoutingRulesByTgid). */
 export const getTgidRules = (id: number) =>

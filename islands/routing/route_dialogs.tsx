@@ -1,6 +1,8 @@
 /**
- * The routes page's add and edit dialogs (static backdrop), one form per route type, validated
- * with the server's schemas (openapi/schemas/push_routes.ts, loaded with this module). SMTP:
+ * The route add and edit dialogs (static backdrop), one form per route type, validated with the
+ * server's schemas (openapi/schemas/push_routes.ts, loaded with this module). The tgid (the wire's
+ * Remise) is chosen with the kit's TgidPicker, shown "label (id)"; preset when the dialog is opened
+ * from a tgid's page, the route's own when editing. SMTP:
  * choosing a format clears Encoding, Signature, Subject and Body and fills its preset; editing
  * detects the format from them; the secondary e-mails are normalised when pasted and on leaving
  * the field. A failure shows the server's message, or "Unkown".
@@ -10,6 +12,7 @@ import type { z } from "zod";
 import { Field, useZodForm } from "../kit/form.tsx";
 import { FormDialog, useStartFor, useSubmit } from "../kit/FormDialog.tsx";
 import { TextField } from "../kit/TextField.tsx";
+import { TgidPicker } from "../kit/TgidPicker.tsx";
 import { toast } from "../runtime/toasts.ts";
 import { CHECKED, CONVERSIONS, ROUTE_MODES, type RouteType } from "../../openapi/enums.ts";
 import {
@@ -22,10 +25,11 @@ import {
   smtpPreset,
 } from "../../openapi/schemas/route_messages.ts";
 import { ROUTE_FORM_SCHEMAS } from "../../openapi/schemas/push_routes.ts";
+import type { TgidChoice } from "../../openapi/schemas/tgids.ts";
 import type { PushRows } from "./push_find_api.ts";
 import { addRoute, type RouteAdds, updateRoute } from "./route_api.ts";
 
-type Values = Record<string, string | number | boolean>;
+type Values = Record<string, string | number | boolean | TgidChoice | null>;
 type AnyRow = PushRows[RouteType];
 
 type FieldDef =
@@ -33,8 +37,8 @@ type FieldDef =
   | { key: string; label: string; kind: "check" }
   | { key: string; label: string; kind: "select"; options: Record<number, string> };
 
+/** The fields every type has; the tgid (Remise) comes first, with its picker. */
 const COMMON: FieldDef[] = [
-  { key: "Remise", label: "Tgid (Remise)", kind: "text", hint: "The tgid's number" },
   { key: "Member_or_MobileNum", label: "Member or mobile number", kind: "text" },
   { key: "Conversion", label: "Conversion", kind: "select", options: CONVERSIONS },
   { key: "Transmit_Frequency", label: "Transmit frequency (seconds)", kind: "text" },
@@ -100,8 +104,9 @@ const BLANK: Record<RouteType, Values> = {
   },
   smtp: { emailMaster: "", emailSecondary: "", ...smtpPreset("other") },
 };
-const blank = (type: RouteType): Values => ({
-  Remise: "",
+/** A new route's values: the tgid preset when the dialog is opened from its page. */
+const blank = (type: RouteType, tgid: TgidChoice | null = null): Values => ({
+  Remise: tgid,
   Member_or_MobileNum: "",
   Conversion: 0,
   Transmit_Frequency: "0",
@@ -115,7 +120,7 @@ function valuesOf(type: RouteType, row: AnyRow): Values {
   const r = row as Record<string, unknown>;
   const s = (k: string) => (r[k] ?? "") as string;
   const common: Values = {
-    Remise: String(row.Remise),
+    Remise: { id: row.Remise, label: row.tgidLabel ?? String(row.Remise) },
     Member_or_MobileNum: row.Member_or_MobileNum ?? "",
     Conversion: row.Conversion,
     Transmit_Frequency: String(row.Transmit_Frequency),
@@ -167,17 +172,19 @@ export interface RouteDialogProps {
   /** Add: open with no row; edit: the row being edited. */
   open: boolean;
   route: AnyRow | null;
+  /** Add from a tgid's page: the tgid, preset. */
+  tgid?: TgidChoice;
   onClose: () => void;
   onSaved: () => void;
 }
 
 /** Adding (route null) or editing a route of `type`. */
-export function RouteDialog({ type, open, route, onClose, onSaved }: RouteDialogProps) {
+export function RouteDialog({ type, open, route, tgid, onClose, onSaved }: RouteDialogProps) {
   const editing = route !== null;
   const mode = editing ? "edit" : "add";
   const form = useZodForm(
     () => Promise.resolve(ROUTE_FORM_SCHEMAS[type] as unknown as z.ZodType<Values, Values>),
-    blank(type),
+    blank(type, tgid),
   );
   const [format, setFormat] = useState<SmtpFormat>("other");
   const submit = useSubmit();
@@ -190,7 +197,7 @@ export function RouteDialog({ type, open, route, onClose, onSaved }: RouteDialog
   const close = () => {
     forget();
     if (!editing) {
-      form.reset(blank(type));
+      form.reset(blank(type, tgid));
       setFormat("other");
     }
     submit.setError(null);
@@ -302,6 +309,12 @@ export function RouteDialog({ type, open, route, onClose, onSaved }: RouteDialog
       error={submit.error}
       onSubmit={save}
     >
+      <TgidPicker
+        name={id("Remise")}
+        value={v.Remise as TgidChoice | null}
+        onChange={(t) => form.set("Remise", t)}
+        error={form.errors.Remise}
+      />
       <div className="grid">{COMMON.map(input)}</div>
       {FIELDS[type].map(input)}
       {type === "smtp" && (

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { CHECKED, CONVERSIONS, ROUTE_MODES } from "../enums.ts";
 import { bodyId, codeSchema, optionalText, queryId, requiredText, trimmedBlock } from "./common.ts";
 import { formMessages } from "./messages.ts";
+import { TgidChoiceSchema } from "./tgids.ts";
 import {
   DESTINATION_TARGETS,
   emailList,
@@ -195,7 +196,7 @@ export const DestinationLockedSchema = z.object({
 }).meta({ id: "DestinationLocked" });
 export type DestinationLocked = z.infer<typeof DestinationLockedSchema>;
 
-// ---- the dialogs' forms: the same schemas, the numbers typed as text ----
+// ---- the dialogs' forms: the same schemas, the tgid picked, the numbers typed as text ----
 
 /** A number typed in a form field: digits, then the request's own check. */
 const typed = (label: string, then: z.ZodType<number, number>) =>
@@ -211,7 +212,8 @@ const typed = (label: string, then: z.ZodType<number, number>) =>
     return Number(text);
   }).pipe(then);
 const formNumbers = {
-  Remise: typed("Tgid", common.Remise),
+  /** The tgid picker's `{id, label}` ('Please, select a Tgid'); sent as its id. */
+  Remise: TgidChoiceSchema.transform((t) => t.id).pipe(common.Remise),
   Transmit_Frequency: typed("Transmit frequency", common.Transmit_Frequency.unwrap()),
 };
 export const ROUTE_FORM_SCHEMAS = {

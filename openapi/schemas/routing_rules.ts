@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { OCEANS } from "../enums.ts";
 import { formMessages, SELECT_TGID } from "./messages.ts";
-import { bodyId, MAX_ID, requiredText, TgidRefSchema, trimmedLine } from "./common.ts";
+import { bodyId, MAX_ID, requiredText, TgidRefSchema } from "./common.ts";
 import { memberQuery, MemberSchema, queryInt } from "./dnid_status.ts";
 import { TgidChoiceSchema, TgidIdSchema } from "./tgids.ts";
 import { ROUTING_DNID_SEARCH_LIMIT, TGID_EXCEPTION_MESSAGES } from "./tgid_messages.ts";
@@ -20,11 +20,24 @@ export const ROUTING_RULE_MESSAGES = {
   duplicate: "This routing exception already exists",
   removed: "Routing exception removed",
   selectDnid: "Please select a dnid",
+  selectMember: "Please select a member",
+  selectOcean: "Please select an ocean",
+  selectMtl: "Please select an mtl",
+  notAMember: (member: number, dnid: number, les: number) =>
+    `Member ${member} is not a member of dnid ${dnid} (LES ${les})`,
 } as const;
 
 export const OceanSchema = z.enum(OCEANS, { error: `Ocean must be one of ${OCEANS.join(", ")}` })
   .meta({ id: "Ocean", description: "The ocean region the exception applies to" });
 export type Ocean = z.infer<typeof OceanSchema>;
+
+/** A form's ocean select: nothing chosen says so ('Please select an ocean'). */
+const OceanChoiceSchema = z.enum(OCEANS, {
+  error: (issue) =>
+    issue.input === "" || issue.input == null
+      ? ROUTING_RULE_MESSAGES.selectOcean
+      : `Ocean must be one of ${OCEANS.join(", ")}`,
+});
 
 /** GET /rest/dnids/getOceans: the oceans a routing exception can name. */
 export const OceansSchema = z.array(OceanSchema).meta({ id: "Oceans" });
@@ -66,7 +79,7 @@ export type DnidRoutingRule = z.output<typeof DnidRoutingRuleSchema>;
 /** The add form of the dialog: the picked tgid and the ocean (the member is the dialog's). */
 export const RoutingRuleFormSchema = z.object({
   tgid: TgidChoiceSchema,
-  ocean: OceanSchema,
+  ocean: OceanChoiceSchema,
 });
 
 // ---- mtl exceptions, and a tgid's exceptions (the tgid page) ----
@@ -112,20 +125,37 @@ export const TgidRoutingRulesSchema = z.object({
 }).meta({ id: "TgidRoutingRules" });
 export type TgidRoutingRules = z.infer<typeof TgidRoutingRulesSchema>;
 
-/** The tgid page's create dialog: a member exception (a dnid's member, an ocean) or an mtl one. */
+/** A picker's value: null (nothing chosen) and anything else fail with `message`. */
+const chosen = <T extends z.ZodObject>(choice: T, message: string) =>
+  choice.nullable().refine((v): v is z.output<T> => v !== null, { error: message });
+
+/** A dnid chosen in the dialog's picker (null: 'Please select a dnid'). */
+const selectDnid = ROUTING_RULE_MESSAGES.selectDnid;
+const DnidChoiceSchema = chosen(
+  z.object({ id: bodyId("Dnid"), les: bodyId("LES") }, { error: selectDnid }),
+  selectDnid,
+);
+
+/** The member select's value: a member number as text ("" for none: 'Please select a member'). */
+const MemberChoiceSchema = z.string({ error: ROUTING_RULE_MESSAGES.selectMember })
+  .regex(/^\d{1,10}$/, { error: ROUTING_RULE_MESSAGES.selectMember })
+  .transform(Number).pipe(MemberSchema);
+
+/** An mtl chosen in the dialog's picker (null: 'Please select an mtl'); parsed: its imn. */
+const selectMtl = ROUTING_RULE_MESSAGES.selectMtl;
+const MtlChoiceSchema = chosen(z.object({ imn: mtlId("Mtl") }, { error: selectMtl }), selectMtl)
+  .transform((v) => v.imn);
+
+/**
+ * The tgid page's create dialog: a member exception (a dnid chosen in its search, one of that
+ * dnid's members, an ocean) or an mtl one (chosen in its search).
+ */
 export const TgidExceptionFormSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("member"),
-    /** The dnid picked in the dialog's search (one), as `{value: "<id>-<les>"}`. */
-    dnid: z.array(z.object({ value: z.string().regex(/^\d+-\d+$/), label: z.string() }))
-      .min(1, ROUTING_RULE_MESSAGES.selectDnid).max(1, ROUTING_RULE_MESSAGES.selectDnid)
-      .transform(([d]) => {
-        const [id, les] = d.value.split("-").map(Number);
-        return { id, les };
-      }),
-    member: trimmedLine("Member").regex(/^\d{1,9}$/, formMessages.match("Member"))
-      .transform(Number),
-    ocean: OceanSchema,
+    dnid: DnidChoiceSchema,
+    member: MemberChoiceSchema,
+    ocean: OceanChoiceSchema,
   }),
-  z.object({ kind: z.literal("mtl"), mtl: mtlId("Mtl") }),
+  z.object({ kind: z.literal("mtl"), mtl: MtlChoiceSchema }),
 ]);

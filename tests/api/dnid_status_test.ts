@@ -696,7 +696,7 @@ dbTest("[rest/dnid-status] getOceans answers the oceans to any user", async (ctx
 });
 
 dbTest(
-  "[rest/dnid-status] routing exceptions: add, list, duplicate, unknown tgid or dnid, remove, all",
+  "[rest/dnid-status] routing exceptions: add, list, duplicate, unknown tgid, dnid or member, remove, all",
   async (ctx) => {
     const { token } = await admin(ctx);
     const home = await ctx.f.tgid({ label: "Home" });
@@ -760,6 +760,26 @@ dbTest(
     });
     assert.equal(noDnid.status, 404);
     assert.equal(noDnid.body.message, `Dnid ${dnid.id} (LES 15) not found`);
+    // A member the dnid does not have: refused, naming the member, and nothing stored.
+    const stranger = await ctx.call("POST", "/rest/tgid/addDnidRoutingRules", {
+      token,
+      json: { ...rule(away.id, "POR"), member: 13 },
+    });
+    assert.equal(stranger.status, 400);
+    const notAMember = `Member 13 is not a member of dnid ${dnid.id} (LES 21)`;
+    assert.deepEqual(stranger.body, {
+      code: 400,
+      message: notAMember,
+      fields: [{ path: "member", message: notAMember }],
+    });
+    assert.equal(ROUTING_RULE_MESSAGES.notAMember(13, dnid.id, 21), notAMember);
+    assert.deepEqual(
+      await ctx.db.select().from(routingMemberRules).where(and(
+        eq(routingMemberRules.dnidId, dnid.id),
+        eq(routingMemberRules.member, 13),
+      )),
+      [],
+    );
     const noList = await ctx.call(
       "GET",
       `/rest/tgid/listRoutingRulesByDnid?dnid=${dnid.id}&les=15&member=12`,

@@ -2,15 +2,18 @@
  * Browser tests of the route overview (/routing/routes): an administrator adds an SMTP route
  * choosing each format preset (the four fields follow the spec's table), pastes secondary
  * e-mails with spaces, newlines and ';' and sees them normalised, and the edit dialog detects
- * the format; locks and unlocks a tcp route's backup destination; a client gets the 403 page.
+ * the format; the tgid is searched by its label (the route lists it, edit shows it, the tgid page
+ * presets it); locks and unlocks a tcp route's backup destination; a client gets the 403 page.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Locator } from "playwright-core";
 import { e2eSuite, eventually } from "./harness.ts";
 import { headingIs, inView, toast } from "./page_helpers.ts";
-import { smtpRoutes, tcpRoutes } from "../../db/schema/mod.ts";
+import { smtpRoutes, tcpRoutes, tgids } from "../../db/schema/mod.ts";
+import { SELECT_TGID } from "../../openapi/schemas/messages.ts";
 import { makeRoute } from "../fixtures/routes.ts";
+import { unique } from "../fixtures/factories.ts";
 import { assertAccessible } from "./axe.ts";
 
 const TIMEOUT = 10_000;
@@ -19,6 +22,14 @@ async function rowMenu(row: Locator, item: string) {
   await inView(row);
   await row.click({ button: "right" });
   await row.page().getByRole("menu").getByRole("menuitem", { name: item }).click();
+}
+
+/** Searches the tgid by its label in the dialog's Tgid picker and picks it. */
+async function pickTgid(dialog: Locator, tgid: { id: number; label: string | null }) {
+  const box = dialog.getByRole("combobox", { name: "Tgid" });
+  await box.fill(tgid.label!);
+  await dialog.getByRole("option", { name: `${tgid.label} #${tgid.id}` }).click();
+  assert.equal(await box.inputValue(), `${tgid.label} (${tgid.id})`);
 }
 
 const PRESETS = {
@@ -56,7 +67,7 @@ e2eSuite("[e2e/routes]", async (t, e) => {
         await eventually(async () => assert.deepEqual(await presetFields(), [...PRESETS[name]]));
       }
       const master = `positions-${crypto.randomUUID().slice(0, 8)}@fleet.example`;
-      await dialog.locator('input[name="smtp-add-Remise"]').fill(String(tgid.id));
+      await pickTgid(dialog, tgid);
       await dialog.locator('input[name="smtp-add-emailMaster"]').fill(master);
       const secondary = dialog.locator('textarea[name="smtp-add-emailSecondary"]');
       await secondary.fill(" ops@fleet.example ;\nduty@fleet.example;; captain@fleet.example;\n");
@@ -74,16 +85,18 @@ e2eSuite("[e2e/routes]", async (t, e) => {
       await dialog.getByRole("button", { name: "Add" }).click();
       await dialog.getByText("Master e-mail must be an e-mail address").waitFor();
       await masterField.fill(master);
-      const remise = dialog.locator('input[name="smtp-add-Remise"]');
-      await remise.fill("2147483000");
+      // A tgid deleted after it was picked: the server's refusal shows in the dialog.
+      const gone = await e.f.tgid();
+      await pickTgid(dialog, gone);
+      await db.delete(tgids).where(eq(tgids.id, gone.id));
       await dialog.getByRole("button", { name: "Add" }).click();
       await eventually(async () =>
         assert.equal(
           await dialog.locator("[data-dialog-error]").innerText(),
-          "Tgid 2147483000 does not exist",
+          `Tgid ${gone.id} does not exist`,
         )
       );
-      await remise.fill(String(tgid.id));
+      await pickTgid(dialog, tgid);
       await dialog.getByRole("button", { name: "Add" }).click();
       await toast(page, "success", /SMTP route \d+ created/).waitFor();
       await dialog.waitFor({ state: "hidden" });
@@ -111,6 +124,66 @@ e2eSuite("[e2e/routes]", async (t, e) => {
         assert.equal(await edit.locator('select[name="smtp-edit-format"]').inputValue(), "capsat")
       );
       await edit.getByRole("button", { name: "Cancel" }).click();
+    },
+  );
+
+  await t.step(
+    "[e2e/routes] a route's tgid is searched by label, listed, shown on edit, preset on its page",
+    async () => {
+      const { page } = await e.signedIn(1);
+      page.setDefaultTimeout(TIMEOUT);
+      const harbour = await e.f.tgid({ label: unique("Harbour") });
+      await page.goto("/routing/routes");
+      await page.getByRole("button", { name: "New TCP route" }).click();
+      const dialog = page.getByRole("dialog", { name: "New TCP route" });
+      await dialog.waitFor({ state: "visible" });
+      const destination = dialog.getByLabel("Primary destination");
+      await destination.fill("receiver.example:4100");
+      // No tgid: the picker's own words, and nothing sent.
+      await dialog.getByRole("button", { name: "Add" }).click();
+      await dialog.getByText(SELECT_TGID, { exact: true }).waitFor();
+      await pickTgid(dialog, harbour);
+      await dialog.getByRole("button", { name: "Add" }).click();
+      await toast(page, "success", /TCP route \d+ created/).waitFor();
+      await dialog.waitFor({ state: "hidden" });
+      const [row] = await db.select().from(tcpRoutes).where(eq(tcpRoutes.tgidId, harbour.id));
+      assert.equal(row.ipPortTxPrimary, "receiver.example:4100");
+
+      // The route lists its tgid by label; editing shows it as "label (id)".
+      await page.goto(`/routing/routes?type=tcp&filter.id=${row.id}`);
+      const tr = page.locator(`[data-table="routes-tcp"] tbody tr[data-row="${row.id}"]`);
+      await tr.getByRole("link", { name: harbour.label! }).waitFor();
+      await rowMenu(tr, "Edit");
+      const edit = page.getByRole("dialog", { name: `Edit TCP route ${row.id}` });
+      await edit.waitFor({ state: "visible" });
+      await eventually(async () =>
+        assert.equal(
+          await edit.getByRole("combobox", { name: "Tgid" }).inputValue(),
+          `${harbour.label} (${harbour.id})`,
+        )
+      );
+      await edit.getByRole("button", { name: "Cancel" }).click();
+
+      // From the tgid's page: the tgid is preset; the new route shows in its TCP section.
+      await page.goto(`/management/tgid/${harbour.id}`);
+      await page.getByRole("button", { name: "New TCP route" }).click();
+      const add = page.getByRole("dialog", { name: "New TCP route" });
+      await add.waitFor({ state: "visible" });
+      assert.equal(
+        await add.getByRole("combobox", { name: "Tgid" }).inputValue(),
+        `${harbour.label} (${harbour.id})`,
+      );
+      await add.getByLabel("Primary destination").fill("receiver.example:4200");
+      await add.getByRole("button", { name: "Add" }).click();
+      await toast(page, "success", /TCP route \d+ created/).waitFor();
+      const routes = await eventually(async () => {
+        const rows = await db.select().from(tcpRoutes).where(eq(tcpRoutes.tgidId, harbour.id));
+        assert.equal(rows.length, 2);
+        return rows;
+      });
+      const second = routes.find((r) => r.ipPortTxPrimary === "receiver.example:4200")!;
+      await page.locator("#tgid-routes-tcp-title").getByText("(2)").waitFor();
+      await page.getByRole("link", { name: `tcp route ${second.id}`, exact: true }).waitFor();
     },
   );
 

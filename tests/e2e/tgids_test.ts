@@ -2,8 +2,10 @@
  * Browser tests of the tgid pages: an administrator creates a tgid (a team is required) and lands
  * on its page; deleting a tgid that has a dnid shows the spec's refusal and what uses it, an
  * unused one goes back to the list; a routing exception (a dnid member's, then an mtl's) is
- * created on the tgid page, its dnid search showing at most 10 dnids. A client sees its company's tgids in the list without any change or
- * exception control, and cannot open the tgid page.
+ * created on the tgid page: its dnid search shows at most 10 dnids, the chosen dnid's members
+ * are offered as a list, and what is missing is said after a submit attempt. A client sees its
+ * company's tgids in the list without any change or exception control, and cannot open the tgid
+ * page.
  */
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
@@ -13,6 +15,7 @@ import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { routingMemberRules, routingMtlRules, tgids, users } from "../../db/schema/mod.ts";
 import { TGID_EXCEPTION_MESSAGES, TGID_MESSAGES } from "../../openapi/schemas/tgid_messages.ts";
+import { ROUTING_RULE_MESSAGES } from "../../openapi/schemas/routing_rules.ts";
 
 const TIMEOUT = 10_000;
 
@@ -95,7 +98,11 @@ e2eSuite("[e2e/tgids]", async (t, e) => {
     async () => {
       const target = await f.tgid({ teamId: team.id, label: `${tag} Target` });
       const dnid = await f.dnid({ companyId: company.id });
-      const status = await f.dnidStatus({ dnidId: dnid.id, les: dnid.les });
+      const status = await f.dnidStatus({ dnidId: dnid.id, les: dnid.les, member: 7 });
+      await f.dnidStatus({ dnidId: dnid.id, les: dnid.les, member: 3, status: 3 });
+      // Another dnid's member is not offered.
+      const other = await f.dnid({ companyId: company.id });
+      await f.dnidStatus({ dnidId: other.id, les: other.les, member: 5 });
       const mtl = await f.mtl();
       await page.goto(`/management/tgid/${target.id}`);
       await headingIs(page, `Tgid ${tag} Target`);
@@ -107,6 +114,14 @@ e2eSuite("[e2e/tgids]", async (t, e) => {
         name: `New routing exception to tgid ${tag} Target`,
       });
       await dialog.waitFor({ state: "visible" });
+      const member = dialog.locator('select[name="tgid-exception-member"]');
+      const create = dialog.getByRole("button", { name: "Create", exact: true });
+      // Nothing chosen: the dialog says what is missing, and the member waits for a dnid.
+      assert.equal(await member.isDisabled(), true);
+      await create.click();
+      await dialog.getByText(ROUTING_RULE_MESSAGES.selectDnid, { exact: true }).waitFor();
+      await dialog.getByText(ROUTING_RULE_MESSAGES.selectOcean, { exact: true }).waitFor();
+
       // The dnid search shows at most 10 dnids: twelve share these eight digits.
       const prefix = 10_000_000 + Math.floor(Math.random() * 9_000_000);
       for (let i = 0; i < 12; i++) {
@@ -117,9 +132,32 @@ e2eSuite("[e2e/tgids]", async (t, e) => {
         assert.equal(await dialog.locator("[role=option][data-value]").count(), 10)
       );
       await pick(dialog, "Dnid", String(dnid.id), String(dnid.id));
-      await dialog.getByLabel("Member", { exact: true }).fill(String(status.member));
+      assert.equal(
+        await dialog.getByRole("combobox", { name: "Dnid" }).inputValue(),
+        String(dnid.id),
+      );
+      // The member list holds the dnid's members, and one pick is no limit reached.
+      await eventually(async () =>
+        assert.deepEqual(
+          await member.locator("option").evaluateAll((os) =>
+            os.map((o) => (o as HTMLOptionElement).value)
+          ),
+          ["", "3", "7"],
+        )
+      );
+      assert.match(
+        await member.locator('option[value="7"]').innerText(),
+        new RegExp(status.device),
+      );
+      assert.equal(await dialog.getByText(/At most/).count(), 0);
+      assert.equal(await dialog.getByText(ROUTING_RULE_MESSAGES.selectDnid).count(), 0);
+      // No member chosen: refused in the dialog, nothing sent.
       await dialog.getByLabel("Ocean").selectOption("IOR");
-      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      await create.click();
+      await dialog.getByText(ROUTING_RULE_MESSAGES.selectMember, { exact: true }).waitFor();
+      assert.equal(await dialog.getByText(/not in a valid format/).count(), 0);
+      await member.selectOption(String(status.member));
+      await create.click();
       await toast(page, "success", TGID_EXCEPTION_MESSAGES.created).waitFor();
       await dialog.waitFor({ state: "hidden" });
       await section.getByText(`(LES ${dnid.les}) member ${status.member}, IOR`).waitFor();
@@ -129,22 +167,31 @@ e2eSuite("[e2e/tgids]", async (t, e) => {
         [dnid.id, status.member, "IOR"],
       ]);
 
-      // An mtl's exception; an unknown mtl is refused with "Error: …".
+      // An mtl's exception: the mtl is searched too; the same one twice is "Error: …".
+      const addMtl = async () => {
+        await page.getByRole("button", { name: "New routing exception" }).click();
+        await dialog.waitFor({ state: "visible" });
+        await dialog.getByLabel("Exception for").selectOption("mtl");
+        await pick(dialog, "Mtl (imn)", mtl.imn, mtl.imn);
+        await create.click();
+      };
       await page.getByRole("button", { name: "New routing exception" }).click();
-      await dialog.waitFor({ state: "visible" });
       await dialog.getByLabel("Exception for").selectOption("mtl");
-      await dialog.getByLabel("Mtl (imn)").fill("499999998");
-      await dialog.getByRole("button", { name: "Create", exact: true }).click();
-      await toast(page, "error", TGID_EXCEPTION_MESSAGES.error("Mtl 499999998 not found"))
-        .waitFor();
-      await dialog.getByLabel("Mtl (imn)").fill(mtl.imn);
-      await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      await create.click();
+      await dialog.getByText(ROUTING_RULE_MESSAGES.selectMtl, { exact: true }).waitFor();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await addMtl();
       await dialog.waitFor({ state: "hidden" });
       await section.getByText(`Mtl ${mtl.imn}`).waitFor();
       const [rule] = await db.select().from(routingMtlRules).where(
         and(eq(routingMtlRules.tgidId, target.id), eq(routingMtlRules.mtlId, mtl.imn)),
       );
       assert.ok(rule, "the mtl exception is stored");
+      await addMtl();
+      await toast(page, "error", TGID_EXCEPTION_MESSAGES.error(ROUTING_RULE_MESSAGES.duplicate))
+        .waitFor();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
       await assertAccessible(page, "a tgid's page with its exceptions");
     },
   );

@@ -196,7 +196,8 @@ export const addDnidRoutingRules = defineRoute({
   path: "/rest/tgid/addDnidRoutingRules",
   summary: "Add a member routing exception",
   description: "Routes the member's data for the ocean to the tgid. 404 for an unknown tgid or " +
-    `dnid; 409 (code 23000, '${ROUTING_RULE_MESSAGES.duplicate}') when it is already there.`,
+    "dnid; 400 when the member is not one of the dnid's (it has no status row); 409 (code " +
+    `23000, '${ROUTING_RULE_MESSAGES.duplicate}') when it is already there.`,
   request: { body: jsonBody(DnidRoutingRuleSchema) },
   responses: { 200: jsonResponse(RoutingMemberRuleSchema, "The new exception") },
   errors: [404, 409],

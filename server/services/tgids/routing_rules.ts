@@ -7,7 +7,14 @@
  */
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { dnids, mtls, routingMemberRules, routingMtlRules, tgids } from "../../../db/schema/mod.ts";
+import {
+  dnids,
+  dnidStatuses,
+  mtls,
+  routingMemberRules,
+  routingMtlRules,
+  tgids,
+} from "../../../db/schema/mod.ts";
 import {
   type DnidRoutingRule,
   type MtlRoutingRule,
@@ -95,19 +102,33 @@ const ruleKey = (r: DnidRoutingRule) =>
   );
 
 /**
- * Adds an exception: 404 for an unknown tgid or dnid, 409 (code 23000, 'This routing exception
- * already exists') when the same one is there.
+ * Adds an exception: 404 for an unknown tgid or dnid, 400 when the member is not one of the
+ * dnid's (no status row of it), 409 (code 23000, 'This routing exception already exists') when
+ * the same one is there. The member's rows stay locked until the exception is in, so a member
+ * deleted meanwhile (which takes its exceptions with it) cannot leave this one behind.
  */
 export async function addMemberRule(db: Db, rule: DnidRoutingRule): Promise<RoutingMemberRule> {
   await assertTgid(db, rule.tgidid);
   await assertDnid(db, rule.dnidid, rule.dnidles);
-  const added = await db.insert(routingMemberRules).values({
-    tgidId: rule.tgidid,
-    dnidId: rule.dnidid,
-    les: rule.dnidles,
-    member: rule.member,
-    ocean: rule.ocean,
-  }).onConflictDoNothing().returning({ tgidId: routingMemberRules.tgidId });
+  const added = await db.transaction(async (tx) => {
+    const [known] = await tx.select({ member: dnidStatuses.member }).from(dnidStatuses)
+      .where(and(
+        eq(dnidStatuses.dnidId, rule.dnidid),
+        eq(dnidStatuses.les, rule.dnidles),
+        eq(dnidStatuses.member, rule.member),
+      )).for("key share");
+    if (!known) {
+      const message = ROUTING_RULE_MESSAGES.notAMember(rule.member, rule.dnidid, rule.dnidles);
+      throw new ApiError(400, message, { fields: [{ path: "member", message }] });
+    }
+    return await tx.insert(routingMemberRules).values({
+      tgidId: rule.tgidid,
+      dnidId: rule.dnidid,
+      les: rule.dnidles,
+      member: rule.member,
+      ocean: rule.ocean,
+    }).onConflictDoNothing().returning({ tgidId: routingMemberRules.tgidId });
+  });
   if (!added.length) {
     throw new ApiError(409, ROUTING_RULE_MESSAGES.duplicate, { code: DUPLICATE_CODE });
   }
