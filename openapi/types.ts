@@ -330,7 +330,7 @@ export type paths = {
         };
         /**
          * Dnid allocation of a range of numbers
-         * @description Administrators only (team rights below 100). The dnids allocated in [from, to] (at most 1000 numbers) with their company, team and tgid, and how many numbers are free on LES 21. Not in the specification's call list (the allocation page: docs/decisions/0010).
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The dnids allocated in [from, to] (at most 1000 numbers) with their company, team and tgid, and how many numbers are free on LES 21 and the last dnid. A client gets its own company's dnids only, and `free` and `lastDnid` null (they count other companies' numbers). Not in the specification's call list (the allocation page: docs/decisions/0010).
          */
         get: operations["dnidsAllocation"];
         put?: never;
@@ -4253,7 +4253,7 @@ export type components = {
             vms: number;
         };
         DnidAllocation: {
-            /** @description Allocated dnids in the range, by number and LES */
+            /** @description Allocated dnids in the range, by number and LES (a client: its company's) */
             allocated: {
                 company: components["schemas"]["Ref"];
                 id: number;
@@ -4261,10 +4261,11 @@ export type components = {
                 team: components["schemas"]["Ref"] & (Record<string, never> | null);
                 tgid: components["schemas"]["TgidRef"] & (Record<string, never> | null);
             }[];
-            /** @description Numbers of the range free on LES 21 (4660 never is) */
-            free: number;
+            /** @description Numbers of the range free on LES 21 (4660 never is); null for a client (it would count other companies' numbers) */
+            free: number | null;
             from: number;
-            lastDnid: number;
+            /** @description The highest dnid number; null for a client (another company's, maybe) */
+            lastDnid: number | null;
             to: number;
         };
         DnidDeleted: {
