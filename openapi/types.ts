@@ -330,7 +330,7 @@ export type paths = {
         };
         /**
          * Dnid allocation of a range of numbers
-         * @description Administrators only (team rights below 100). The dnids allocated in [from, to] (at most 1000 numbers) with their company, team and tgid, and how many numbers are free on LES 21. Not in the specification's call list (the allocation page: docs/decisions/0010).
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The dnids allocated in [from, to] (at most 1000 numbers) with their company, team and tgid, and how many numbers are free on LES 21 and the last dnid. A client gets its own company's dnids only, and `free` and `lastDnid` null (they count other companies' numbers). Not in the specification's call list (the allocation page: docs/decisions/0010).
          */
         get: operations["dnidsAllocation"];
         put?: never;
@@ -952,7 +952,7 @@ export type paths = {
         put?: never;
         /**
          * Edit an enid
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Keyed by (`id`, `rul_les`): 404 when unknown. Sets its company, rul (of the same LES) and comments (left out: kept); `opts.teams`, when given, replaces the team list (at least one team). The rul (`rul_id`, `rul_les`; LES default 21) must exist: 400 'Please select a rul' otherwise. The teams must exist (400). A client may only use its own company (else 404 'Company not found'), its company's ruls (else 'Please select a rul') and its company's teams (else 400). A client's list replaces its own company's teams only.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Keyed by (`id`, `rul_les`): 404 when unknown. Sets its company, rul (of the same LES) and comments (left out: kept); `opts.teams`, when given, replaces the team list (at least one team). The rul (`rul_id`, `rul_les`; LES default 21) must exist: 400 'Please select a rul' otherwise. The teams must exist (400). A client may only use its own company (else 404 'Company not found'), its company's ruls (else 'Please select a rul') and its company's teams (else 400). A client's list replaces its own company's teams only. With `opts.baseTeams` (the list the editor started from), only the teams added to and taken off it in `opts.teams` change, on the list as it is now: another editor's changes since are kept, and 409 'A Enid must have at least one team' when no team would be left.
          */
         post: operations["enidsUpdate"];
         delete?: never;
@@ -972,7 +972,7 @@ export type paths = {
         put?: never;
         /**
          * Replace an enid's teams
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The new list: at least one team ('A Enid must have at least one team'), each existing (400); a client's only of its company, and it replaces its company's teams only. 404 when the enid is unknown.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The new list: at least one team ('A Enid must have at least one team'), each existing (400); a client's only of its company, and it replaces its company's teams only. 404 when the enid is unknown. With `baseTeams` (the list the editor started from), only the teams added to and taken off it in `enidTeams` change, on the list as it is now: another editor's changes since are kept, and 409 'A Enid must have at least one team' when no team would be left.
          */
         post: operations["enidsUpdateTeams"];
         delete?: never;
@@ -3232,7 +3232,7 @@ export type paths = {
         put?: never;
         /**
          * Change a tgid's team list
-         * @description Administrators only (team rights below 100). Adds `addedTeams` (each must exist, else 400) and takes off `removedTeams`. 409 'A Tgid must have at least one team' when no team would be left. When the owning team is taken off, the first team left (by name) owns the tgid. 404 when the tgid is unknown.
+         * @description Administrators only (team rights below 100). Adds `addedTeams` (each must exist, else 400; one already there is no matter) and takes off `removedTeams` (one not there is no matter), on the list as it is when the change is made: send only what the editor changed, and two editors' changes merge. 409 'A Tgid must have at least one team' when no team would be left. When the owning team is taken off, the first team left (by name) owns the tgid. 404 when the tgid is unknown.
          */
         post: operations["tgidUpdateTeams"];
         delete?: never;
@@ -4253,7 +4253,7 @@ export type components = {
             vms: number;
         };
         DnidAllocation: {
-            /** @description Allocated dnids in the range, by number and LES */
+            /** @description Allocated dnids in the range, by number and LES (a client: its company's) */
             allocated: {
                 company: components["schemas"]["Ref"];
                 id: number;
@@ -4261,10 +4261,11 @@ export type components = {
                 team: components["schemas"]["Ref"] & (Record<string, never> | null);
                 tgid: components["schemas"]["TgidRef"] & (Record<string, never> | null);
             }[];
-            /** @description Numbers of the range free on LES 21 (4660 never is) */
-            free: number;
+            /** @description Numbers of the range free on LES 21 (4660 never is); null for a client (it would count other companies' numbers) */
+            free: number | null;
             from: number;
-            lastDnid: number;
+            /** @description The highest dnid number; null for a client (another company's, maybe) */
+            lastDnid: number | null;
             to: number;
         };
         DnidDeleted: {
@@ -4752,6 +4753,8 @@ export type components = {
         };
         EnidTeamList: components["schemas"]["EnidTeam"][];
         EnidTeamsUpdate: {
+            /** @description The team ids the editor started from (our addition). When given, only the teams added to and taken off this list change, on the enid's list as it is now (another editor's changes since are kept); without it the list is replaced */
+            baseTeams?: number[];
             enidId: number;
             /** @description Team ids; at least one ('A Enid must have at least one team') */
             enidTeams: number[];
@@ -4775,11 +4778,13 @@ export type components = {
              * @default {}
              */
             opts: {
+                /** @description The team ids the editor started from (our addition). When given, only the teams added to and taken off this list change, on the enid's list as it is now (another editor's changes since are kept); without it the list is replaced */
+                baseTeams?: number[];
                 /** @description Trimmed, at most 255 characters; empty clears it */
                 comments?: string;
                 /** @description Trimmed, at most 255 characters; empty clears it */
                 comments2?: string;
-                /** @description When given, replaces the team list (at least one team) */
+                /** @description When given, the new team list (at least one team) */
                 teams?: number[];
             };
             /**
@@ -11671,6 +11676,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body larger than 1 MB */
             413: {
                 headers: {
@@ -11742,6 +11756,15 @@ export interface operations {
             };
             /** @description Not found (or belongs to another company) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate identifier (code 23000) or linked items */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,14 @@
 /**
- * Dnid allocation (/management/dnid/allocation, administrators): a range of numbers on LES 21,
- * each shown free or allocated (to a company, team and tgid); "Allocate" on a free number opens
- * the add dialog with that number, where the company, team and tgid (existing or new) are chosen.
- * The range is in the URL (?from&to), so it can be shared and survives a reload.
+ * Dnid allocation (/management/dnid/allocation). An administrator sees a range of numbers on
+ * LES 21, each shown free or allocated (to a company, team and tgid); "Allocate" on a free number
+ * opens the add dialog with that number, where the company, team and tgid (existing or new) are
+ * chosen. A client sees which numbers of the range its company holds, per LES, and nothing of
+ * other companies' numbers (not even whether one is free: docs/decisions/0010). The range is in
+ * the URL (?from&to), so it can be shared and survives a reload.
  */
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { useMounted } from "../kit/lazy.ts";
+import { DetailSection } from "../kit/DetailSection.tsx";
 import { navigate } from "../runtime/navigate.ts";
 import { dnidHref } from "./dnid_api.ts";
 import { DEFAULT_LES, FORBIDDEN_DNID } from "../../openapi/enums.ts";
@@ -16,14 +19,112 @@ const DnidCreateDialog = lazy(() => dialogs().then((m) => ({ default: m.DnidCrea
 
 export interface DnidAllocationProps {
   allocation: Allocation;
+  /** Every company's numbers, the free ones and "Allocate"; else the company's own numbers. */
+  admin: boolean;
 }
 
+type Allocated = Allocation["allocated"][number];
 type Slot =
   | { id: number; kind: "free" }
   | { id: number; kind: "forbidden" }
-  | { id: number; kind: "allocated"; dnid: Allocation["allocated"][number] };
+  | { id: number; kind: "allocated"; dnid: Allocated };
 
-export default function DnidAllocation({ allocation }: DnidAllocationProps) {
+const go = (a: number, b: number) =>
+  void navigate(`/management/dnid/allocation?from=${Math.max(1, a)}&to=${Math.max(1, b)}`);
+
+/** A client's numbers a page. */
+const OWN_PAGE_SIZE = 25;
+
+const tgidText = (d: Allocated) => d.tgid ? `${d.tgid.label} (${d.tgid.id})` : "";
+
+/** The range's fields: From, To, Show. */
+function RangeForm({ from, to }: { from: number; to: number }) {
+  return (
+    <form
+      className="allocation-range grid"
+      method="get"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        go(Number(data.get("from")), Number(data.get("to")));
+      }}
+    >
+      <label>
+        From
+        <input name="from" type="number" min={1} defaultValue={from} key={`f${from}`} />
+      </label>
+      <label>
+        To
+        <input name="to" type="number" min={1} defaultValue={to} key={`t${to}`} />
+      </label>
+      <button type="submit">Show</button>
+    </form>
+  );
+}
+
+/** Previous and Next ranges of the same size, and `children` beside them. */
+function RangeSteps({ from, to, children }: { from: number; to: number; children?: ReactNode }) {
+  const span = to - from + 1;
+  return (
+    <div className="admin-actions">
+      <button type="button" className="secondary" onClick={() => go(from - span, from - 1)}>
+        Previous {span}
+      </button>
+      <button type="button" className="secondary" onClick={() => go(to + 1, to + span)}>
+        Next {span}
+      </button>
+      {children}
+    </div>
+  );
+}
+
+export default function DnidAllocation({ allocation, admin }: DnidAllocationProps) {
+  return admin ? <EveryNumber allocation={allocation} /> : <OwnNumbers allocation={allocation} />;
+}
+
+/** A client's view: its company's dnids in the range, by number and LES, a page at a time. */
+function OwnNumbers({ allocation }: { allocation: Allocation }) {
+  const { from, to } = allocation;
+  const rows = useMemo(() =>
+    allocation.allocated.map((d) => ({
+      key: `${d.id}-${d.les}`,
+      id: d.id,
+      les: d.les,
+      team: d.team?.name ?? "",
+      tgid: tgidText(d),
+    })), [allocation]);
+  return (
+    <>
+      <RangeForm from={from} to={to} />
+      <RangeSteps from={from} to={to} />
+      <DetailSection
+        id="own-dnids"
+        title={`Your company's dnids from ${from} to ${to}`}
+        rows={rows}
+        rowKey={(r) => r.key}
+        rowLabel={(r) => `dnid ${r.id} (LES ${r.les})`}
+        sortField="id"
+        pageSize={OWN_PAGE_SIZE}
+        empty="Your company holds no dnid in this range."
+        columns={[
+          {
+            key: "id",
+            label: "Dnid",
+            sortable: true,
+            filter: { kind: "text" },
+            render: (r) => <a href={dnidHref(r)}>{r.id}</a>,
+          },
+          { key: "les", label: "LES", sortable: true, filter: { kind: "text" } },
+          { key: "team", label: "Team", sortable: true, filter: { kind: "text" } },
+          { key: "tgid", label: "Tgid", sortable: true, filter: { kind: "text" } },
+        ]}
+      />
+    </>
+  );
+}
+
+/** An administrator's view: every number of the range on LES 21, free, forbidden or whose. */
+function EveryNumber({ allocation }: { allocation: Allocation }) {
   const { from, to } = allocation;
   const [freeOnly, setFreeOnly] = useState(false);
   const [allocating, setAllocating] = useState<number | null>(null);
@@ -45,49 +146,25 @@ export default function DnidAllocation({ allocation }: DnidAllocationProps) {
     });
   }, [allocation]);
   const shown = freeOnly ? slots.filter((s) => s.kind === "free") : slots;
-  const go = (a: number, b: number) =>
-    void navigate(`/management/dnid/allocation?from=${Math.max(1, a)}&to=${Math.max(1, b)}`);
+  // An administrator's answer always has it (a client's has not).
+  const last = allocation.lastDnid ?? 0;
 
   return (
     <>
-      <form
-        className="allocation-range grid"
-        method="get"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          go(Number(data.get("from")), Number(data.get("to")));
-        }}
-      >
-        <label>
-          From
-          <input name="from" type="number" min={1} defaultValue={from} key={`f${from}`} />
-        </label>
-        <label>
-          To
-          <input name="to" type="number" min={1} defaultValue={to} key={`t${to}`} />
-        </label>
-        <button type="submit">Show</button>
-      </form>
+      <RangeForm from={from} to={to} />
       <p>
         <strong>{allocation.free}</strong> of {span} numbers free on LES {DEFAULT_LES} from {from}
         {" "}
-        to {to}. The last dnid is <strong>{allocation.lastDnid}</strong>.{" "}
+        to {to}. The last dnid is <strong>{last}</strong>.{" "}
         <button
           type="button"
           className="secondary outline"
-          onClick={() => setAllocating(allocation.lastDnid + 1)}
+          onClick={() => setAllocating(last + 1)}
         >
-          Allocate {allocation.lastDnid + 1}
+          Allocate {last + 1}
         </button>
       </p>
-      <div className="admin-actions">
-        <button type="button" className="secondary" onClick={() => go(from - span, from - 1)}>
-          Previous {span}
-        </button>
-        <button type="button" className="secondary" onClick={() => go(to + 1, to + span)}>
-          Next {span}
-        </button>
+      <RangeSteps from={from} to={to}>
         <label>
           <input
             type="checkbox"
@@ -97,7 +174,7 @@ export default function DnidAllocation({ allocation }: DnidAllocationProps) {
           />
           Free numbers only
         </label>
-      </div>
+      </RangeSteps>
       <div className="table-scroll">
         <table className="allocation">
           <caption>Dnids {from} to {to}</caption>
@@ -128,11 +205,7 @@ export default function DnidAllocation({ allocation }: DnidAllocationProps) {
                 </td>
                 <td>{s.kind === "allocated" ? s.dnid.company.name : ""}</td>
                 <td>{s.kind === "allocated" ? s.dnid.team?.name ?? "" : ""}</td>
-                <td>
-                  {s.kind === "allocated" && s.dnid.tgid
-                    ? `${s.dnid.tgid.label} (${s.dnid.tgid.id})`
-                    : ""}
-                </td>
+                <td>{s.kind === "allocated" ? tgidText(s.dnid) : ""}</td>
                 <td>
                   {s.kind === "free" && (
                     <button

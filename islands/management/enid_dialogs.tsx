@@ -201,9 +201,15 @@ export function EnidEditDialog({ enid, viewer, onClose, onSaved }: EnidEditDialo
     },
   });
   const save = form.onSubmit(async (data) => {
+    // The teams it opened with: only this user's changes to the list are made.
     const saved = await edit.save((e) =>
       call(client.POST("/rest/enids/update", {
-        body: { ...data, id: e.id, rul_les: e.rul_les },
+        body: {
+          ...data,
+          id: e.id,
+          rul_les: e.rul_les,
+          opts: { ...data.opts, baseTeams: e.teams.map((t) => t.id) },
+        },
       }))
     );
     if (!saved) toast("error", ENID_MESSAGES.notUpdated);
@@ -233,7 +239,10 @@ export interface EnidTeamsDialogProps {
   onSaved: (teams: EnidTeam[]) => void;
 }
 
-/** "Manage teams": the enid's team list (GET getTeams), replaced with POST updateTeams. */
+/**
+ * "Manage teams": the enid's team list (GET getTeams), saved with POST updateTeams with the list
+ * it started from (`baseTeams`), so that only this user's changes are made.
+ */
 export function EnidTeamsDialog({ enid, onClose, onSaved }: EnidTeamsDialogProps) {
   return (
     <TeamListDialog<{ id: number; teams?: EnidTeam[] }, EnidTeam[]>
@@ -244,9 +253,9 @@ export function EnidTeamsDialog({ enid, onClose, onSaved }: EnidTeamsDialogProps
       loadSchema={loadTeamsForm}
       initial={(e) => (e.teams ?? []).map(teamOption)}
       load={(e) => getEnidTeams(e.id)}
-      save={(e, teams) =>
+      save={(e, edit) =>
         call(client.POST("/rest/enids/updateTeams", {
-          body: { enidId: e.id, enidTeams: teams.map((t) => Number(t.value)) },
+          body: { enidId: e.id, enidTeams: edit.teams, baseTeams: edit.base },
         }))}
       onClose={onClose}
       onSaved={onSaved}

@@ -3,6 +3,10 @@
  * (GET /rest/enids/teamChoices: every team for an administrator, its company's for a client),
  * read again when the dialog opens, then saved; "Team list successfully updated" or "Team list
  * update error" (with the server's message in the dialog). The enid and tgid dialogs use it.
+ *
+ * The save is what this user changed against the list the dialog showed before the first change
+ * (`base`), never the whole list: the server applies it to the list as it is then, so two people
+ * editing at once both keep their changes (openapi/schemas/team_list_change.ts).
  */
 import { useRef } from "react";
 import { FormDialog, useEditDialog } from "../kit/FormDialog.tsx";
@@ -14,6 +18,14 @@ import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 import type { z } from "zod";
 
 type TeamList = { teams: { value: string; label: string }[] };
+
+/** A saved edit of a team list: the ids the user left, and those it started from. */
+export interface TeamListEdit {
+  teams: number[];
+  base: number[];
+}
+
+const idsOf = (teams: Option[]) => teams.map((t) => Number(t.value));
 
 export interface TeamListDialogProps<T, S> {
   /** The item whose teams are managed; null when closed. */
@@ -27,7 +39,8 @@ export interface TeamListDialogProps<T, S> {
   /** The list the dialog starts with (as last read), and the current one, read on opening. */
   initial: (item: T) => Option[];
   load: (item: T) => Promise<Option[]>;
-  save: (item: T, teams: Option[]) => Promise<S>;
+  /** Saves `teams`, the list as the user left it, edited from `base` (team ids). */
+  save: (item: T, edit: TeamListEdit) => Promise<S>;
   onClose: () => void;
   onSaved: (saved: S) => void;
 }
@@ -35,13 +48,19 @@ export interface TeamListDialogProps<T, S> {
 export function TeamListDialog<T, S>(props: TeamListDialogProps<T, S>) {
   const { item } = props;
   const form = useZodForm(props.loadSchema, { teams: [] as Option[] });
-  // The list read on opening replaces the one the dialog starts with, unless already changed.
+  // The list read on opening replaces the one the dialog starts with, unless already changed;
+  // the one shown when the user first changes it is what the change is taken against.
   const touched = useRef(false);
+  const base = useRef<number[]>([]);
+  const start = (teams: Option[]) => {
+    base.current = idsOf(teams);
+    form.reset({ teams });
+  };
   const edit = useEditDialog(item, props.keyOf, (i) => {
     touched.current = false;
-    form.reset({ teams: props.initial(i) });
+    start(props.initial(i));
     props.load(i).then((teams) => {
-      if (!touched.current) form.reset({ teams });
+      if (!touched.current) start(teams);
     }).catch(() => {/* the list it started with stays; saving reports any failure */});
   }, {
     onClose: props.onClose,
@@ -51,7 +70,8 @@ export function TeamListDialog<T, S>(props: TeamListDialogProps<T, S>) {
     },
   });
   const save = form.onSubmit(async (data) => {
-    const saved = await edit.save((i) => props.save(i, data.teams as Option[]));
+    const teams = idsOf(data.teams as Option[]);
+    const saved = await edit.save((i) => props.save(i, { teams, base: base.current }));
     if (!saved) toast("error", ADMIN_MESSAGES.teamListUpdateError);
   });
   return (

@@ -10,6 +10,8 @@ import type {
   TgidRoutingRules,
 } from "../../openapi/schemas/routing_rules.ts";
 import type { Tgid } from "../../openapi/schemas/tgids.ts";
+import { teamListChange } from "../../openapi/schemas/team_list_change.ts";
+import type { TeamListEdit } from "./team_list_dialog.tsx";
 
 export const TGID_LIST_HREF = "/management/tgid/";
 export const tgidHref = (t: { id: number }) => `/management/tgid/${t.id}`;
@@ -34,18 +36,14 @@ export const getTgidTeams = async (id: number): Promise<Option[]> =>
     .teams.map(tgidTeamOption);
 
 /**
- * Makes `teams` the tgid's team list: the teams added and those taken off since its list as it
- * is now (POST /rest/tgid/updateTeams).
+ * Saves what the user changed in the tgid's team list (`teams`, edited from `base`): the teams
+ * added and those taken off, which the server applies to the list as it is then, keeping what
+ * anyone else changed meanwhile (POST /rest/tgid/updateTeams).
  */
-export async function saveTgidTeams(id: number, teams: Option[]) {
-  const before = new Set((await getTgidTeams(id)).map((t) => Number(t.value)));
-  const after = new Set(teams.map((t) => Number(t.value)));
+export function saveTgidTeams(id: number, edit: TeamListEdit) {
+  const { added, removed } = teamListChange(edit.base, edit.teams);
   return call(client.POST("/rest/tgid/updateTeams", {
-    body: {
-      tgid: id,
-      addedTeams: [...after].filter((t) => !before.has(t)),
-      removedTeams: [...before].filter((t) => !after.has(t)),
-    },
+    body: { tgid: id, addedTeams: added, removedTeams: removed },
   }));
 }
 

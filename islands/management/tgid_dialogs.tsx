@@ -135,7 +135,7 @@ export function TgidTeamsDialog(
       loadSchema={loadTeamsForm}
       initial={(t) => t.teams.map(tgidTeamOption)}
       load={(t) => getTgidTeams(t.id)}
-      save={(t, teams) => saveTgidTeams(t.id, teams)}
+      save={(t, edit) => saveTgidTeams(t.id, edit)}
       onClose={onClose}
       onSaved={onSaved}
     />

@@ -325,11 +325,16 @@ export const DnidAllocationSchema = z.object({
     company: RefSchema,
     team: RefSchema.nullable(),
     tgid: TgidRefSchema.nullable(),
-  })).meta({ description: "Allocated dnids in the range, by number and LES" }),
-  free: z.number().int().meta({
-    description: `Numbers of the range free on LES ${DEFAULT_LES} (${FORBIDDEN_DNID} never is)`,
+  })).meta({
+    description: "Allocated dnids in the range, by number and LES (a client: its company's)",
   }),
-  lastDnid: z.number().int(),
+  free: z.number().int().nullable().meta({
+    description: `Numbers of the range free on LES ${DEFAULT_LES} (${FORBIDDEN_DNID} never is); ` +
+      "null for a client (it would count other companies' numbers)",
+  }),
+  lastDnid: z.number().int().nullable().meta({
+    description: "The highest dnid number; null for a client (another company's, maybe)",
+  }),
 }).meta({ id: "DnidAllocation" });
 export type DnidAllocation = z.infer<typeof DnidAllocationSchema>;
 

@@ -60,6 +60,20 @@ export const EnidTeamIdsSchema = z.array(teamId, { error: ENID_MESSAGES.teamRequ
   .transform((ids) => [...new Set(ids)])
   .meta({ description: "Team ids; at least one ('A Enid must have at least one team')" });
 
+/**
+ * The team list the editor started from (our addition): with it, the save changes only what the
+ * editor changed against it, on the list as it is now, so two editors' changes merge.
+ */
+const BaseTeamIdsSchema = z.array(teamId, { error: formMessages.match("Team list") })
+  .max(ENID_TEAMS_MAX, formMessages.maxItems("teams", ENID_TEAMS_MAX))
+  .transform((ids) => [...new Set(ids)])
+  .optional()
+  .meta({
+    description: "The team ids the editor started from (our addition). When given, only the " +
+      "teams added to and taken off this list change, on the enid's list as it is now (another " +
+      "editor's changes since are kept); without it the list is replaced",
+  });
+
 const comments = (label: string) =>
   optionalText(label, ENID_COMMENTS_MAX).optional()
     .meta({ description: `Trimmed, at most ${ENID_COMMENTS_MAX} characters; empty clears it` });
@@ -103,8 +117,9 @@ export const EnidUpdateSchema = z.object({
     comments: comments("Comments"),
     comments2: comments("Comments 2"),
     teams: EnidTeamIdsSchema.optional().meta({
-      description: "When given, replaces the team list (at least one team)",
+      description: "When given, the new team list (at least one team)",
     }),
+    baseTeams: BaseTeamIdsSchema,
   }).default({}).meta({ description: "Comments left out keep their value" }),
 }).meta({ id: "EnidUpdate" });
 export type EnidUpdate = z.output<typeof EnidUpdateSchema>;
@@ -118,6 +133,7 @@ export type EnidKey = z.output<typeof EnidKeySchema>;
 export const EnidTeamsUpdateSchema = z.object({
   enidId: bodyId("Enid id"),
   enidTeams: EnidTeamIdsSchema,
+  baseTeams: BaseTeamIdsSchema,
 }).meta({ id: "EnidTeamsUpdate" });
 export type EnidTeamsUpdate = z.output<typeof EnidTeamsUpdateSchema>;
 

@@ -14,11 +14,12 @@ import DnidDetail, { type DnidDetailProps } from "../../islands/management/DnidD
 import DnidAllocation, {
   type DnidAllocationProps,
 } from "../../islands/management/DnidAllocation.tsx";
-import { DnidFindRequestSchema } from "../../openapi/schemas/dnids.ts";
+import { ALLOCATION_SPAN_MAX, DnidFindRequestSchema } from "../../openapi/schemas/dnids.ts";
 import {
   dnidAllocation,
   dnidDetails,
   findDnids,
+  firstOwnDnid,
   getDnid,
   lastDnid,
   openPortsOf,
@@ -69,27 +70,29 @@ const dnidRoute: PageRoute<DnidDetailProps> = {
   view: ({ data }) => <Island of={DnidDetail} props={data} />,
 };
 
-/** The range shown first: the hundred numbers around the next free one. */
+/** The range an administrator is shown first: the hundred numbers around the next free one. */
 const ALLOCATION_SPAN = 100;
 
 const allocationRoute: PageRoute<DnidAllocationProps> = {
   pattern: `${M}/dnid/allocation`,
   title: "Dnid allocation",
-  summary: "Allocate dnids to companies, teams and tgids; see which numbers are free.",
-  admin: true,
+  summary: "The dnid numbers of a range, and whom they are allocated to.",
   parent: `${M}/dnid`,
-  load: async ({ deps, url }) => {
+  load: async ({ deps, url, scope, user }) => {
     const asked = (name: string) => {
       const v = url.searchParams.get(name);
       return v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null;
     };
-    const start = Math.floor(((await lastDnid(deps.db)).id + 1) / ALLOCATION_SPAN) *
-        ALLOCATION_SPAN || 1;
-    const from = asked("from") ?? start;
-    let to = asked("to") ?? from + ALLOCATION_SPAN - 1;
+    // A client sees its company's numbers only: from its lowest one, as many as may be asked.
+    const span = user.admin ? ALLOCATION_SPAN : ALLOCATION_SPAN_MAX;
+    const start = user.admin
+      ? Math.floor(((await lastDnid(deps.db)).id + 1) / span) * span
+      : await firstOwnDnid(deps.db, scope);
+    const from = asked("from") ?? (start || 1);
+    let to = asked("to") ?? from + span - 1;
     // A reversed or too wide range shows the default span from `from`.
-    if (to < from || to - from >= 1000) to = from + ALLOCATION_SPAN - 1;
-    return { allocation: await dnidAllocation(deps.db, from, to) };
+    if (to < from || to - from >= ALLOCATION_SPAN_MAX) to = from + span - 1;
+    return { allocation: await dnidAllocation(deps.db, scope, from, to), admin: user.admin };
   },
   view: ({ data }) => <Island of={DnidAllocation} props={data} />,
 };

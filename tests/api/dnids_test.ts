@@ -292,7 +292,6 @@ dbTest(
       ["POST", "/rest/dnids/toggleMonitoring", { id: mine.id, les: 21 }],
       ["POST", "/rest/dnids/delete", { id: mine.id, les: 21 }],
       ["GET", "/rest/dnids/lastDnid"],
-      ["GET", `/rest/dnids/allocation?from=${mine.id}&to=${mine.id}`],
     ]);
     const [still] = await ctx.db.select().from(dnids)
       .where(and(eq(dnids.id, mine.id), eq(dnids.les, 21)));
@@ -365,3 +364,46 @@ dbTest("[rest/dnids] LES details and the allocation of a range", async (ctx) => 
   const host = await ctx.call("GET", "/rest/dnids/getStoreNPushHostName", { token });
   assert.deepEqual(host.body, { hostName: "pushc" });
 });
+
+dbTest(
+  "[rest/dnids] allocation: a client sees its company's numbers only, an administrator all",
+  async (ctx) => {
+    const { token } = await admin(ctx);
+    const a = await tenant(ctx), b = await tenant(ctx);
+    const base = freeNumber();
+    const mine = await ctx.f.dnid({ id: base + 2, companyId: a.company.id, tgidId: a.tgid.id });
+    await ctx.f.dnid({ id: base + 2, les: 15, companyId: a.company.id });
+    const theirs = await ctx.f.dnid({ id: base + 5, companyId: b.company.id, tgidId: b.tgid.id });
+    const range = `/rest/dnids/allocation?from=${base}&to=${base + 9}`;
+    const keys = (r: { body: { allocated: { id: number; les: number }[] } }) =>
+      r.body.allocated.map((d) => `${d.id}/${d.les}`);
+
+    const client = await ctx.call("GET", range, { token: a.token });
+    assert.equal(client.status, 200, JSON.stringify(client.body));
+    assert.deepEqual(keys(client), [`${mine.id}/15`, `${mine.id}/21`]);
+    assert.deepEqual(client.body.allocated[1].tgid, { id: a.tgid.id, label: a.tgid.label });
+    // Nothing that counts other companies' numbers: not the free ones, not the last dnid.
+    assert.equal(client.body.free, null);
+    assert.equal(client.body.lastDnid, null);
+    const text = JSON.stringify(client.body);
+    for (const marker of [String(theirs.id), b.company.name, b.team.name, b.tgid.label!]) {
+      assert.ok(!text.includes(marker), marker);
+    }
+    // A range holding only another company's number: empty.
+    const only = await ctx.call("GET", `/rest/dnids/allocation?from=${theirs.id}&to=${theirs.id}`, {
+      token: a.token,
+    });
+    assert.deepEqual(only.body, {
+      from: theirs.id,
+      to: theirs.id,
+      allocated: [],
+      free: null,
+      lastDnid: null,
+    });
+
+    const all = await ctx.call("GET", range, { token });
+    assert.deepEqual(keys(all), [`${mine.id}/15`, `${mine.id}/21`, `${theirs.id}/21`]);
+    assert.equal(all.body.free, 8);
+    assert.ok(all.body.lastDnid >= theirs.id);
+  },
+);

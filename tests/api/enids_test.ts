@@ -468,6 +468,92 @@ dbTest("[rest/enids] getTeams and updateTeams: by name; at least one team", asyn
   assert.equal(missing.status, 404);
 });
 
+// Two editors who opened the enid's team list on the same read send it with that read
+// (`baseTeams`): only what each changed is made.
+
+/** A client's enid used by its teams `team` and `other`, a third team `x`, and the two saves. */
+async function twoTeamEnid(ctx: Ctx) {
+  const t = await tenant(ctx);
+  const x = await ctx.f.team({ companyId: t.company.id, name: unique("Gamma"), rights: 100 });
+  const e = await makeEnid(ctx, {
+    companyId: t.company.id,
+    rul: t.rul,
+    teamIds: [t.team.id, t.other.id],
+  });
+  const base = [t.team.id, t.other.id];
+  /** "Manage teams": the list as left, with the list it started from. */
+  const manage = (enidTeams: number[]) =>
+    ctx.call("POST", "/rest/enids/updateTeams", {
+      token: t.token,
+      json: { enidId: e.id, enidTeams, baseTeams: base },
+    });
+  /** The edit dialog: the same, with the enid's other fields. */
+  const edit = (teams: number[]) =>
+    ctx.call("POST", "/rest/enids/update", {
+      token: t.token,
+      json: { id: e.id, company: t.company.id, rul_id: t.rul.id, opts: { teams, baseTeams: base } },
+    });
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+  return { ...t, x, e, manage, edit, links: () => linksOf(ctx, e.id), sorted };
+}
+
+const raceRuns = (kind: string) => kind === "postgres" ? 10 : 2;
+
+dbTest(
+  "[rest/enids] team list saved with baseTeams: two editors' changes both stay",
+  async (ctx) => {
+    const t = await twoTeamEnid(ctx);
+    // A adds x; B (edit dialog, same read) takes `other` off: A's x stays.
+    const a = await t.manage([t.team.id, t.other.id, t.x.id]);
+    assert.equal(a.status, 200, JSON.stringify(a.body));
+    const b = await t.edit([t.team.id]);
+    assert.equal(b.status, 200, JSON.stringify(b.body));
+    assert.deepEqual(await t.links(), t.sorted([t.team.id, t.x.id]));
+    // The same save again is a no-op; a team of another company is still refused.
+    assert.equal((await t.manage([t.team.id, t.other.id, t.x.id])).status, 200);
+    assert.deepEqual(await t.links(), t.sorted([t.team.id, t.x.id]));
+    const foreign = await ctx.f.team();
+    const refused = await t.manage([t.team.id, t.other.id, foreign.id]);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.message, `Team ${foreign.id} not found`);
+    assert.deepEqual(await t.links(), t.sorted([t.team.id, t.x.id]));
+  },
+);
+
+dbTest(
+  "[rest/enids] team list saved with baseTeams: each editor taking off one of two: never zero",
+  async (ctx) => {
+    const t = await twoTeamEnid(ctx);
+    assert.equal((await t.manage([t.other.id])).status, 200);
+    const last = await t.edit([t.team.id]);
+    assert.equal(last.status, 409);
+    assert.deepEqual(last.body, { code: 409, message: ENID_MESSAGES.teamRequired });
+    assert.deepEqual(await t.links(), [t.other.id]);
+  },
+);
+
+dbTest("[rest/enids] team list: two editors at once: changes merge, never zero", async (ctx) => {
+  for (let run = 0; run < raceRuns(ctx.kind); run++) {
+    const merge = await twoTeamEnid(ctx);
+    const both = await Promise.all([
+      merge.manage([merge.team.id, merge.other.id, merge.x.id]),
+      merge.manage([merge.team.id]),
+    ]);
+    assert.deepEqual(
+      both.map((r) => r.status),
+      [200, 200],
+      JSON.stringify(both.map((r) => r.body)),
+    );
+    assert.deepEqual(await merge.links(), merge.sorted([merge.team.id, merge.x.id]), `run ${run}`);
+
+    const race = await twoTeamEnid(ctx);
+    const [a, b] = await Promise.all([race.manage([race.other.id]), race.manage([race.team.id])]);
+    assert.deepEqual([a.status, b.status].sort(), [200, 409], `run ${run}`);
+    assert.equal((a.status === 409 ? a : b).body.message, ENID_MESSAGES.teamRequired);
+    assert.equal((await race.links()).length, 1, `run ${run}`);
+  }
+});
+
 // ---- find, search, lastEnid ----
 
 dbTest("[rest/enids] find: filters, sorts and totals", async (ctx) => {

@@ -197,6 +197,77 @@ dbTest("[rest/tgid] updateTeams: add and remove; never empty; teams must exist",
   assert.equal(missing.status, 404);
 });
 
+// Two editors who opened "Manage teams" on the same list each send only what they changed.
+
+/** A tgid owned by team `o` (first by name) and shared with `y`; an administrator's token. */
+async function twoTeamTgid(ctx: Ctx) {
+  const { token } = await admin(ctx);
+  const o = await ctx.f.team({ name: `A-${unique("o")}` });
+  const y = await ctx.f.team({ name: `B-${unique("y")}` });
+  const tgid = await ctx.f.tgid({ teamId: o.id, sharedWith: [y.id] });
+  const change = (addedTeams: number[], removedTeams: number[]) =>
+    ctx.call("POST", "/rest/tgid/updateTeams", {
+      token,
+      json: { tgid: tgid.id, addedTeams, removedTeams },
+    });
+  const now = async () =>
+    teamIdsOf((await ctx.call("GET", `/rest/tgid/get?id=${tgid.id}`, { token })).body);
+  return { o, y, change, now };
+}
+
+/** How often a race is replayed: only PostgreSQL runs the two requests really at once. */
+const raceRuns = (kind: string) => kind === "postgres" ? 10 : 2;
+
+dbTest(
+  "[rest/tgid] updateTeams: two editors' changes from the same read both stay",
+  async (ctx) => {
+    const t = await twoTeamTgid(ctx);
+    const x = await ctx.f.team({ name: `C-${unique("x")}` });
+    // A adds x, then B (who read o and y before) takes y off: A's x stays.
+    assert.equal((await t.change([x.id], [])).status, 200);
+    const b = await t.change([], [t.y.id]);
+    assert.equal(b.status, 200, JSON.stringify(b.body));
+    assert.deepEqual(teamIdsOf(b.body), [`${t.o.id}*`, `${x.id}`]);
+    // The same changes again are no-ops: x is there already, y is gone already.
+    assert.equal((await t.change([x.id], [t.y.id])).status, 200);
+    assert.deepEqual(await t.now(), [`${t.o.id}*`, `${x.id}`]);
+  },
+);
+
+dbTest(
+  "[rest/tgid] updateTeams: two editors each taking off one of two teams: one wins, never zero",
+  async (ctx) => {
+    const t = await twoTeamTgid(ctx);
+    assert.equal((await t.change([], [t.o.id])).status, 200);
+    const last = await t.change([], [t.y.id]);
+    assert.equal(last.status, 409);
+    assert.deepEqual(last.body, { code: 409, message: TGID_MESSAGES.teamRequired });
+    assert.deepEqual(await t.now(), [`${t.y.id}*`]);
+  },
+);
+
+dbTest("[rest/tgid] updateTeams: two editors at once: changes merge, never zero", async (ctx) => {
+  for (let run = 0; run < raceRuns(ctx.kind); run++) {
+    const merge = await twoTeamTgid(ctx);
+    const x = await ctx.f.team({ name: `C-${unique("x")}` });
+    const both = await Promise.all([merge.change([x.id], []), merge.change([], [merge.y.id])]);
+    assert.deepEqual(
+      both.map((r) => r.status),
+      [200, 200],
+      JSON.stringify(both.map((r) => r.body)),
+    );
+    assert.deepEqual(await merge.now(), [`${merge.o.id}*`, `${x.id}`], `run ${run}`);
+
+    const race = await twoTeamTgid(ctx);
+    const [a, b] = await Promise.all([race.change([], [race.o.id]), race.change([], [race.y.id])]);
+    assert.deepEqual([a.status, b.status].sort(), [200, 409], `run ${run}`);
+    const loser = a.status === 409 ? a : b;
+    assert.equal(loser.body.message, TGID_MESSAGES.teamRequired);
+    const left = await race.now();
+    assert.equal(left.length, 1, `run ${run}: ${left}`);
+  }
+});
+
 dbTest(
   "[rest/tgid] deleteTeamTgid: a sharing team, the owner (handed on), never the last",
   async (ctx) => {

@@ -2,7 +2,8 @@
  * Browser tests of the dnid pages: a dnid created with a new tgid lands on its page; 4660 is
  * refused in the dialog; Toggle Monitoring and LES Details from the row menu; delete from the
  * dnid's page; the allocation page offers a free number; a client sees neither the
- * administrators' entries nor another company's dnids.
+ * administrators' entries nor another company's dnids, and on the allocation page its own
+ * numbers only; an administrator sees every company's there.
  */
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
@@ -167,11 +168,44 @@ e2eSuite("[e2e/dnids]", async (t, e) => {
         assert.equal(await p.getByRole("menuitem", { name: entry }).count(), 0, entry);
       }
       await p.keyboard.press("Escape");
-      // Another company's dnid is not found; the allocation page is for administrators.
+      // Another company's dnid is not found.
       const res = await p.goto(`/management/dnids/${other.id}`);
       assert.equal(res?.status(), 404);
-      const alloc = await p.goto("/management/dnid/allocation");
-      assert.equal(alloc?.status(), 403);
+
+      // The allocation page, from the Dnid index: the company's numbers, no other's, no
+      // free numbers and nothing to allocate.
+      await p.goto("/management/dnid");
+      await p.getByRole("link", { name: "Dnid allocation" }).click();
+      await headingIs(p, "Dnid allocation");
+      await p.goto(`/management/dnid/allocation?from=${base}&to=${base + 9}`);
+      await p.getByRole("heading", { name: `Your company's dnids from ${base} to ${base + 9} (1)` })
+        .waitFor();
+      const table = p.locator('[data-table="own-dnids"]');
+      await table.getByRole("link", { name: String(base) }).waitFor();
+      const cells = await table.locator("tbody tr").first().locator("th, td").allTextContents();
+      assert.deepEqual(cells.map((c) => c.trim().replace(/ \(\d+\)$/, "")), [
+        String(base),
+        "21",
+        `${tag} Fleet`,
+        `${tag} New group`,
+      ]);
+      assert.equal(await table.locator("tbody tr").count(), 1);
+      const body = await p.locator("main").textContent() ?? "";
+      for (const hidden of [String(other.id), "Free", "Allocate", "last dnid"]) {
+        assert.ok(!body.includes(hidden), hidden);
+      }
     },
   );
+
+  await t.step("[e2e/dnids] allocation: an administrator sees every company's", async () => {
+    const other = await f.dnid({ id: base + 7 });
+    await page.goto(`/management/dnid/allocation?from=${base}&to=${base + 9}`);
+    await headingIs(page, "Dnid allocation");
+    const rows = page.locator("table.allocation tbody tr[data-state=allocated]");
+    await rows.filter({ hasText: String(other.id) }).waitFor();
+    assert.deepEqual(
+      (await rows.locator("th").allTextContents()).map((r) => r.trim()),
+      [String(base), String(base + 5), String(other.id)],
+    );
+  });
 });

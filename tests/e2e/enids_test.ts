@@ -1,15 +1,17 @@
 /**
  * Browser tests of the enid pages, as a client user of a company: the add dialog asks for a team
  * before anything is sent, then creates the enid and opens its page; a taken id is refused with
- * the spec's message; "Manage teams" shows its toast; the list shows the company's enids only;
+ * the spec's message; "Manage teams" shows its toast, and two users editing the team list at once
+ * both keep their changes; the list shows the company's enids only;
  * delete goes back to the list. An administrator chooses the company in the add dialog.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { e2eSuite, eventually } from "./harness.ts";
+import { e2eSuite, eventually, submitLogin } from "./harness.ts";
 import { headingIs, inView, path, pick, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
+import { editTeamsTogether } from "./team_editors.ts";
 import { unique } from "../fixtures/factories.ts";
 import { enids, enidTeams, users } from "../../db/schema/mod.ts";
 import { ENID_MESSAGES } from "../../openapi/schemas/enids.ts";
@@ -144,6 +146,42 @@ e2eSuite("[e2e/enids]", async (t, e) => {
         new RegExp(`${tag} Fleet`),
       )
     );
+  });
+
+  await t.step("[e2e/enids] two users edit an enid's teams at once: both kept", async () => {
+    const harbour = await f.team({ companyId, name: `${tag} Harbour` });
+    const shore = await f.team({ companyId, name: `${tag} Shore` });
+    const shared = await f.enid({ companyId, rulId: rul.id, teamIds: [me.teamId, harbour.id] });
+    // A second user of the same company.
+    const colleague = await f.user({ teamId: me.teamId, companyId });
+    const other = await e.page();
+    try {
+      other.page.setDefaultTimeout(TIMEOUT);
+      await other.page.goto("/login");
+      await submitLogin(other.page, colleague.id);
+      await other.page.waitForURL((u) => u.pathname === "/");
+      await editTeamsTogether({ a: page, b: other.page }, {
+        open: async (p) => {
+          await p.goto(`/management/enid/${shared.id}`);
+          await p.getByRole("button", { name: "Manage teams" }).click();
+          const dialog = p.getByRole("dialog", { name: `Teams of enid ${shared.id}` });
+          await dialog.waitFor({ state: "visible" });
+          return dialog;
+        },
+        reads: "/rest/enids/getTeams",
+      }, { add: shore.name, remove: harbour.name });
+      const links = await db.select().from(enidTeams).where(eq(enidTeams.enidId, shared.id));
+      assert.deepEqual(
+        links.map((l) => l.teamId).sort((x, y) => x - y),
+        [me.teamId, shore.id].sort((x, y) => x - y),
+      );
+      // B's page shows the list from the server, A's team in it.
+      const teams = other.page.locator('[data-table="enid-teams"]');
+      await teams.getByText(shore.name).waitFor();
+      assert.equal(await teams.getByText(harbour.name).count(), 0);
+    } finally {
+      await other.context.close();
+    }
   });
 
   await t.step("[e2e/enids] delete from the enid's page goes back to the list", async () => {

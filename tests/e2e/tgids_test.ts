@@ -3,17 +3,24 @@
  * on its page; deleting a tgid that has a dnid shows the spec's refusal and what uses it, an
  * unused one goes back to the list; a routing exception (a dnid member's, then an mtl's) is
  * created on the tgid page: its dnid search shows at most 10 dnids, the chosen dnid's members
- * are offered as a list, and what is missing is said after a submit attempt. A client sees its
- * company's tgids in the list without any change or exception control, and cannot open the tgid
- * page.
+ * are offered as a list, and what is missing is said after a submit attempt; two administrators
+ * editing a tgid's teams at once both keep their changes. A client sees its company's tgids in the
+ * list without any change or exception control, and cannot open the tgid page.
  */
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import { e2eSuite, eventually } from "./harness.ts";
 import { headingIs, inView, path, pick, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
+import { editTeamsTogether } from "./team_editors.ts";
 import { unique } from "../fixtures/factories.ts";
-import { routingMemberRules, routingMtlRules, tgids, users } from "../../db/schema/mod.ts";
+import {
+  routingMemberRules,
+  routingMtlRules,
+  tgids,
+  tgidTeams,
+  users,
+} from "../../db/schema/mod.ts";
 import { TGID_EXCEPTION_MESSAGES, TGID_MESSAGES } from "../../openapi/schemas/tgid_messages.ts";
 import { ROUTING_RULE_MESSAGES } from "../../openapi/schemas/routing_rules.ts";
 
@@ -193,6 +200,43 @@ e2eSuite("[e2e/tgids]", async (t, e) => {
         .waitFor();
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await assertAccessible(page, "a tgid's page with its exceptions");
+    },
+  );
+
+  await t.step(
+    "[e2e/tgids] two administrators edit a tgid's teams at once: both kept",
+    async () => {
+      const harbour = await f.team({ companyId: company.id, name: `${tag} Harbour` });
+      const shore = await f.team({ companyId: company.id, name: `${tag} Shore` });
+      const label = `${tag} Shared`;
+      const shared = await f.tgid({ teamId: team.id, label, sharedWith: [harbour.id] });
+      const other = await e.signedIn(1);
+      try {
+        other.page.setDefaultTimeout(TIMEOUT);
+        await editTeamsTogether({ a: page, b: other.page }, {
+          open: async (p) => {
+            await p.goto(`/management/tgid/${shared.id}`);
+            await headingIs(p, `Tgid ${label}`);
+            await p.getByRole("button", { name: "Manage teams" }).click();
+            const dialog = p.getByRole("dialog", { name: `Teams of tgid ${label}` });
+            await dialog.waitFor({ state: "visible" });
+            return dialog;
+          },
+          reads: "/rest/tgid/details",
+        }, { add: shore.name, remove: harbour.name });
+        // A's team joined, B's left: the owner and Shore.
+        const [row] = await db.select().from(tgids).where(eq(tgids.id, shared.id));
+        const shares = await db.select().from(tgidTeams).where(eq(tgidTeams.tgidId, shared.id));
+        assert.deepEqual([row.teamId, ...shares.map((s) => s.teamId)], [team.id, shore.id]);
+        // B's page shows the list from the server, A's team in it.
+        await other.page.locator('[data-table="tgid-teams"]').getByText(shore.name).waitFor();
+        assert.equal(
+          await other.page.locator('[data-table="tgid-teams"]').getByText(harbour.name).count(),
+          0,
+        );
+      } finally {
+        await other.context.close();
+      }
     },
   );
 

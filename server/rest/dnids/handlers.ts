@@ -40,7 +40,7 @@ export const handlers: Handlers<typeof routes> = {
   },
   allocation: async (c) => {
     const { from, to } = c.req.valid("query");
-    return c.json(await dnidAllocation(c.var.deps.db, from, to), 200);
+    return c.json(await dnidAllocation(c.var.deps.db, c.var.scope, from, to), 200);
   },
   dnidOpenPorts: async (c) => {
     const q = c.req.valid("query");

@@ -170,13 +170,16 @@ export const remove = defineRoute({
 });
 
 export const allocation = defineRoute({
-  access: "admin",
+  access: "user",
+  tenancy: "company",
   method: "get",
   path: "/rest/dnids/allocation",
   summary: "Dnid allocation of a range of numbers",
   description: `The dnids allocated in [from, to] (at most ${ALLOCATION_SPAN_MAX} numbers) with ` +
-    `their company, team and tgid, and how many numbers are free on LES ${DEFAULT_LES}. Not in ` +
-    "the specification's call list (the allocation page: docs/decisions/0010).",
+    `their company, team and tgid, and how many numbers are free on LES ${DEFAULT_LES} and the ` +
+    "last dnid. A client gets its own company's dnids only, and `free` and `lastDnid` null " +
+    "(they count other companies' numbers). Not in the specification's call list (the " +
+    "allocation page: docs/decisions/0010).",
   request: { query: DnidAllocationQuerySchema },
   responses: { 200: jsonResponse(DnidAllocationSchema, "The range's allocation") },
 });

@@ -27,6 +27,12 @@ const RULES = `The rul (\`rul_id\`, \`rul_les\`; LES default ${DEFAULT_LES}) mus
   "use its own company (else 404 'Company not found'), its company's ruls (else " +
   `'${ENID_MESSAGES.selectRul}') and its company's teams (else 400).`;
 
+/** How a team list saved with the list its editor started from is merged (our addition). */
+const MERGED_TEAMS = (teams: string, base: string) =>
+  `With \`${base}\` (the list the editor started from), only the teams added to and taken off ` +
+  `it in \`${teams}\` change, on the list as it is now: another editor's changes since are ` +
+  `kept, and 409 '${ENID_MESSAGES.teamRequired}' when no team would be left.`;
+
 export const get = defineRoute({
   access: "user",
   tenancy: "company",
@@ -60,10 +66,11 @@ export const update = defineRoute({
   summary: "Edit an enid",
   description: "Keyed by (`id`, `rul_les`): 404 when unknown. Sets its company, rul (of the " +
     "same LES) and comments (left out: kept); `opts.teams`, when given, replaces the team list " +
-    `(at least one team). ${RULES} A client's list replaces its own company's teams only.`,
+    `(at least one team). ${RULES} A client's list replaces its own company's teams only. ` +
+    `${MERGED_TEAMS("opts.teams", "opts.baseTeams")}`,
   request: { body: jsonBody(EnidUpdateSchema) },
   responses: { 200: jsonResponse(EnidSchema, "The enid as saved") },
-  errors: [404],
+  errors: [404, 409],
 });
 
 export const remove = defineRoute({
@@ -137,10 +144,10 @@ export const updateTeams = defineRoute({
   summary: "Replace an enid's teams",
   description: `The new list: at least one team ('${ENID_MESSAGES.teamRequired}'), each ` +
     "existing (400); a client's only of its company, and it replaces its company's teams " +
-    "only. 404 when the enid is unknown.",
+    `only. 404 when the enid is unknown. ${MERGED_TEAMS("enidTeams", "baseTeams")}`,
   request: { body: jsonBody(EnidTeamsUpdateSchema) },
   responses: { 200: jsonResponse(EnidTeamListSchema, "The enid's teams, by name") },
-  errors: [404],
+  errors: [404, 409],
 });
 
 export const teamChoices = defineRoute({

@@ -141,8 +141,10 @@ export const updateTeams = defineRoute({
   method: "post",
   path: "/rest/tgid/updateTeams",
   summary: "Change a tgid's team list",
-  description: "Adds `addedTeams` (each must exist, else 400) and takes off `removedTeams`. " +
-    `409 '${TGID_MESSAGES.teamRequired}' when no team would be left. When the owning team ` +
+  description: "Adds `addedTeams` (each must exist, else 400; one already there is no " +
+    "matter) and takes off `removedTeams` (one not there is no matter), on the list as it is " +
+    "when the change is made: send only what the editor changed, and two editors' changes " +
+    `merge. 409 '${TGID_MESSAGES.teamRequired}' when no team would be left. When the owning team ` +
     "is taken off, the first team left (by name) owns the tgid. 404 when the tgid is unknown.",
   request: { body: jsonBody(TgidTeamsUpdateSchema) },
   responses: { 200: jsonResponse(TgidSchema, "The tgid with its new team list") },

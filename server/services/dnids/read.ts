@@ -3,7 +3,21 @@
  * the ports open for it, the allocation of a range and the LES's record of it. Every read takes
  * the caller's scope: a client reaches its own company's dnids only.
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, max, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  max,
+  min,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import {
   companies,
@@ -294,14 +308,34 @@ export async function openPortsOf(db: Db, teamIds: number[]) {
   return rows.map(({ teamId, teamName, ...p }) => ({ ...p, team: { id: teamId, name: teamName } }));
 }
 
+/** The lowest dnid number of the caller's company (0 when it has none): a client's first range. */
+export async function firstOwnDnid(db: Db, scope: Scope): Promise<number> {
+  const [row] = await db.select({ id: min(dnids.id) }).from(dnids)
+    .where(companyRows(scope, dnids.companyId));
+  return Number(row?.id ?? 0);
+}
+
 /**
- * GET /rest/dnids/allocation: the dnids allocated in [from, to] with their company, team and
- * tgid, and how many numbers of the range are still free on LES 21.
+ * GET /rest/dnids/allocation: the dnids allocated in [from, to] that the caller may see, with
+ * their company, team and tgid. An administrator also gets how many numbers of the range are
+ * still free on LES 21 and the last dnid; a client gets its own company's dnids only, and neither
+ * figure (both count other companies' numbers: docs/decisions/0010).
  */
-export async function dnidAllocation(db: Db, from: number, to: number): Promise<DnidAllocation> {
+export async function dnidAllocation(
+  db: Db,
+  scope: Scope,
+  from: number,
+  to: number,
+): Promise<DnidAllocation> {
   const inRange = and(gte(dnids.id, from), lte(dnids.id, to));
-  const [rows, [last], [taken]] = await Promise.all([
-    dnidSelect(db).where(inRange).orderBy(asc(dnids.id), asc(dnids.les)),
+  const rows = await dnidSelect(db).where(and(inRange, companyRows(scope, dnids.companyId)))
+    .orderBy(asc(dnids.id), asc(dnids.les));
+  const allocated = rows.map((r) => {
+    const d = toDnid(r);
+    return { id: d.id, les: d.les, company: d.company, team: d.team, tgid: d.tgid };
+  });
+  if (scope.onlyCompany !== null) return { from, to, allocated, free: null, lastDnid: null };
+  const [[last], [taken]] = await Promise.all([
     db.select({ id: max(dnids.id) }).from(dnids),
     db.select({ n: count() }).from(dnids).where(and(inRange, eq(dnids.les, DEFAULT_LES))),
   ]);
@@ -309,10 +343,7 @@ export async function dnidAllocation(db: Db, from: number, to: number): Promise<
   return {
     from,
     to,
-    allocated: rows.map((r) => {
-      const d = toDnid(r);
-      return { id: d.id, les: d.les, company: d.company, team: d.team, tgid: d.tgid };
-    }),
+    allocated,
     free: to - from + 1 - Number(taken?.n ?? 0) - forbidden,
     lastDnid: last?.id ?? 0,
   };

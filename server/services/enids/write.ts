@@ -16,6 +16,7 @@ import {
   type EnidTeamsUpdate,
   type EnidUpdate,
 } from "../../../openapi/schemas/enids.ts";
+import { applyTeamListChange, teamListChange } from "../../../openapi/schemas/team_list_change.ts";
 import { ApiError, DUPLICATE_CODE, duplicateAs, notFound } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 import { enidNotFound, getEnid, getEnidTeams } from "./read.ts";
@@ -55,11 +56,36 @@ async function assertRul(tx: Tx, scope: Scope, id: number, les: number) {
 
 /** Every team exists and the caller may use it (a client: its company's); else 400. */
 async function assertTeams(tx: Tx, scope: Scope, ids: number[], path: string) {
+  if (!ids.length) return;
   const found = await tx.select({ id: teams.id }).from(teams)
     .where(and(inArray(teams.id, ids), companyRows(scope, teams.companyId))).for("key share");
   const known = new Set(found.map((t) => t.id));
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined) throw unknownTeam(path, missing);
+}
+
+/**
+ * The team list to write for the locked `enid`: `teams` as given, or, with the list the editor
+ * started from (`base`), what the editor changed against it applied to the list as it is now (as
+ * the caller sees it), so that another editor's changes since are kept. The teams it adds must
+ * exist (400); 409 'A Enid must have at least one team' when none would be left.
+ */
+async function nextTeams(
+  tx: Tx,
+  scope: Scope,
+  enid: { id: number },
+  edit: { teams: number[]; base?: number[]; path: string },
+) {
+  if (!edit.base) {
+    await assertTeams(tx, scope, edit.teams, edit.path);
+    return edit.teams;
+  }
+  const change = teamListChange(edit.base, edit.teams);
+  await assertTeams(tx, scope, change.added, edit.path);
+  const current = await getEnidTeams(asDb(tx), scope, enid.id);
+  const next = applyTeamListChange(current.map((t) => t.id), change);
+  if (!next.length) throw new ApiError(409, ENID_MESSAGES.teamRequired);
+  return next;
 }
 
 /**
@@ -135,7 +161,8 @@ export async function updateEnid(db: Db, scope: Scope, input: EnidUpdate): Promi
     const enid = await lockEnid(tx, scope, input.id, input.rul_les);
     const companyId = await companyFor(tx, scope, input.company);
     await assertRul(tx, scope, input.rul_id, input.rul_les);
-    if (input.opts.teams) await assertTeams(tx, scope, input.opts.teams, "opts.teams");
+    const { teams, baseTeams: base } = input.opts;
+    const next = teams && await nextTeams(tx, scope, enid, { teams, base, path: "opts.teams" });
     await tx.update(enids).set({
       companyId,
       rulId: input.rul_id,
@@ -143,7 +170,7 @@ export async function updateEnid(db: Db, scope: Scope, input: EnidUpdate): Promi
       comments2: text(input.opts.comments2),
       updatedAt: new Date(),
     }).where(and(eq(enids.id, enid.id), eq(enids.rulLes, enid.rulLes)));
-    if (input.opts.teams) await replaceTeams(tx, scope, enid, input.opts.teams);
+    if (next) await replaceTeams(tx, scope, enid, next);
     return await getEnid(asDb(tx), scope, enid.id);
   });
 }
@@ -160,7 +187,10 @@ export async function deleteEnid(db: Db, scope: Scope, key: EnidKey): Promise<En
   });
 }
 
-/** POST /rest/enids/updateTeams: replaces the enid's team list; the new list. */
+/**
+ * POST /rest/enids/updateTeams: the enid's team list becomes `enidTeams`, or, with `baseTeams`,
+ * takes this editor's changes against it (see `nextTeams`); the new list.
+ */
 export async function updateEnidTeams(
   db: Db,
   scope: Scope,
@@ -168,8 +198,8 @@ export async function updateEnidTeams(
 ): Promise<EnidTeam[]> {
   return await db.transaction(async (tx) => {
     const enid = await lockEnid(tx, scope, input.enidId);
-    await assertTeams(tx, scope, input.enidTeams, "enidTeams");
-    await replaceTeams(tx, scope, enid, input.enidTeams);
+    const edit = { teams: input.enidTeams, base: input.baseTeams, path: "enidTeams" };
+    await replaceTeams(tx, scope, enid, await nextTeams(tx, scope, enid, edit));
     await tx.update(enids).set({ updatedAt: new Date() })
       .where(and(eq(enids.id, enid.id), eq(enids.rulLes, enid.rulLes)));
     return await getEnidTeams(asDb(tx), scope, enid.id);

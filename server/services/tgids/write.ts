@@ -23,6 +23,7 @@ import {
   type TgidCreate,
   type TgidTeamsUpdate,
 } from "../../../openapi/schemas/tgids.ts";
+import { applyTeamListChange } from "../../../openapi/schemas/team_list_change.ts";
 import { ApiError } from "../../errors.ts";
 import { EVERY_COMPANY } from "../tenancy.ts";
 import { getTgid, tgidNotFound } from "./read.ts";
@@ -104,8 +105,10 @@ async function setTeams(tx: Tx, userKey: number, tgidId: number, owner: number, 
 }
 
 /**
- * POST /rest/tgid/updateTeams: adds the `addedTeams` (each must exist) and takes off the
- * `removedTeams`; 409 'A Tgid must have at least one team' when none would be left.
+ * POST /rest/tgid/updateTeams: adds the `addedTeams` (each must exist; one already there is no
+ * matter) and takes off the `removedTeams` (one already gone is no matter), on the list as it is
+ * once the tgid is locked: two editors' changes merge. 409 'A Tgid must have at least one team'
+ * when none would be left, checked on that result under the lock, so no race can empty it.
  */
 export async function updateTgidTeams(
   db: Db,
@@ -115,8 +118,10 @@ export async function updateTgidTeams(
   await db.transaction(async (tx) => {
     const current = await lockTeams(tx, req.tgid);
     await assertTeams(tx, req.addedTeams, "addedTeams");
-    const removed = new Set(req.removedTeams);
-    const next = [...new Set([...current.ids, ...req.addedTeams])].filter((id) => !removed.has(id));
+    const next = applyTeamListChange(current.ids, {
+      added: req.addedTeams,
+      removed: req.removedTeams,
+    });
     await setTeams(tx, userKey, req.tgid, current.owner, next);
   });
   return await getTgid(db, EVERY_COMPANY, req.tgid);

@@ -35,7 +35,9 @@ export const probes: Probes = {
     const dnid = await f.dnid({ companyId: t.company.id });
     return { json: { id: dnid.id, les: dnid.les } };
   },
-  dnidsAllocation: (t) => ({ query: { from: t.dnid.id, to: t.dnid.id } }),
+  // A range around the dnid, not on it: the answer repeats `from` and `to`, which must not read
+  // as B's dnid in an answer to A.
+  dnidsAllocation: (t) => ({ query: { from: t.dnid.id - 1, to: t.dnid.id + 1 } }),
   // A port open for the tenant's team, so the answer has a row of its own to show.
   tgidDnidOpenPorts: async (t, { db }) => {
     await db.insert(pushProcesses).values({
