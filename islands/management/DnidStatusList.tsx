@@ -3,9 +3,10 @@
  * server-paged (255 rows by default; 10, 25, 50, 100 or 255), filtered after 2000 ms (the query
  * kept in the URL), with an Active filter (All / Active / Inactive) that the server receives as
  * the request's `active`. A row's menu: Details, Set as default / Remove default, the marking
- * entry (the "Active" checkbox, see `markEntry`), the commands (on-demand poll, download dnid,
- * create, start and stop program: a dialog each, islands/management/dnid_command_dialog.tsx), and
- * for administrators Manage routing exceptions and Delete.
+ * entry (the "Active" checkbox, see `markEntry`), On-demand poll (the poll page with the member
+ * chosen), the member commands (download dnid, create, start and stop program: a dialog each,
+ * islands/management/dnid_command_dialog.tsx), and for administrators Manage routing exceptions
+ * and Delete.
  */
 import { lazy, Suspense, useState } from "react";
 import { DataTable } from "../kit/DataTable.tsx";
@@ -17,6 +18,8 @@ import { useMounted } from "../kit/lazy.ts";
 import { call, client, messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { confirm } from "../runtime/confirm.ts";
+import { navigate } from "../runtime/navigate.ts";
+import { pollHref } from "../commands/command_api.ts";
 import type { DnidCommandKind } from "./dnid_command_dialog.tsx";
 import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import { DNID_PAGE_SIZE, DNID_PAGE_SIZES } from "../../openapi/enums.ts";
@@ -39,7 +42,6 @@ const RoutingExceptionsDialog = lazy(() =>
 
 /** The menu's command entries (the dialog module loads on first use). */
 const DNID_COMMANDS: [DnidCommandKind, string][] = [
-  ["onDemandPoll", "On-demand poll"],
   ["downloadDnid", "Download dnid"],
   ["createProgram", "Create program"],
   ["startProgram", "Start program"],
@@ -205,6 +207,12 @@ export default function DnidStatusList({ admin, ...props }: DnidStatusListProps)
         checked: one ? markEntry(one).checked : false,
         disabled: !one,
         onSelect: () => one && void mark(one),
+      },
+      {
+        // A member that is not authorized cannot be polled (the poll page does not offer it).
+        label: "On-demand poll",
+        disabled: !one || one.state === "unauthorized",
+        onSelect: () => one && void navigate(pollHref(one)),
       },
       ...DNID_COMMANDS.map(([kind, label]) => ({
         label,
