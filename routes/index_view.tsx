@@ -1,5 +1,6 @@
 /** Index pages: a card per page the user may open, with what it is for and its own pages. */
 import type { AnyPageRoute, PageRoute, UserPageContext } from "./types.ts";
+import { hrefOf } from "./map.ts";
 
 export function IndexCards({ ctx, routes }: { ctx: UserPageContext; routes: AnyPageRoute[] }) {
   return (
@@ -7,7 +8,7 @@ export function IndexCards({ ctx, routes }: { ctx: UserPageContext; routes: AnyP
       {routes.map((r) => (
         <article key={r.pattern}>
           <h2>
-            <a href={r.pattern}>{r.title}</a>
+            <a href={hrefOf(r)}>{r.title}</a>
           </h2>
           <p className="muted">{r.summary}</p>
           <SubLinks ctx={ctx} route={r} />
@@ -24,7 +25,7 @@ function SubLinks({ ctx, route }: { ctx: UserPageContext; route: AnyPageRoute })
     <ul>
       {sub.map((s) => (
         <li key={s.pattern}>
-          <a href={s.pattern}>{s.title}</a>
+          <a href={hrefOf(s)}>{s.title}</a>
         </li>
       ))}
     </ul>

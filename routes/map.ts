@@ -43,6 +43,12 @@ function bySpecificity(a: Compiled, b: Compiled): number {
 
 export const mayOpen = (route: AnyPageRoute, admin: boolean) => !route.admin || admin;
 
+/**
+ * Where menus and index pages link a page: its pattern without its optional parameters
+ * (`/commands/poll/:init?` → `/commands/poll`). A page with a required parameter has none.
+ */
+export const hrefOf = (route: AnyPageRoute) => route.pattern.replace(/\/:\w+\?/g, "") || "/";
+
 export class RouteMap {
   readonly byPattern: Map<string, AnyPageRoute>;
   private readonly compiled: Compiled[];
@@ -84,10 +90,13 @@ export class RouteMap {
     return this.areaPatterns.find((a) => path === a || path.startsWith(a + "/"));
   }
 
-  /** The parameterless pages under `pattern` that the user may open, by title. */
+  /**
+   * The pages under `pattern` that the user may open and that need no parameter (none, or only
+   * optional ones: link them with `hrefOf`), by title.
+   */
   childrenOf(pattern: string, admin: boolean): AnyPageRoute[] {
     return this.routes.filter((r) =>
-      r.parent === pattern && !r.pattern.includes(":") && mayOpen(r, admin) && !r.public
+      r.parent === pattern && !hrefOf(r).includes(":") && mayOpen(r, admin) && !r.public
     ).sort((a, b) => a.title.localeCompare(b.title));
   }
 

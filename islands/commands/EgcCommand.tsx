@@ -11,6 +11,7 @@ import { EGC_PRIORITIES, EGC_REPETITIONS_MAX, REGIONS } from "../../openapi/enum
 import { TERMINAL_COMMAND_MESSAGES } from "../../openapi/schemas/terminal_command_messages.ts";
 import { type CommandsIssued, postCommand } from "./command_api.ts";
 import { CommandResult, formSchema, type FormValues, num, SendButton } from "./command_form.tsx";
+import { ChoiceField } from "./choice_field.tsx";
 
 export interface EgcCommandProps {
   enids: { id: number; les: number; comments: string | null }[];
@@ -68,24 +69,8 @@ export default function EgcCommand({ enids }: EgcCommandProps) {
         )}
       </Field>
       <div className="grid">
-        <Field label="Ocean region" name="region" error={form.errors.region}>
-          {(p) => (
-            <select {...p} value={v.region} onChange={set("region")}>
-              {Object.entries(REGIONS).map(([code, name]) => (
-                <option key={code} value={code}>{name}</option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Priority" name="priority" error={form.errors.priority}>
-          {(p) => (
-            <select {...p} value={v.priority} onChange={set("priority")}>
-              {Object.entries(EGC_PRIORITIES).map(([code, name]) => (
-                <option key={code} value={code}>{name}</option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ChoiceField form={form} name="region" label="Ocean region" choices={REGIONS} />
+        <ChoiceField form={form} name="priority" label="Priority" choices={EGC_PRIORITIES} />
         <Field label="Repetitions" name="repetitions" error={form.errors.repetitions}>
           {(p) => (
             <input

@@ -22,6 +22,7 @@ import {
 } from "../../openapi/schemas/terminal_command_messages.ts";
 import { type CommandsIssued, postCommand } from "./command_api.ts";
 import { CommandResult, formSchema, type FormValues, num, SendButton } from "./command_form.tsx";
+import { ChoiceField } from "./choice_field.tsx";
 
 export interface IrextCommandProps {
   terminals: { deviceId: number; label: string | null }[];
@@ -115,15 +116,13 @@ export default function IrextCommand({ terminals, target }: IrextCommandProps) {
       </Field>
       {command === "sendFreeTextMessage" && (
         <>
-          <Field label="Message type" name="messageType" error={form.errors.messageType}>
-            {(p) => (
-              <select {...p} value={v.messageType} onChange={set("messageType")}>
-                {Object.entries(IREXT_MESSAGE_TYPE_NAMES).map(([code, name]) => (
-                  <option key={code} value={code}>{code} {name}</option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceField
+            form={form}
+            name="messageType"
+            label="Message type"
+            choices={IREXT_MESSAGE_TYPE_NAMES}
+            numbered
+          />
           <Field label="Text" name="text" error={form.errors.text}>
             {(p) => <textarea {...p} rows={3} value={v.text} onChange={set("text")} />}
           </Field>
@@ -154,15 +153,7 @@ export default function IrextCommand({ terminals, target }: IrextCommandProps) {
                 </select>
               )}
             </Field>
-            <Field label="Unit" name="unit" error={form.errors.unit}>
-              {(p) => (
-                <select {...p} value={v.unit} onChange={set("unit")}>
-                  {Object.entries(GEOFENCE_UNITS).map(([code, name]) => (
-                    <option key={code} value={code}>{name}</option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <ChoiceField form={form} name="unit" label="Unit" choices={GEOFENCE_UNITS} />
             {v.shape === "circle" && (
               <Field label="Radius" name="radius" error={form.errors.radius}>
                 {(p) => (

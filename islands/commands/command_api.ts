@@ -32,5 +32,12 @@ export function postCommand(path: CommandPath, body: CommandBody<CommandPath>) {
   return call(client.POST(path, { body }));
 }
 
+/**
+ * The poll page with a dnid (and a member) chosen: /commands/poll/{dnid}-{les}[-{member}], the
+ * init that parsePollInit (openapi/schemas/poll.ts) reads.
+ */
+export const pollHref = (t: { dnid: number; les: number; member?: number }) =>
+  `/commands/poll/${t.dnid}-${t.les}${t.member === undefined ? "" : `-${t.member}`}`;
+
 /** The page where a command list is followed. */
 export const listHref = (listId: number) => `/management/list/${listId}`;

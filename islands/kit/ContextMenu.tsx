@@ -8,7 +8,11 @@ export interface MenuItem {
   label: string;
   onSelect: () => void;
   disabled?: boolean;
-  /** A checked toggle (role menuitemcheckbox, shown with ✓); undefined for a plain entry. */
+  /**
+   * A menu checkbox (role menuitemcheckbox, aria-checked): true or false is its state, shown as a
+   * ticked or empty box beside the label, which stays the accessible name; undefined for a plain
+   * entry.
+   */
   checked?: boolean;
 }
 
@@ -92,7 +96,10 @@ export function ContextMenu(
               item.onSelect();
             }}
           >
-            {item.checked ? `✓ ${item.label}` : item.label}
+            {item.checked !== undefined && (
+              <span className="menu-check" aria-hidden="true">{item.checked ? "✓" : ""}</span>
+            )}
+            {item.label}
           </button>
         </li>
       ))}

@@ -1,7 +1,8 @@
 /**
- * A dnid's page (/management/dnids/{id}[/{les}]): its facts, LES Details for everyone, Edit,
- * Toggle Monitoring and Delete for administrators, then its users, status (members), open ports,
- * teams and its tgid's routes for tcp, smtp, ftp and ws (sub-tables of 5).
+ * A dnid's page (/management/dnids/{id}[/{les}]): its facts, LES Details and Poll (the poll page
+ * with this dnid chosen) for everyone, Edit, Toggle Monitoring and Delete for administrators, then
+ * its users, status (members, each with a link to poll it), open ports, teams and its tgid's
+ * routes for tcp, smtp, ftp and ws (sub-tables of 5).
  */
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Fact } from "../kit/Fact.tsx";
@@ -9,6 +10,7 @@ import { DetailSection } from "../kit/DetailSection.tsx";
 import { formatDateTime } from "../kit/format.ts";
 import { useMounted } from "../kit/lazy.ts";
 import { navigate } from "../runtime/navigate.ts";
+import { pollHref } from "../commands/command_api.ts";
 import { flipMonitoring, openLesDetails, type Station } from "./dnid_api.ts";
 import { dnidStatusState } from "../../openapi/enums.ts";
 import { RouteSections } from "./route_sections.tsx";
@@ -90,6 +92,7 @@ export default function DnidDetail({ dnid, ports, storeNPushHost, admin }: DnidD
         <button type="button" onClick={() => void openLesDetails(dnid, setStation)}>
           LES Details
         </button>
+        <a href={pollHref({ dnid: dnid.id, les: dnid.les })} className="action-link">Poll</a>
         {admin && (
           <>
             <button type="button" onClick={() => setEditing(true)}>Edit</button>
@@ -157,6 +160,21 @@ export default function DnidDetail({ dnid, ports, storeNPushHost, admin }: DnidD
             label: "Updated (UTC)",
             sortable: true,
             text: (s) => formatDateTime(s.updatedOn),
+          },
+          {
+            key: "poll",
+            label: "Poll",
+            text: () => "",
+            // A member that is not authorized cannot be polled.
+            render: (s) =>
+              s.state !== "unauthorized" && (
+                <a
+                  href={pollHref({ dnid: dnid.id, les: dnid.les, member: s.member })}
+                  aria-label={`Poll member ${s.member}`}
+                >
+                  Poll
+                </a>
+              ),
           },
         ]}
         actions={

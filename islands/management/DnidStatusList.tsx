@@ -3,8 +3,10 @@
  * server-paged (255 rows by default; 10, 25, 50, 100 or 255), filtered after 2000 ms (the query
  * kept in the URL), with an Active filter (All / Active / Inactive) that the server receives as
  * the request's `active`. A row's menu: Details, Set as default / Remove default, the marking
- * entry (see `markEntry`), the commands (on-demand poll, download dnid, create, start and stop
- * program: a dialog each, islands/management/dnid_command_dialog.tsx), and for administrators Manage routing exceptions and Delete.
+ * entry (the "Active" checkbox, see `markEntry`), On-demand poll (the poll page with the member
+ * chosen), the member commands (download dnid, create, start and stop program: a dialog each,
+ * islands/management/dnid_command_dialog.tsx), and for administrators Manage routing exceptions
+ * and Delete.
  */
 import { lazy, Suspense, useState } from "react";
 import { DataTable } from "../kit/DataTable.tsx";
@@ -15,6 +17,9 @@ import { formatDateTime } from "../kit/format.ts";
 import { useMounted } from "../kit/lazy.ts";
 import { call, client, messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
+import { confirm } from "../runtime/confirm.ts";
+import { navigate } from "../runtime/navigate.ts";
+import { pollHref } from "../commands/command_api.ts";
 import type { DnidCommandKind } from "./dnid_command_dialog.tsx";
 import { SORT_FIELDS } from "../../openapi/sort_fields.ts";
 import { DNID_PAGE_SIZE, DNID_PAGE_SIZES } from "../../openapi/enums.ts";
@@ -37,7 +42,6 @@ const RoutingExceptionsDialog = lazy(() =>
 
 /** The menu's command entries (the dialog module loads on first use). */
 const DNID_COMMANDS: [DnidCommandKind, string][] = [
-  ["onDemandPoll", "On-demand poll"],
   ["downloadDnid", "Download dnid"],
   ["createProgram", "Create program"],
   ["startProgram", "Start program"],
@@ -97,16 +101,31 @@ export function StateBadge({ state }: { state: DnidStatusState }) {
 }
 
 /**
- * The marking entry, literally the spec's rule (management-routing §4): "Mark active is offered
- * when status is below 3. Mark inactive is offered otherwise." Status below 3 already means
- * active, so the entry is a checked toggle of the state the member is in: "✓ Mark active" on an
- * active member says it is marked active, and choosing it unmarks it (active=false, status 3);
- * "✓ Mark inactive" on an inactive one (3 or more) unmarks that (active=true, status 0). A member
- * that is not authorized (negative, so also below 3) shows "✓ Mark active" too; choosing it gets
- * the server's refusal, shown as a warning.
+ * The marking entry: a menu checkbox named for the state, "Active", ticked when the member is
+ * active (status 0 to 2) and empty when it is inactive (3 or more). The spec's rule
+ * (management-routing §4: "Mark active is offered when status is below 3. Mark inactive is
+ * offered otherwise") is kept as the box's state; choosing the entry asks to mark the member the
+ * other way, and only a confirmed choice is sent (`confirm`). A member that is not authorized
+ * (negative) shows the box empty; choosing it sends the request at once (`confirm` false) and the
+ * server's refusal shows as a warning: nothing changes.
  */
-export const markEntry = (r: DnidStatusRow) =>
-  r.status < 3 ? { label: "Mark active", active: false } : { label: "Mark inactive", active: true };
+export const markEntry = (r: DnidStatusRow) => ({
+  checked: r.state === "active",
+  /** The state asked for: the other one. */
+  active: r.state !== "active",
+  confirm: r.state !== "unauthorized",
+});
+
+/** The confirmation of a marking: names the member, its dnid, its device and the new state. */
+export const markQuestion = (r: DnidStatusRow, active: boolean) => {
+  const state = active ? "active" : "inactive";
+  return {
+    title: `Mark member ${state}`,
+    message: `Mark member ${r.member} of dnid ${r.dnid} (device ${r.device}) ${state}?`,
+    confirmLabel: `Mark ${state}`,
+    danger: !active,
+  };
+};
 
 export interface DnidStatusListProps extends ListProps<DnidStatusRow> {
   /** Team rights below 100: Manage routing exceptions and Delete. */
@@ -128,7 +147,8 @@ export default function DnidStatusList({ admin, ...props }: DnidStatusListProps)
   });
 
   async function mark(r: DnidStatusRow) {
-    const { active } = markEntry(r);
+    const { active, confirm: ask } = markEntry(r);
+    if (ask && !await confirm(markQuestion(r, active))) return;
     try {
       await call(client.POST("/rest/dnids/setdnidActive", {
         body: { device: r.device, dnid_id: r.dnid, member: r.member, les: r.les, active },
@@ -175,7 +195,6 @@ export default function DnidStatusList({ admin, ...props }: DnidStatusListProps)
 
   const menu = (rows: DnidStatusRow[]): MenuItem[] => {
     const one = rows.length === 1 ? rows[0] : null;
-    const marking = one ? markEntry(one) : { label: "Mark active" };
     return [
       { label: "Details", disabled: !one, onSelect: () => one && void showDetails(one) },
       {
@@ -184,10 +203,16 @@ export default function DnidStatusList({ admin, ...props }: DnidStatusListProps)
         onSelect: () => one && void toggleDefault(one),
       },
       {
-        label: marking.label,
-        checked: true,
+        label: "Active",
+        checked: one ? markEntry(one).checked : false,
         disabled: !one,
         onSelect: () => one && void mark(one),
+      },
+      {
+        // A member that is not authorized cannot be polled (the poll page does not offer it).
+        label: "On-demand poll",
+        disabled: !one || one.state === "unauthorized",
+        onSelect: () => one && void navigate(pollHref(one)),
       },
       ...DNID_COMMANDS.map(([kind, label]) => ({
         label,

@@ -1,7 +1,7 @@
 /**
  * The dnid status menu's command dialog (static backdrop), loaded on first use by
- * DnidStatusList: on-demand poll (a code), download dnid, create program (interval and start
- * frame), start and stop program. Send records the command list; the dialog then shows it with a
+ * DnidStatusList: download dnid, create program (interval and start frame), start and stop
+ * program (the menu's On-demand poll opens the poll page instead). Send records the command list; the dialog then shows it with a
  * link to /management/list/{listId}, and a success toast names it.
  */
 import { useState } from "react";
@@ -10,7 +10,7 @@ import { Field, useZodForm } from "../kit/form.tsx";
 import { usePromiseState } from "../kit/PromiseButton.tsx";
 import { messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
-import { ON_DEMAND_CODE_NAMES, PROGRAM_START_FRAME_MAX } from "../../openapi/enums.ts";
+import { PROGRAM_START_FRAME_MAX } from "../../openapi/enums.ts";
 import type { DnidStatusRow } from "../../openapi/schemas/dnid_status.ts";
 import { TERMINAL_COMMAND_MESSAGES } from "../../openapi/schemas/terminal_command_messages.ts";
 import { type CommandsIssued, postCommand } from "../commands/command_api.ts";
@@ -23,7 +23,6 @@ import {
 } from "../commands/command_form.tsx";
 
 export type DnidCommandKind =
-  | "onDemandPoll"
   | "downloadDnid"
   | "createProgram"
   | "startProgram"
@@ -31,7 +30,6 @@ export type DnidCommandKind =
 
 /** The menu's entries, in order. */
 export const DNID_COMMAND_TITLES: Record<DnidCommandKind, string> = {
-  onDemandPoll: "On-demand poll",
   downloadDnid: "Download dnid",
   createProgram: "Create program",
   startProgram: "Start program",
@@ -42,7 +40,6 @@ const request = (v: FormValues) => ({
   dnid: num(v.dnid),
   les: num(v.les),
   member: num(v.member),
-  ...(v.kind === "onDemandPoll" ? { code: num(v.code) } : {}),
   ...(v.kind === "createProgram"
     ? { interval: num(v.interval), startFrame: num(v.startFrame) }
     : {}),
@@ -51,12 +48,7 @@ const request = (v: FormValues) => ({
 const loadSchema = async () => {
   const m = await import("../../openapi/schemas/dnid_commands.ts");
   return formSchema(
-    (v) =>
-      v.kind === "onDemandPoll"
-        ? m.OnDemandPollSchema
-        : v.kind === "createProgram"
-        ? m.CreateProgramSchema
-        : m.DnidMemberCommandSchema,
+    (v) => v.kind === "createProgram" ? m.CreateProgramSchema : m.DnidMemberCommandSchema,
     request,
   );
 };
@@ -74,7 +66,6 @@ export function DnidCommandDialog(
     dnid: String(row.dnid),
     les: String(row.les),
     member: String(row.member),
-    code: "9",
     interval: row.progInterval === null ? "60" : String(row.progInterval),
     startFrame: row.progStartFrame === null ? "0" : String(row.progStartFrame),
   } as FormValues);
@@ -111,17 +102,6 @@ export function DnidCommandDialog(
         <p>
           Member {row.member} of dnid {row.dnid} (LES {row.les}), device {row.device}
         </p>
-        {kind === "onDemandPoll" && (
-          <Field label="Code" name="code" error={form.errors.code}>
-            {(p) => (
-              <select {...p} value={v.code} onChange={set("code")}>
-                {Object.entries(ON_DEMAND_CODE_NAMES).map(([code, name]) => (
-                  <option key={code} value={code}>{code} {name}</option>
-                ))}
-              </select>
-            )}
-          </Field>
-        )}
         {kind === "createProgram" && (
           <div className="grid">
             <Field label="Interval (minutes)" name="interval" error={form.errors.interval}>

@@ -91,9 +91,19 @@ export const queryId = (label: string, description: string) =>
     )
     .meta({ description, example: "12", param: { in: "query" } });
 
-/** A positive id in a request body. */
-export const bodyId = (label: string) =>
-  z.number({ error: formMessages.match(label) }).int(formMessages.match(label))
+/**
+ * A type error's message: `missing` when nothing was given (absent or null: an empty choice),
+ * `invalid` for anything else.
+ */
+export const missingOr = (missing: string, invalid: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? missing : invalid;
+
+/**
+ * A positive id in a request body; `missing` (e.g. "Please select a dnid") when none is given,
+ * else the format message.
+ */
+export const bodyId = (label: string, missing = formMessages.match(label)) =>
+  z.number({ error: missingOr(missing, formMessages.match(label)) }).int(formMessages.match(label))
     .min(1, formMessages.min(label, 1)).max(MAX_ID, formMessages.max(label, MAX_ID));
 
 /** `{id, name}` of a company or a team, as answers refer to one. */
@@ -115,11 +125,18 @@ export const codesOf = <C extends number>(labels: Record<C, string>) =>
 export const codeList = <C extends number>(labels: Record<C, string>) =>
   codesOf(labels).map((c) => `${c} ${labels[c]}`).join(", ");
 
-/** A number that is one of an enumeration's codes: an integer enum in the contract. */
-export const codeSchema = <C extends number>(labels: Record<C, string>, label: string) =>
+/**
+ * A number that is one of an enumeration's codes: an integer enum in the contract. `missing`
+ * (e.g. "Please select a poll type") when none is given, else the list of the codes.
+ */
+export const codeSchema = <C extends number>(
+  labels: Record<C, string>,
+  label: string,
+  missing = `${label} must be one of ${codeList(labels)}`,
+) =>
   z.enum(
     Object.fromEntries(codesOf(labels).map((c) => [`code${c}`, c])) as Record<string, C>,
-    { error: `${label} must be one of ${codeList(labels)}` },
+    { error: missingOr(missing, `${label} must be one of ${codeList(labels)}`) },
   ).meta({ description: codeList(labels) });
 
 /** A team's rights (its role): an enum of the spec's values; below 100 is an administrator. */

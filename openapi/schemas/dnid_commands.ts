@@ -12,12 +12,13 @@ import {
   PROGRAM_INTERVAL_MIN,
   PROGRAM_START_FRAME_MAX,
 } from "../enums.ts";
-import { bodyId, codeSchema } from "./common.ts";
+import { bodyId, codeSchema, missingOr } from "./common.ts";
 import { formMessages } from "./messages.ts";
 import { MemberSchema } from "./dnid_status.ts";
+import { TERMINAL_COMMAND_MESSAGES as M } from "./terminal_command_messages.ts";
 
 const member = {
-  dnid: bodyId("Dnid"),
+  dnid: bodyId("Dnid", M.selectDnid),
   les: bodyId("LES").default(DEFAULT_LES).meta({ description: "The dnid's LES (default 21)" }),
   member: MemberSchema,
 };
@@ -27,12 +28,13 @@ export type DnidMemberCommand = z.output<typeof DnidMemberCommandSchema>;
 
 export const OnDemandPollSchema = z.object({
   ...member,
-  code: codeSchema(ON_DEMAND_CODE_NAMES, "Code"),
+  code: codeSchema(ON_DEMAND_CODE_NAMES, "Code", M.selectCode),
 }).meta({ id: "OnDemandPoll" });
 export type OnDemandPoll = z.output<typeof OnDemandPollSchema>;
 
 const int = (label: string, min: number, max: number) =>
-  z.number({ error: formMessages.match(label) }).int(formMessages.match(label))
+  z.number({ error: missingOr(formMessages.required(label), formMessages.match(label)) })
+    .int(formMessages.match(label))
     .min(min, formMessages.min(label, min)).max(max, formMessages.max(label, max));
 
 export const CreateProgramSchema = z.object({

@@ -12,6 +12,7 @@ import {
   bodyId,
   line,
   MAX_ID,
+  missingOr,
   RefSchema,
   requiredText,
   textFilter,
@@ -25,6 +26,7 @@ export {
   type DnidStatusState,
 } from "./dnid_status_messages.ts";
 import { DNID_STATUS_STATES } from "./dnid_status_messages.ts";
+import { TERMINAL_COMMAND_MESSAGES } from "./terminal_command_messages.ts";
 
 /** What marking sets: active → 0, inactive → 3. */
 export const ACTIVE_STATUS = 0;
@@ -44,8 +46,10 @@ export const queryInt = (label: string, description: string, min: number) =>
     )
     .meta({ description, example: String(Math.max(min, 1)), param: { in: "query" } });
 
-/** A member number in a body: a whole number, 0 or more. */
-export const MemberSchema = z.number({ error: formMessages.match("Member") })
+/** A member number in a body: a whole number, 0 or more; none given: "Please select a member". */
+export const MemberSchema = z.number({
+  error: missingOr(TERMINAL_COMMAND_MESSAGES.selectMember, formMessages.match("Member")),
+})
   .int(formMessages.match("Member")).min(0, formMessages.min("Member", 0))
   .max(MAX_ID, formMessages.max("Member", MAX_ID))
   .meta({ description: "The member number within the dnid" });

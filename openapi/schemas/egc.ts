@@ -13,9 +13,12 @@ import {
 } from "../enums.ts";
 import { bodyId, codeSchema, requiredBlock } from "./common.ts";
 import { formMessages } from "./messages.ts";
+import { TERMINAL_COMMAND_MESSAGES as M } from "./terminal_command_messages.ts";
 
 export const EgcSendSchema = z.object({
-  enid: bodyId("Enid").meta({ description: "The enid whose terminals receive the call" }),
+  enid: bodyId("Enid", M.selectEnid).meta({
+    description: "The enid whose terminals receive the call",
+  }),
   les: bodyId("LES").default(DEFAULT_LES).meta({ description: "The LES (default 21)" }),
   region: codeSchema(REGIONS, "Region").default(4).meta({
     description: "The ocean region broadcast in (default 4 CURRENT)",

@@ -14,7 +14,7 @@ import {
   IREXT_TEXT_MAX,
   type IrextCommand,
 } from "../enums.ts";
-import { codeSchema, requiredBlock } from "./common.ts";
+import { codeSchema, missingOr, requiredBlock } from "./common.ts";
 import { formMessages } from "./messages.ts";
 import { deviceTarget } from "./terminal_commands.ts";
 import { TERMINAL_COMMAND_MESSAGES } from "./terminal_command_messages.ts";
@@ -37,7 +37,9 @@ export const IrextFreeTextSchema = z.object({
 }).meta({ id: "IrextFreeText" });
 export type IrextFreeText = z.output<typeof IrextFreeTextSchema>;
 
-const geofenceId = z.number({ error: formMessages.match("Geofence id") })
+const geofenceId = z.number({
+  error: missingOr(formMessages.required("Geofence id"), formMessages.match("Geofence id")),
+})
   .int(formMessages.match("Geofence id")).min(1, formMessages.min("Geofence id", 1))
   .max(GEOFENCE_ID_MAX, formMessages.max("Geofence id", GEOFENCE_ID_MAX))
   .meta({ description: `The terminal's geofence slot, 1 to ${GEOFENCE_ID_MAX}` });

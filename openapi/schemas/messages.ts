@@ -15,6 +15,8 @@ export const formMessages = {
   maxLength: (label: string, n: number) => `${label} must have at most ${n} characters`,
   maxItems: (label: string, n: number) => `At most ${n} ${label} can be selected`,
   controlCharacters: (label: string) => `${label} must not contain control characters`,
+  /** Nothing chosen where a choice is needed, worded as the spec's "Please select a rul". */
+  select: (what: string) => `Please select ${what}`,
 };
 
 /** A form's tgid picker left empty (portal-shell §5). */

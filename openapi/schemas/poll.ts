@@ -7,16 +7,17 @@ import { z } from "zod";
 import { DEFAULT_LES, POLL_TYPE_NAMES, REGIONS } from "../enums.ts";
 import { bodyId, codeSchema } from "./common.ts";
 import { MemberSchema } from "./dnid_status.ts";
+import { TERMINAL_COMMAND_MESSAGES as M } from "./terminal_command_messages.ts";
 
 export const DEFAULT_POLL_REGION = 4;
 
 export const PollSendSchema = z.object({
-  dnid: bodyId("Dnid").meta({ description: "The dnid (group) polled" }),
+  dnid: bodyId("Dnid", M.selectDnid).meta({ description: "The dnid (group) polled" }),
   les: bodyId("LES").default(DEFAULT_LES).meta({ description: "The dnid's LES (default 21)" }),
   member: MemberSchema.nullable().optional().meta({
     description: "The member polled; absent or null: every authorized member of the dnid",
   }),
-  pollType: codeSchema(POLL_TYPE_NAMES, "Poll type"),
+  pollType: codeSchema(POLL_TYPE_NAMES, "Poll type", M.selectPollType),
   region: codeSchema(REGIONS, "Region").default(DEFAULT_POLL_REGION).meta({
     description: "The ocean region the poll goes out in (default 4 CURRENT)",
   }),

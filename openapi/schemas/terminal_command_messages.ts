@@ -3,8 +3,16 @@
  * server's messages and the pages' labels, zod-free so the islands' first load stays small.
  */
 import type { IrextCommand } from "../enums.ts";
+import { formMessages } from "./messages.ts";
 
 export const TERMINAL_COMMAND_MESSAGES = {
+  // Nothing chosen: what is missing (the forms' empty choices, and the same for a field left out).
+  selectDnid: formMessages.select("a dnid"),
+  selectMember: formMessages.select("a member"),
+  selectEnid: formMessages.select("an enid"),
+  selectTerminal: formMessages.select("a terminal"),
+  selectPollType: formMessages.select("a poll type"),
+  selectCode: formMessages.select("a code"),
   terminalNotFound: "Terminal not found",
   tgidNotFound: "Tgid not found",
   memberNotFound: "Dnid member not found",

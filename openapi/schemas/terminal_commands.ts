@@ -5,8 +5,11 @@
  */
 import { z } from "zod";
 import { COMMAND_STATUS } from "../enums.ts";
-import { codeSchema } from "./common.ts";
+import { codeSchema, MAX_ID, missingOr } from "./common.ts";
 import { CommandIdSchema } from "./commands.ts";
+
+import { formMessages } from "./messages.ts";
+import { TERMINAL_COMMAND_MESSAGES } from "./terminal_command_messages.ts";
 
 export { COMMAND_PAGE_WORDS, TERMINAL_COMMAND_MESSAGES } from "./terminal_command_messages.ts";
 
@@ -34,8 +37,10 @@ export const CommandsIssuedSchema = z.object({
 }).meta({ id: "CommandsIssued" });
 export type CommandsIssued = z.infer<typeof CommandsIssuedSchema>;
 
-/** A device id (a terminal) in a body. */
+/** A device id (a terminal) in a body; none given: "Please select a terminal". */
 export const deviceTarget = (label = "Target") =>
-  z.number({ error: `${label} is not in a valid format` }).int(`${label} is not in a valid format`)
-    .min(1, `${label} must be at least 1`).max(2_147_483_647, `${label} is not in a valid format`)
+  z.number({
+    error: missingOr(TERMINAL_COMMAND_MESSAGES.selectTerminal, formMessages.match(label)),
+  }).int(formMessages.match(label)).min(1, formMessages.min(label, 1))
+    .max(MAX_ID, formMessages.match(label))
     .meta({ description: "The terminal's device id" });

@@ -4,7 +4,8 @@
  * Iridium Extreme terminals), rendered on the server; the islands send the commands.
  *
  * The poll page's init preselects the target: "10000" (a dnid, LES 21), "10000-21" (dnid and
- * LES) or "10000-21-5" (a member). An init the user cannot reach preselects nothing.
+ * LES) or "10000-21-5" (a member). An init the user cannot reach (another company's dnid, a
+ * member that is not authorized) preselects nothing: never the whole group for one member.
  */
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
@@ -27,7 +28,8 @@ const C = "/commands";
 const pollRoute: PageRoute<PollCommandProps> = {
   pattern: `${C}/poll/:init?`,
   title: "Poll command",
-  summary: "Poll Inmarsat C terminals: one member of a dnid or the whole group.",
+  summary:
+    "Poll Inmarsat C terminals (one member of a dnid or the whole group), or send a member an on-demand command.",
   parent: C,
   load: async (ctx) => {
     const rows = await reachableMembers(ctx.deps.db, ctx.scope);
@@ -42,12 +44,14 @@ const pollRoute: PageRoute<PollCommandProps> = {
     }
     const init = parsePollInit(ctx.params.init);
     const key = init ? `${init.dnid}-${init.les ?? DEFAULT_LES}` : "";
-    const chosen = dnids.get(key);
-    const member = chosen && init?.member !== undefined &&
-        chosen.members.some((m) => m.member === init.member)
-      ? String(init.member)
-      : "";
-    return { dnids: [...dnids.values()], initial: { dnid: chosen ? key : "", member } };
+    const member = init?.member === undefined ? "" : String(init.member);
+    const chosen = dnids.get(key)?.members.some((m) =>
+      member === "" || String(m.member) === member
+    );
+    return {
+      dnids: [...dnids.values()],
+      initial: chosen ? { dnid: key, member } : { dnid: "", member: "" },
+    };
   },
   view: ({ data }) => <Island of={PollCommand} props={data} />,
 };

@@ -1,6 +1,7 @@
 /** The shell's header: the menu by area, quick search, news count, user guide and the user. */
 import type { SessionUser } from "../auth/sessions.ts";
 import { ROUTE_MAP } from "../../routes/mod.ts";
+import { hrefOf } from "../../routes/map.ts";
 import { USER_GUIDE_URL } from "../../routes/information/help.tsx";
 import { Island } from "./island.tsx";
 import QuickSearch from "../../islands/shell/QuickSearch.tsx";
@@ -9,6 +10,7 @@ import UserMenu from "../../islands/shell/UserMenu.tsx";
 
 export function Nav({ user, path }: { user: SessionUser; path: string }) {
   const current = ROUTE_MAP.areaOf(path);
+  const here = ROUTE_MAP.match(path)?.route;
   return (
     <ul id="nav" aria-label="Main menu">
       {ROUTE_MAP.areas(user.admin).map((area) => {
@@ -28,7 +30,7 @@ export function Nav({ user, path }: { user: SessionUser; path: string }) {
                 </li>
                 {pages.map((p) => (
                   <li key={p.pattern}>
-                    <a href={p.pattern} aria-current={path === p.pattern ? "page" : undefined}>
+                    <a href={hrefOf(p)} aria-current={p === here ? "page" : undefined}>
                       {p.title}
                     </a>
                   </li>

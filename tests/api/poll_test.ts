@@ -230,6 +230,17 @@ dbTest(
     const other = await page(`/commands/poll/${b.dnid.id}-21-5`);
     assert.ok(!other.includes(String(b.dnid.id)));
     assert.ok(other.includes('<option value="" selected="">Choose a dnid'));
+    // Nor does a member that cannot be polled (not authorized, or none): not the whole group.
+    await ctx.f.dnidStatus({ dnidId: a.dnid.id, les: a.dnid.les, member: 9, status: -1 });
+    for (const member of [9, 77]) {
+      const unpolled = await page(`/commands/poll/${a.dnid.id}-21-${member}`);
+      assert.ok(unpolled.includes('<option value="" selected="">Choose a dnid'), String(member));
+      assert.doesNotMatch(unpolled, new RegExp(`<option value="${a.dnid.id}-21" selected`));
+    }
+    assert.match(
+      await page(`/commands/poll/${a.dnid.id}`),
+      new RegExp(`<option value="${a.dnid.id}-21" selected`),
+    );
     const egc = await page("/commands/egc");
     assert.equal(h1(egc), "EGC command");
     assert.ok(egc.includes(`value="${a.enid.id}"`));

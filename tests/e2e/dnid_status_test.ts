@@ -1,12 +1,13 @@
 /**
- * Browser tests of the dnid status page (/management/dnid/status): marking a member inactive and
- * active again (the badge changes), the not-authorized refusal as a warning toast, the default
+ * Browser tests of the dnid status page (/management/dnid/status): the "Active" menu checkbox
+ * that reads the member's state, marking a member inactive and active again after a confirmation
+ * (cancelling changes nothing; the badge changes), the not-authorized refusal as a warning toast, the default
  * toggle, the details dialog, the Active filter, the routing exceptions dialog and Delete for an
  * administrator, and a client that sees only its company's members and no administrator entries.
  */
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import { e2eSuite, eventually } from "./harness.ts";
 import { headingIs, inView, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
@@ -75,6 +76,9 @@ e2eSuite("[e2e/dnid-status]", async (t, e) => {
     await actions.click();
     return page.getByRole("menu");
   };
+  /** The row menu's marking entry: a checkbox named for the state. */
+  const activeBox = (menu: Locator) =>
+    menu.getByRole("menuitemcheckbox", { name: "Active", exact: true });
   const badge = (page: Page, s: { member: number; device: string }) =>
     row(page, s).locator("[data-state]");
   const dismissToasts = async (page: Page) => {
@@ -113,42 +117,81 @@ e2eSuite("[e2e/dnid-status]", async (t, e) => {
     );
 
     await t.step(
-      "[e2e/dnid-status] '✓ Mark active' on an active member marks it inactive, then '✓ Mark inactive' active again",
+      "[e2e/dnid-status] the 'Active' checkbox reads the state; a confirmed choice marks inactive, then active",
       async () => {
-        const menu = await menuOf(page, active);
-        const entry = menu.getByRole("menuitemcheckbox", { name: "✓ Mark active" });
+        const marks: string[] = [];
+        const seen = (r: Request) => r.url().includes("/setdnidActive") && marks.push(r.url());
+        page.on("request", seen);
+        let menu = await menuOf(page, active);
+        let entry = activeBox(menu);
         assert.equal(await entry.getAttribute("aria-checked"), "true");
-        assert.equal(
-          await menu.getByRole("menuitemcheckbox", { name: /Mark inactive/ }).count(),
-          0,
-        );
+        assert.equal(await entry.locator(".menu-check").innerText(), "✓");
+        assert.equal(await menu.getByRole("menuitemcheckbox").count(), 1);
+        assert.equal(await menu.getByText(/Mark (in)?active/).count(), 0);
+
+        // Cancelled: nothing sent, nothing changed.
         await entry.click();
+        let ask = page.getByRole("dialog", { name: "Mark member inactive" });
+        await ask.getByText(
+          `Mark member 1 of dnid ${dnid.id} (device ${active.device}) inactive?`,
+          { exact: true },
+        ).waitFor();
+        await ask.getByRole("button", { name: "Cancel" }).click();
+        await ask.waitFor({ state: "hidden" });
+        assert.equal(marks.length, 0);
+        assert.equal((await statusOf(active)).status, 0);
+        assert.equal(await badge(page, active).textContent(), "Active");
+
+        // Confirmed: marked inactive, and the box is empty now.
+        menu = await menuOf(page, active);
+        await activeBox(menu).click();
+        ask = page.getByRole("dialog", { name: "Mark member inactive" });
+        await assertAccessible(page, "the marking confirmation");
+        await ask.getByRole("button", { name: "Mark inactive" }).click();
         await toast(page, "success", DNID_STATUS_MESSAGES.markedInactive(dnid.id, 1)).waitFor();
         await eventually(async () =>
           assert.equal(await badge(page, active).textContent(), "Inactive")
         );
         assert.equal((await statusOf(active)).status, 3);
+        assert.equal(marks.length, 1);
 
-        const again = await menuOf(page, active);
-        const back = again.getByRole("menuitemcheckbox", { name: "✓ Mark inactive" });
-        assert.equal(await back.getAttribute("aria-checked"), "true");
-        await back.click();
+        // And back: the empty box asks to mark it active.
+        menu = await menuOf(page, active);
+        entry = activeBox(menu);
+        assert.equal(await entry.getAttribute("aria-checked"), "false");
+        assert.equal(await entry.locator(".menu-check").innerText(), "");
+        await entry.click();
+        ask = page.getByRole("dialog", { name: "Mark member active" });
+        await ask.getByText(
+          `Mark member 1 of dnid ${dnid.id} (device ${active.device}) active?`,
+          { exact: true },
+        ).waitFor();
+        await ask.getByRole("button", { name: "Mark active" }).click();
         await toast(page, "success", DNID_STATUS_MESSAGES.markedActive(dnid.id, 1)).waitFor();
         await eventually(async () =>
           assert.equal(await badge(page, active).textContent(), "Active")
         );
         assert.equal((await statusOf(active)).status, 0);
+        assert.equal(
+          await activeBox(await menuOf(page, active)).getAttribute("aria-checked"),
+          "true",
+        );
+        await page.keyboard.press("Escape");
+        page.off("request", seen);
         await dismissToasts(page);
       },
     );
 
     await t.step(
-      "[e2e/dnid-status] a not authorized member: the server's refusal as a warning, unchanged",
+      "[e2e/dnid-status] a not authorized member: unchecked, sent without asking, refused as a warning",
       async () => {
         const menu = await menuOf(page, refused);
-        await menu.getByRole("menuitemcheckbox", { name: "✓ Mark active" }).click();
+        const entry = activeBox(menu);
+        assert.equal(await entry.getAttribute("aria-checked"), "false");
+        await entry.click();
         await toast(page, "warning", "User not authorize to change active staus of this device")
           .waitFor();
+        assert.equal(await page.getByRole("dialog", { name: /^Mark member/ }).count(), 0);
         assert.equal((await statusOf(refused)).status, -1);
         assert.equal(await badge(page, refused).textContent(), "Not authorized");
         await dismissToasts(page);
@@ -323,14 +366,16 @@ e2eSuite("[e2e/dnid-status]", async (t, e) => {
         await actions.click();
         const menu = p.getByRole("menu");
         await menu.getByRole("menuitem", { name: "Details" }).waitFor();
-        await menu.getByRole("menuitemcheckbox", { name: "✓ Mark active" }).waitFor();
+        assert.equal(await activeBox(menu).getAttribute("aria-checked"), "true");
         assert.equal(
           await menu.getByRole("menuitem", { name: "Manage routing exceptions" }).count(),
           0,
         );
         assert.equal(await menu.getByRole("menuitem", { name: "Delete" }).count(), 0);
         // Its own member can be marked.
-        await menu.getByRole("menuitemcheckbox", { name: "✓ Mark active" }).click();
+        await activeBox(menu).click();
+        await p.getByRole("dialog", { name: "Mark member inactive" })
+          .getByRole("button", { name: "Mark inactive" }).click();
         await eventually(async () =>
           assert.equal(await ownRow.locator("[data-state]").textContent(), "Inactive")
         );

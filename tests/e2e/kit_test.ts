@@ -162,6 +162,11 @@ e2eSuite("[e2e/kit] MultiSelect, TgidPicker and FileUpload in the browser", asyn
     await page.getByRole("button", { name: "Save tgid" }).click();
     const input = page.getByRole("combobox", { name: "Tgid" });
     await page.getByRole("alert").filter({ hasText: SELECT_TGID }).waitFor();
+    // The shell document's words exactly (terminal forms keep "Please select a tgid").
+    assert.equal(
+      await page.getByRole("alert").filter({ hasText: SELECT_TGID }).innerText(),
+      "Please, select a Tgid",
+    );
     assert.equal(await input.getAttribute("aria-invalid"), "true");
   });
 

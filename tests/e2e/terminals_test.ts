@@ -199,7 +199,8 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
       await dialog.getByLabel("IMEI", { exact: true }).fill("300234010123456");
       assert.equal(await dialog.getByRole("alert").count(), 0, "no error before a submit");
       await dialog.getByRole("button", { name: "Create", exact: true }).click();
-      await dialog.getByText(TERMINAL_MESSAGES.selectTgid, { exact: true }).waitFor();
+      await dialog.getByText("Please select a tgid", { exact: true }).waitFor();
+      assert.equal(TERMINAL_MESSAGES.selectTgid, "Please select a tgid");
       assert.equal(posted, 0, "nothing was sent");
       assert.equal(await count(), before);
       assert.equal(path(page), "/management/terminal");
@@ -264,7 +265,7 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
   );
 
   await t.step(
-    "[e2e/terminals] an admin edits an IriTrack terminal's canned messages",
+    "[e2e/terminals] an admin edits an IriTrack terminal's canned messages; without a tgid it says so",
     async () => {
       const iri = await f.terminal({
         tgidId: fleet.id,
@@ -295,6 +296,15 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
       await eventually(async () =>
         assert.equal(await dialog.locator('input[name="message0"]').inputValue(), "All OK")
       );
+      // The tgid taken out: the management document's words, not the picker's own.
+      await dialog.getByRole("combobox", { name: "Tgid" }).fill("");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.getByRole("alert").filter({ hasText: "Please select a tgid" }).waitFor();
+      assert.equal(
+        await dialog.getByRole("alert").filter({ hasText: /select a tgid/i }).innerText(),
+        "Please select a tgid",
+      );
+      await pickTgid(dialog, `${tag} Fleet`);
       await dialog.locator('input[name="message3"]').fill("Meet at the dock");
       await dialog.getByLabel("Tracking frequency").selectOption({ label: "1 hour" });
       await dialog.getByRole("button", { name: "Save" }).click();
