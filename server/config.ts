@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { join } from "node:path";
+import { DEFAULT_RETRY_SCHEDULE } from "./services/delivery/schedule.ts";
 
 /** Documented default demo password: for embedded demo use only (README). */
 export const DEFAULT_DEMO_PASSWORD = "demo-portal-2026";
@@ -59,7 +60,7 @@ const schema = z.object({
   DELIVERY_RETRY_SCHEDULE: z.string().regex(
     /^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/,
     "must be seconds separated by commas, e.g. 0,5,300",
-  ).default("0,5,300,1800,7200,18000,36000,36000"),
+  ).default(DEFAULT_RETRY_SCHEDULE),
   /**
    * Egress policy. Destinations resolving to loopback, private, link-local, CGNAT or metadata
    * addresses are refused unless DELIVERY_ALLOW lists them (CIDRs or host names, commas);
