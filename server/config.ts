@@ -97,6 +97,11 @@ export interface Config extends Omit<Parsed, "SESSION_SECRET" | "DEMO_PASSWORD">
   DEMO_PASSWORD: string;
   /** True when DEMO_PASSWORD was not given and the documented default is in use. */
   demoPasswordIsDefault: boolean;
+  /**
+   * True when DEMO_SINK_PORT was given: its ports must then be the demo receivers' own (a taken
+   * one stops the start); by default free ports are taken instead (server/demo/sinks.ts).
+   */
+  demoSinkPortGiven: boolean;
 }
 
 export class ConfigError extends Error {
@@ -139,6 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     SESSION_SECRET: c.SESSION_SECRET ?? null,
     DEMO_PASSWORD: c.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     demoPasswordIsDefault: !c.DEMO_PASSWORD,
+    demoSinkPortGiven: given.DEMO_SINK_PORT !== undefined,
   };
 }
 
