@@ -1912,7 +1912,7 @@ export type paths = {
         put?: never;
         /**
          * Add an FTP route
-         * @description Administrators only (team rights below 100). A FTP route for the tgid `Remise` (400 when it does not exist). Destinations are ftp://host[:port]/path or host[:port]/path: primary required, backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A FTP route for the tgid `Remise` (400 when it does not exist). Destinations are ftp://host[:port]/path or host[:port]/path: primary required, backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route.
          */
         post: operations["pushAddFtp"];
         delete?: never;
@@ -1972,7 +1972,7 @@ export type paths = {
         put?: never;
         /**
          * Add a TCP route
-         * @description Administrators only (team rights below 100). A TCP route for the tgid `Remise` (400 when it does not exist). Destinations are host:port (port 1 to 65535): primary required, backup optional. The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A TCP route for the tgid `Remise` (400 when it does not exist). Destinations are host:port (port 1 to 65535): primary required, backup optional. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route.
          */
         post: operations["pushAddTcp"];
         delete?: never;
@@ -1992,7 +1992,7 @@ export type paths = {
         put?: never;
         /**
          * Add a web service route
-         * @description Administrators only (team rights below 100). A web service route for the tgid `Remise` (400 when it does not exist). Destinations are http:// or https:// URLs: primary required, backup optional; keys, token, namespace and format are free text. The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A web service route for the tgid `Remise` (400 when it does not exist). Destinations are http:// or https:// URLs: primary required, backup optional; keys, token, namespace and format are free text. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route.
          */
         post: operations["pushAddWs"];
         delete?: never;
@@ -2272,7 +2272,7 @@ export type paths = {
         put?: never;
         /**
          * Update an FTP route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered.
          */
         post: operations["pushUpdateFtp"];
         delete?: never;
@@ -2332,7 +2332,7 @@ export type paths = {
         put?: never;
         /**
          * Update a TCP route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered.
          */
         post: operations["pushUpdateTcp"];
         delete?: never;
@@ -2352,7 +2352,7 @@ export type paths = {
         put?: never;
         /**
          * Update a web service route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered.
          */
         post: operations["pushUpdateWs"];
         delete?: never;
