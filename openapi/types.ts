@@ -3372,7 +3372,7 @@ export type paths = {
         put?: never;
         /**
          * Create a user
-         * @description Administrators only (team rights below 100). Company and team are required ('Please select a company and a team.'), and the team must belong to the company. Defaults: web access only, 10 e-mails per hour, active. The id and every alias must not already be a user id or an alias (409). The new user has no password: Reset password gives the link to set one.
+         * @description Administrators only (team rights below 100). Company and team are required ('Please select a company and a team.'), and the team must belong to the company. Defaults: web access only, 10 e-mails per hour, active. The id and every alias must not already be a user id or an alias (409). The new user has no password: `passwordLink` is their single-use link to set one (valid 24 hours), e-mailed to the user's mail when SMTP_RELAY is configured (then `mailed` is true and the link is not in the answer), else (or when the e-mail failed, `mailError`) in `resetUrl` for the administrator to hand over.
          */
         post: operations["usersCreate"];
         delete?: never;
@@ -3532,7 +3532,7 @@ export type paths = {
         put?: never;
         /**
          * Reset a user's password
-         * @description Administrators only (team rights below 100). A reason is required (1 to 500 characters). The user's password stops working and every session of the user ends; the answer is a single-use link, valid 24 hours, for the user to set a new password (earlier unused links stop working). Only a digest of the link's token is stored: it cannot be shown again.
+         * @description Administrators only (team rights below 100). A reason is required (1 to 500 characters). The user's password stops working and every session of the user ends; a single-use link, valid 24 hours, lets the user set a new password (earlier unused links stop working). With SMTP_RELAY it is e-mailed to the user's mail (`mailed`, no link in the answer); else, or when the e-mail failed (`mailError`), the answer's `resetUrl` is the link to hand over. Only a digest of the link's token is stored: it cannot be shown again.
          */
         post: operations["usersResetPassword"];
         delete?: never;
@@ -7739,6 +7739,43 @@ export type components = {
             /** @default false */
             wsAccess: boolean;
         };
+        UserCreated: {
+            active: boolean;
+            company: components["schemas"]["Ref"];
+            downloadDnid: boolean;
+            firstName: string;
+            ftpAccess: boolean;
+            gpgContent: string | null;
+            gpgId: string | null;
+            /** @description False after a password reset until the user sets a new one */
+            hasPassword: boolean;
+            /**
+             * @description The login (an e-mail address)
+             * @example jane@x.example
+             */
+            id: string;
+            lastName: string;
+            mail: string;
+            /** @description E-mail aliases, by address */
+            mailLogin: components["schemas"]["MailLogin"][];
+            messagingCAccess: boolean;
+            messagingCRul: number | null;
+            passwordLink: components["schemas"]["UserSetPasswordLink"];
+            /** @description Maximum e-mails per hour */
+            quota: number;
+            smtpAccess: boolean;
+            /** @description Customer care case */
+            subject: string | null;
+            team: {
+                id: number;
+                name: string;
+                rights: components["schemas"]["Rights"];
+            };
+            telnetAccess: boolean;
+            telnetAddress: string | null;
+            webAccess: boolean;
+            wsAccess: boolean;
+        };
         UserDeleteAlias: {
             alias: string;
             userId: string;
@@ -7780,15 +7817,21 @@ export type components = {
             id: string;
             reason: string;
         };
-        UserResetPasswordResponse: {
-            /** @description When the link stops working (ISO 8601) */
-            expiresAt: string;
-            /** @description The single-use link (a path: /login/reset?token=…) to hand to the user */
-            resetUrl: string;
-        };
         UserSetPassword: {
             password: string;
             token: string;
+        };
+        UserSetPasswordLink: {
+            /** @description When the link stops working (ISO 8601) */
+            expiresAt: string;
+            /** @description Whether the link was e-mailed to the user (SMTP_RELAY is configured and the relay took the e-mail) */
+            mailed: boolean;
+            /** @description The address the e-mail went (or was to go) to: the user's mail; null without SMTP_RELAY */
+            mailedTo: string | null;
+            /** @description Why the e-mail could not be sent (the link is then in resetUrl); null otherwise */
+            mailError: string | null;
+            /** @description The single-use link (a path: /login/reset?token=…) to hand to the user; null when it was e-mailed to them */
+            resetUrl: string | null;
         };
         /** @default {} */
         UsersFilter: {
@@ -20689,13 +20732,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new user */
+            /** @description The new user, and their set-password link */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserCreated"];
                 };
             };
             /** @description Invalid input: `fields` says which and why */
@@ -21250,13 +21293,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The link to hand to the user */
+            /** @description The link, or that it was e-mailed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResetPasswordResponse"];
+                    "application/json": components["schemas"]["UserSetPasswordLink"];
                 };
             };
             /** @description Invalid input: `fields` says which and why */

@@ -69,7 +69,10 @@ const schema = z.object({
    */
   DELIVERY_ALLOW: z.string().default(""),
   DELIVERY_PUBLIC: z.enum(["auto", "allow", "deny"]).default("auto"),
-  /** The SMTP relay (smart host) e-mail routes are sent through, host:port, and the sender. */
+  /**
+   * The SMTP relay (smart host) e-mail routes and the set-password e-mails are sent through,
+   * host:port, and the sender.
+   */
   SMTP_RELAY: z.string().default(""),
   SMTP_FROM: z.string().default(""),
   /** FTP login for FTP routes (their addresses carry none); anonymous by default. */
@@ -84,6 +87,13 @@ const schema = z.object({
   DEMO_SINKS: z.enum(["auto", "on", "off"]).default("auto"),
   DEMO_SINK_PORT: int(1024, 65000).default(2600),
   DEMO_FEED_SECONDS: int(0, 86400).default(15),
+  /**
+   * The portal's address as users reach it (https://portal.example.com), for links in e-mails;
+   * unset: the address of the administrator's request (behind TRUST_PROXY, the forwarded one).
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .optional(),
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
 });

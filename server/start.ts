@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Config } from "./config.ts";
 import { type Database, isEmpty, openPglite, openPostgres } from "../db/client.ts";
 import { ensureReferenceData } from "../db/seed/reference.ts";
@@ -8,7 +8,7 @@ import { sessionKeys } from "./auth/token.ts";
 import { createApp } from "./app.ts";
 import { assetsWithSource } from "./assets/mod.ts";
 import { startJobs } from "./jobs/run.ts";
-import { demoSinksWanted, describeSinks, withDemoSinks } from "./demo/sinks.ts";
+import { demoSinksWanted, describeSinks, mailDir, withDemoSinks } from "./demo/sinks.ts";
 import { startDemo } from "./demo/demo_routes.ts";
 
 export const VERSION = "0.1.0";
@@ -77,7 +77,15 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
         }`,
         `API reference: http://localhost:${port}/docs — browser bundle: ${bundle.source}`,
       ];
-      if (demoSinks) lines.push(describeSinks(demoSinks, config.DEMO_SINK_PORT));
+      if (demoSinks) {
+        lines.push(describeSinks(demoSinks, config.DEMO_SINK_PORT));
+        if (!config.SMTP_RELAY) {
+          lines.push(
+            "E-mails (new users' set-password links too) go to the demo's SMTP relay, which " +
+              `keeps them in ${resolve(mailDir(config.DATA_DIR))}/<recipient>/`,
+          );
+        }
+      }
       if (seeded || config.SEED !== "none") {
         const pw = config.demoPasswordIsDefault
           ? `"${config.DEMO_PASSWORD}"`

@@ -66,7 +66,7 @@ export async function startDemoSinks(
       case "tcpBackup":
         return startTcpSink({ port });
       case "smtp":
-        return startSmtpSink({ port });
+        return startSmtpSink({ port, dir: mailDir(opts.dataDir) });
       case "ftp":
         return startFtpSink({
           port,
@@ -115,15 +115,20 @@ export async function startDemoSinks(
   return { sinks, ports, moved: SINK_NAMES.filter((n) => moved.includes(n)), close };
 }
 
+/** Where the demo's SMTP relay keeps what it catches: a folder per recipient. */
+export const mailDir = (dataDir: string) => join(dataDir, "mail-sink");
+
 /** One line for the start banner: where each receiver listens, and which had to move. */
 export function describeSinks(demo: Pick<DemoSinks, "ports" | "moved">, base: number): string {
   const p = demo.ports;
-  const line = `Demo receivers on 127.0.0.1: TCP ${p.tcp} (backup ${p.tcpBackup}), ` +
+  let line = `Demo receivers on 127.0.0.1: TCP ${p.tcp} (backup ${p.tcpBackup}), ` +
     `SMTP ${p.smtp}, FTP ${p.ftp}, HTTP ${p.http} (backup ${p.httpBackup})`;
-  if (!demo.moved.length) return line;
-  const was = demo.moved.map((n) => configuredPorts(base)[n]).join(", ");
-  return `${line} — port${demo.moved.length > 1 ? "s" : ""} ${was} in use by another ` +
-    "process: free ones taken, the demo routes point at them";
+  if (demo.moved.length) {
+    const was = demo.moved.map((n) => configuredPorts(base)[n]).join(", ");
+    line += ` — port${demo.moved.length > 1 ? "s" : ""} ${was} in use by another process: ` +
+      "free ones taken, the demo routes point at them";
+  }
+  return line;
 }
 
 /** DEMO_SINKS: `auto` runs the receivers in embedded mode (PGlite) only. */

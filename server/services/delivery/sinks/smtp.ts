@@ -2,18 +2,35 @@
  * The SMTP sink: a real SMTP server (smtp-server) on 127.0.0.1 that accepts every e-mail without
  * authentication or TLS and records it whole (the raw message as body, the id from its
  * X-Message-Id header; meta: from, to, subject). `reject` makes it refuse recipients with that
- * reply code (550: for good, 451: try later), for the tests of relay refusals.
+ * reply code (550: for good, 451: try later), for the tests of relay refusals. With `dir` each
+ * e-mail is also written there, as `<dir>/<recipient>/<time>-<n>.eml` for each recipient: the
+ * demo's catcher keeps them in DATA_DIR/mail-sink, where the set-password e-mails are read.
  */
 // @ts-types="@types/smtp-server"
 import { SMTPServer } from "smtp-server";
+import { join } from "node:path";
 import type { Received, Sink } from "./mod.ts";
 
 const header = (raw: string, name: string) =>
   new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(raw)?.[1]
     ?.replace(/\r?\n[ \t]+/g, " ").trim();
 
+/** A recipient's folder name: the address, lower-cased, with nothing that leaves the folder. */
+export const mailFolder = (address: string) =>
+  address.toLowerCase().replace(/[^a-z0-9@._+-]/g, "_").replace(/^\./, "_") || "_";
+
+/** Writes a caught e-mail into each recipient's folder under `dir`. */
+async function keep(dir: string, recipients: string[], body: Uint8Array, n: number) {
+  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${n}.eml`;
+  for (const to of recipients) {
+    const folder = join(dir, mailFolder(to));
+    await Deno.mkdir(folder, { recursive: true });
+    await Deno.writeFile(join(folder, name), body);
+  }
+}
+
 export async function startSmtpSink(
-  opts: { port?: number; reject?: number } = {},
+  opts: { port?: number; reject?: number; dir?: string } = {},
 ): Promise<Sink> {
   const received: Received[] = [];
   const server = new SMTPServer({
@@ -36,17 +53,22 @@ export async function startSmtpSink(
         let offset = 0;
         for (const c of chunks) body.set(c, (offset += c.length) - c.length);
         const raw = new TextDecoder().decode(body);
+        const recipients = session.envelope.rcptTo.map((r) => r.address);
+        const kept = opts.dir
+          ? keep(opts.dir, recipients, body, received.length).catch(() => {})
+          : Promise.resolve();
         received.push({
           id: Number(header(raw, "X-Message-Id") ?? NaN),
           body,
           at: new Date(),
           meta: {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address).join(","),
+            to: recipients.join(","),
             subject: header(raw, "Subject") ?? "",
           },
         });
-        callback();
+        // Answered once it is on disk: whoever sent it can read it there at once.
+        kept.then(() => callback());
       });
     },
   });
