@@ -1912,7 +1912,7 @@ export type paths = {
         put?: never;
         /**
          * Add an FTP route
-         * @description Administrators only (team rights below 100). A FTP route for the tgid `Remise` (400 when it does not exist). Destinations are ftp://host[:port]/path or host[:port]/path: primary required, backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A FTP route for the tgid `Remise` (400 when it does not exist). Destinations are ftp://host[:port]/path or host[:port]/path: primary required, backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route.
          */
         post: operations["pushAddFtp"];
         delete?: never;
@@ -1972,7 +1972,7 @@ export type paths = {
         put?: never;
         /**
          * Add a TCP route
-         * @description Administrators only (team rights below 100). A TCP route for the tgid `Remise` (400 when it does not exist). Destinations are host:port (port 1 to 65535): primary required, backup optional. The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A TCP route for the tgid `Remise` (400 when it does not exist). Destinations are host:port (port 1 to 65535): primary required, backup optional. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route.
          */
         post: operations["pushAddTcp"];
         delete?: never;
@@ -1992,7 +1992,7 @@ export type paths = {
         put?: never;
         /**
          * Add a web service route
-         * @description Administrators only (team rights below 100). A web service route for the tgid `Remise` (400 when it does not exist). Destinations are http:// or https:// URLs: primary required, backup optional; keys, token, namespace and format are free text. The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A web service route for the tgid `Remise` (400 when it does not exist). Destinations are http:// or https:// URLs: primary required, backup optional; keys, token, namespace and format are free text. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route.
          */
         post: operations["pushAddWs"];
         delete?: never;
@@ -2272,7 +2272,7 @@ export type paths = {
         put?: never;
         /**
          * Update an FTP route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered.
          */
         post: operations["pushUpdateFtp"];
         delete?: never;
@@ -2332,7 +2332,7 @@ export type paths = {
         put?: never;
         /**
          * Update a TCP route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered.
          */
         post: operations["pushUpdateTcp"];
         delete?: never;
@@ -2352,7 +2352,7 @@ export type paths = {
         put?: never;
         /**
          * Update a web service route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered.
          */
         post: operations["pushUpdateWs"];
         delete?: never;
@@ -3372,7 +3372,7 @@ export type paths = {
         put?: never;
         /**
          * Create a user
-         * @description Administrators only (team rights below 100). Company and team are required ('Please select a company and a team.'), and the team must belong to the company. Defaults: web access only, 10 e-mails per hour, active. The id and every alias must not already be a user id or an alias (409). The new user has no password: Reset password gives the link to set one.
+         * @description Administrators only (team rights below 100). Company and team are required ('Please select a company and a team.'), and the team must belong to the company. Defaults: web access only, 10 e-mails per hour, active. The id and every alias must not already be a user id or an alias (409). The new user has no password: `passwordLink` is their single-use link to set one (valid 24 hours), e-mailed to the user's mail when SMTP_RELAY is configured (then `mailed` is true and the link is not in the answer), else (or when the e-mail failed, `mailError`) in `resetUrl` for the administrator to hand over.
          */
         post: operations["usersCreate"];
         delete?: never;
@@ -3532,7 +3532,7 @@ export type paths = {
         put?: never;
         /**
          * Reset a user's password
-         * @description Administrators only (team rights below 100). A reason is required (1 to 500 characters). The user's password stops working and every session of the user ends; the answer is a single-use link, valid 24 hours, for the user to set a new password (earlier unused links stop working). Only a digest of the link's token is stored: it cannot be shown again.
+         * @description Administrators only (team rights below 100). A reason is required (1 to 500 characters). The user's password stops working and every session of the user ends; a single-use link, valid 24 hours, lets the user set a new password (earlier unused links stop working). With SMTP_RELAY it is e-mailed to the user's mail (`mailed`, no link in the answer); else, or when the e-mail failed (`mailError`), the answer's `resetUrl` is the link to hand over. Only a digest of the link's token is stored: it cannot be shown again.
          */
         post: operations["usersResetPassword"];
         delete?: never;
@@ -7815,6 +7815,43 @@ export type components = {
             /** @default false */
             wsAccess: boolean;
         };
+        UserCreated: {
+            active: boolean;
+            company: components["schemas"]["Ref"];
+            downloadDnid: boolean;
+            firstName: string;
+            ftpAccess: boolean;
+            gpgContent: string | null;
+            gpgId: string | null;
+            /** @description False after a password reset until the user sets a new one */
+            hasPassword: boolean;
+            /**
+             * @description The login (an e-mail address)
+             * @example jane@x.example
+             */
+            id: string;
+            lastName: string;
+            mail: string;
+            /** @description E-mail aliases, by address */
+            mailLogin: components["schemas"]["MailLogin"][];
+            messagingCAccess: boolean;
+            messagingCRul: number | null;
+            passwordLink: components["schemas"]["UserSetPasswordLink"];
+            /** @description Maximum e-mails per hour */
+            quota: number;
+            smtpAccess: boolean;
+            /** @description Customer care case */
+            subject: string | null;
+            team: {
+                id: number;
+                name: string;
+                rights: components["schemas"]["Rights"];
+            };
+            telnetAccess: boolean;
+            telnetAddress: string | null;
+            webAccess: boolean;
+            wsAccess: boolean;
+        };
         UserDeleteAlias: {
             alias: string;
             userId: string;
@@ -7856,15 +7893,21 @@ export type components = {
             id: string;
             reason: string;
         };
-        UserResetPasswordResponse: {
-            /** @description When the link stops working (ISO 8601) */
-            expiresAt: string;
-            /** @description The single-use link (a path: /login/reset?token=…) to hand to the user */
-            resetUrl: string;
-        };
         UserSetPassword: {
             password: string;
             token: string;
+        };
+        UserSetPasswordLink: {
+            /** @description When the link stops working (ISO 8601) */
+            expiresAt: string;
+            /** @description Whether the link was e-mailed to the user (SMTP_RELAY is configured and the relay took the e-mail) */
+            mailed: boolean;
+            /** @description The address the e-mail went (or was to go) to: the user's mail; null without SMTP_RELAY */
+            mailedTo: string | null;
+            /** @description Why the e-mail could not be sent (the link is then in resetUrl); null otherwise */
+            mailError: string | null;
+            /** @description The single-use link (a path: /login/reset?token=…) to hand to the user; null when it was e-mailed to them */
+            resetUrl: string | null;
         };
         /** @default {} */
         UsersFilter: {
@@ -20783,13 +20826,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new user */
+            /** @description The new user, and their set-password link */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["UserCreated"];
                 };
             };
             /** @description Invalid input: `fields` says which and why */
@@ -21344,13 +21387,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The link to hand to the user */
+            /** @description The link, or that it was e-mailed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResetPasswordResponse"];
+                    "application/json": components["schemas"]["UserSetPasswordLink"];
                 };
             };
             /** @description Invalid input: `fields` says which and why */

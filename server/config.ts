@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { join } from "node:path";
+import { DEFAULT_RETRY_SCHEDULE } from "./services/delivery/schedule.ts";
 
 /** Documented default demo password: for embedded demo use only (README). */
 export const DEFAULT_DEMO_PASSWORD = "demo-portal-2026";
@@ -59,7 +60,7 @@ const schema = z.object({
   DELIVERY_RETRY_SCHEDULE: z.string().regex(
     /^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/,
     "must be seconds separated by commas, e.g. 0,5,300",
-  ).default("0,5,300,1800,7200,18000,36000,36000"),
+  ).default(DEFAULT_RETRY_SCHEDULE),
   /**
    * Egress policy. Destinations resolving to loopback, private, link-local, CGNAT or metadata
    * addresses are refused unless DELIVERY_ALLOW lists them (CIDRs or host names, commas);
@@ -68,7 +69,10 @@ const schema = z.object({
    */
   DELIVERY_ALLOW: z.string().default(""),
   DELIVERY_PUBLIC: z.enum(["auto", "allow", "deny"]).default("auto"),
-  /** The SMTP relay (smart host) e-mail routes are sent through, host:port, and the sender. */
+  /**
+   * The SMTP relay (smart host) e-mail routes and the set-password e-mails are sent through,
+   * host:port, and the sender.
+   */
   SMTP_RELAY: z.string().default(""),
   SMTP_FROM: z.string().default(""),
   /** FTP login for FTP routes (their addresses carry none); anonymous by default. */
@@ -83,6 +87,13 @@ const schema = z.object({
   DEMO_SINKS: z.enum(["auto", "on", "off"]).default("auto"),
   DEMO_SINK_PORT: int(1024, 65000).default(2600),
   DEMO_FEED_SECONDS: int(0, 86400).default(15),
+  /**
+   * The portal's address as users reach it (https://portal.example.com), for links in e-mails;
+   * unset: the address of the administrator's request (behind TRUST_PROXY, the forwarded one).
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((u) => u.replace(/\/+$/, ""))
+    .optional(),
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
 });
@@ -96,6 +107,11 @@ export interface Config extends Omit<Parsed, "SESSION_SECRET" | "DEMO_PASSWORD">
   DEMO_PASSWORD: string;
   /** True when DEMO_PASSWORD was not given and the documented default is in use. */
   demoPasswordIsDefault: boolean;
+  /**
+   * True when DEMO_SINK_PORT was given: its ports must then be the demo receivers' own (a taken
+   * one stops the start); by default free ports are taken instead (server/demo/sinks.ts).
+   */
+  demoSinkPortGiven: boolean;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +154,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     SESSION_SECRET: c.SESSION_SECRET ?? null,
     DEMO_PASSWORD: c.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     demoPasswordIsDefault: !c.DEMO_PASSWORD,
+    demoSinkPortGiven: given.DEMO_SINK_PORT !== undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Config } from "./config.ts";
 import { type Database, isEmpty, openPglite, openPostgres } from "../db/client.ts";
 import { ensureReferenceData } from "../db/seed/reference.ts";
@@ -8,7 +8,8 @@ import { sessionKeys } from "./auth/token.ts";
 import { createApp } from "./app.ts";
 import { assetsWithSource } from "./assets/mod.ts";
 import { startJobs } from "./jobs/run.ts";
-import { demoSinksWanted, startDemoSinks, withDemoSinks } from "./demo/sinks.ts";
+import { demoSinksWanted, describeSinks, mailDir, withDemoSinks } from "./demo/sinks.ts";
+import { startDemo } from "./demo/demo_routes.ts";
 
 export const VERSION = "0.1.0";
 
@@ -48,14 +49,15 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
   const t0 = performance.now();
   const { database, seeded } = await prepareDatabase(config);
   // The demo's loopback receivers, which the demo routes point at (embedded mode by default).
-  const demoSinks = demoSinksWanted(config)
-    ? await startDemoSinks({ portBase: config.DEMO_SINK_PORT, dataDir: config.DATA_DIR })
-    : null;
+  const demoSinks = demoSinksWanted(config) ? await startDemo(database.db, config) : null;
+  // What this process delivers with (and checks route destinations against): with the demo's
+  // receivers, 127.0.0.1 allowed and their SMTP relay.
+  const running = demoSinks ? withDemoSinks(config, demoSinks.ports) : config;
   // The browser bundle before the first visitor: read from dist/ (`deno task build`), or built
   // here when this process may spawn esbuild; a server that can do neither stops now, saying so.
   const bundle = await assetsWithSource();
   const app = createApp({
-    config,
+    config: running,
     database,
     keys: sessionKeys(config.SESSION_SECRET),
     version: VERSION,
@@ -75,6 +77,15 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
         }`,
         `API reference: http://localhost:${port}/docs — browser bundle: ${bundle.source}`,
       ];
+      if (demoSinks) {
+        lines.push(describeSinks(demoSinks, config.DEMO_SINK_PORT));
+        if (!config.SMTP_RELAY) {
+          lines.push(
+            "E-mails (new users' set-password links too) go to the demo's SMTP relay, which " +
+              `keeps them in ${resolve(mailDir(config.DATA_DIR))}/<recipient>/`,
+          );
+        }
+      }
       if (seeded || config.SEED !== "none") {
         const pw = config.demoPasswordIsDefault
           ? `"${config.DEMO_PASSWORD}"`
@@ -97,7 +108,7 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
     ? startJobs(database.db, config, {
       implementation: "built-in",
       delivery: config.DELIVERY_WORKER === "on",
-      deliveryConfig: demoSinks ? withDemoSinks(config) : config,
+      deliveryConfig: running,
       prune: true,
       fold: true,
       // With the demo's receivers, fresh position reports to watch go from Stored to Delivered.

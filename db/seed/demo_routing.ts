@@ -19,6 +19,7 @@ import {
   tcpRoutes,
   wsRoutes,
 } from "../schema/mod.ts";
+import type { RouteRow } from "../../server/services/delivery/transports/mod.ts";
 import type { AdminData } from "./demo_admin.ts";
 import type { ManagementData, SeededTgid } from "./demo_management.ts";
 import {
@@ -37,6 +38,8 @@ export interface SeededRoute {
   tgid: SeededTgid;
   /** Primary destination, for log and error messages. */
   destination: string;
+  /** The route as the delivery engine reads it (db/seed/demo_deliveries.ts). */
+  delivery: RouteRow;
 }
 export interface RoutingData {
   routes: SeededRoute[];
@@ -126,7 +129,14 @@ async function seedRoutes(ctx: SeedContext, mgmt: ManagementData): Promise<Seede
     const built = tgids.map(build);
     const ids = await insertIds(ctx, table, id, built.map((b) => b.row));
     ids.forEach((id, i) =>
-      routes.push({ id, type, tgid: tgids[i], destination: built[i].destination })
+      routes.push({
+        id,
+        type,
+        tgid: tgids[i],
+        destination: built[i].destination,
+        // Every column the engine reads is given in the seed's row.
+        delivery: { kind: type, row: { ...built[i].row, id } } as unknown as RouteRow,
+      })
     );
   };
 

@@ -44,6 +44,8 @@ import { ROUTE_MAP, ROUTES } from "../../routes/mod.ts";
 import { PageRedirect } from "../../routes/types.ts";
 import { EVERY_COMPANY } from "../../server/services/tenancy.ts";
 import type { Deps } from "../../server/router.ts";
+import { DEFAULT_RETRY_SCHEDULE, parseSchedule } from "../../server/services/delivery/schedule.ts";
+import { replayAll } from "../../tests/fixtures/delivery_replay.ts";
 import type { SessionUser } from "../../server/auth/sessions.ts";
 
 const DAY = 86_400_000;
@@ -178,7 +180,11 @@ for (const kind of DB_KINDS) {
         await t.step("[db/seed] traffic covers every status, delivery type and robot", async () => {
           const covered = async (column: AnyPgColumn, table: PgTable) =>
             (await distinct<number>(column, table)).sort((a, b) => a - b);
-          assert.deepEqual(await covered(pushTraffic.status, pushTraffic), keys(PUSH_STATUS));
+          // Every push status the delivery engine records: it never writes 2 (In … relay).
+          assert.deepEqual(
+            await covered(pushTraffic.status, pushTraffic),
+            keys(PUSH_STATUS).filter((s) => s !== 2),
+          );
           assert.deepEqual(
             await covered(pushTraffic.deliveryType, pushTraffic),
             keys(DELIVERY_TYPES),
@@ -191,6 +197,22 @@ for (const kind of DB_KINDS) {
           );
           assert.ok((await distinct<number>(pushTraffic.protocol, pushTraffic)).length >= 10);
         });
+
+        await t.step(
+          "[db/seed] every push message's status, errors and counters follow from its attempts by the engine's rules",
+          async () => {
+            const problems = await replayAll(db, parseSchedule(DEFAULT_RETRY_SCHEDULE));
+            assert.equal(
+              problems.length,
+              0,
+              `${problems.length} disagreements, e.g.:\n${problems.slice(0, 12).join("\n")}`,
+            );
+            const [attempts] = await query<{ n: number }>(
+              sql`select count(*)::int as n from push_attempts`,
+            );
+            assert.ok(attempts.n >= 5000, `${attempts.n} attempts`);
+          },
+        );
 
         await t.step("[db/seed] 5000+ traffic rows each within the last 30 days", async () => {
           const from = new Date(now.getTime() - 30 * DAY).toISOString();

@@ -3,26 +3,38 @@ import {
   DEFAULT_LES,
   DELIVERY_TYPES,
   type DeliveryType,
-  type PushStatus,
   ROBOT_NAMES,
   ROUTE_TYPES,
   type RouteType,
   TRAFFIC_PROTOCOLS,
   type TrafficProtocol,
 } from "../../openapi/enums.ts";
-import { pushTraffic, robotTraffic } from "../schema/mod.ts";
+import { pushAttempts, pushTraffic, robotTraffic } from "../schema/mod.ts";
+import { convert } from "../../server/services/delivery/convert.ts";
+import { destinationsOf } from "../../server/services/delivery/destinations.ts";
+import type { PushRow as ConvertedRow } from "../../server/services/delivery/types.ts";
+import {
+  type Cut,
+  deliveryHistory,
+  ID_PLACEHOLDER,
+  SEED_INSTANCE,
+  type SeededAttempt,
+} from "./demo_deliveries.ts";
+import { sinkAddress } from "./demo_sink_ports.ts";
 import type { ManagementData, SeededTgid } from "./demo_management.ts";
 import type { RoutingData, SeededRoute } from "./demo_routing.ts";
-import { after, DAY, insertBulk, MINUTE, past, type Rng, type SeedContext } from "./demo_util.ts";
+import { DAY, insertBulk, past, type Rng, type SeedContext } from "./demo_util.ts";
 
 const PUSH_COUNT = 5200;
 const MULTI_PUSH_COUNT = 300;
 const ROBOT_COUNT = 5200;
+/**
+ * How much more traffic a route with a destination to try gets than one whose destinations are
+ * all locked or inactive (whose messages wait on the retry schedule and end in an error).
+ */
+const ROUTE_OPEN_WEIGHT = 15;
 /** Rows younger than this may still be pending (stored, in progress, scheduled…). */
 const PENDING_WINDOW = 2 * DAY;
-
-/** Statuses the delivery engine still has to deliver. */
-const QUEUED = [0, 1, 8];
 
 const keysOf = (o: object) => Object.keys(o).map(Number);
 
@@ -60,6 +72,8 @@ interface Context {
   ctx: SeedContext;
   mgmt: ManagementData;
   routesByType: Map<RouteType, SeededRoute[]>;
+  /** Push traffic's routes by type, weighted: mostly to routes with a destination to try. */
+  pushRoutes: Map<RouteType, [SeededRoute, number][]>;
 }
 
 /** Weighted pick that ignores zero weights. */
@@ -99,112 +113,25 @@ function pushContent(rng: Rng, protocol: number, dnid: number | null, at: Date):
 }
 
 /**
- * [error_label, failure_reason] templates per delivery type for "Delivering error" (3, the
- * destination could not be reached) and "Destinator error" (5, it refused the message).
+ * Where a message's delivery history stops: older messages are settled (delivered or failed for
+ * good, by the engine's rules); a recent one may still be stored, or claimed by a worker that
+ * stopped mid-round (in progress), and one still retrying is scheduled.
  */
-const FAILURES: Record<DeliveryType, Record<3 | 5, [string, string][]>> = {
-  0: {
-    3: [
-      ["Connection to {dest} timed out after 30 s", "Timeout"],
-      ["Connection refused by {dest}", "Connection refused"],
-    ],
-    5: [
-      ["Remote application closed the connection without acknowledgement", "No ACK"],
-      ["Destination rejected the message: unknown terminal", "Rejected by destination"],
-    ],
-  },
-  1: {
-    3: [
-      ["451 4.7.1 Greylisted, please try again later", "Temporary failure"],
-      ["Connection to the MX of {dest} timed out", "Timeout"],
-    ],
-    5: [
-      ["550 5.1.1 <{dest}>: Recipient address rejected", "Recipient rejected"],
-      ["552 5.3.4 Message size exceeds fixed limit", "Message too big"],
-    ],
-  },
-  2: {
-    3: [["Database connection lost during insert", "Connection lost"]],
-    5: [["Insert rejected: duplicate message reference", "Duplicate"]],
-  },
-  3: {
-    3: [
-      ["530 Login incorrect on {dest}", "Authentication failed"],
-      ["425 Can't open data connection to {dest}", "Connection error"],
-    ],
-    5: [
-      ["553 Could not create file: permission denied", "Permission denied"],
-      ["452 Insufficient storage space on {dest}", "Disk full"],
-    ],
-  },
-  4: {
-    3: [
-      ["TLS handshake with {dest} failed: certificate has expired", "TLS error"],
-      ["Connection to {dest} timed out after 30 s", "Timeout"],
-    ],
-    5: [
-      ["HTTP 400 Bad Request: invalid payload", "Rejected by destination"],
-      ["HTTP 401 Unauthorized: invalid token", "Authentication failed"],
-    ],
-  },
-  5: {
-    3: [["Acknowledgement not received from the LES within 10 minutes", "Timeout"]],
-    5: [["Acknowledgement rejected by the LES: unknown message reference", "Rejected by LES"]],
-  },
-  6: {
-    3: [["SMS gateway unreachable", "Gateway unreachable"]],
-    5: [["SMS rejected by the gateway: invalid MSISDN", "Invalid number"]],
-  },
-};
-
-/** [error_label, failure_reason] of a failed push. */
-function pushFailure(
-  rng: Rng,
-  status: number,
-  deliveryType: DeliveryType,
-  destination: string,
-): [string, string] {
-  if (status === 3 || status === 5) {
-    const [label, reason] = rng.pick(FAILURES[deliveryType][status]);
-    return [label.replace("{dest}", destination), reason];
-  }
-  if (status === 6) {
-    const size = rng.int(300, 2000);
-    return [
-      `Uploaded file size mismatch (expected ${size} bytes, got ${size - rng.int(1, 200)})`,
-      "Corrupted transfer",
-    ];
-  }
-  return [
-    "Message frozen in SMTP queue after 5 attempts: 421 4.3.2 Service not available",
-    "Queue frozen",
-  ];
+function cutOf(rng: Rng, ageMs: number): Cut {
+  if (ageMs >= PENDING_WINDOW) return "none";
+  return rng.weighted<Cut>([["none", 60], ["stored", 20], ["inProgress", 20]]);
 }
 
-/**
- * Push status of a row `ageMs` old: mostly delivered (4), some errors (3, 5; 6 only on FTP, 7 only
- * on SMTP); only recent rows may still be stored, in progress, in relay or scheduled (0, 1, 2, 8).
- */
-function pushStatus(rng: Rng, ageMs: number, deliveryType: number): number {
-  const pending = ageMs < PENDING_WINDOW ? 1 : 0;
-  return choose(rng, [
-    [4, 80],
-    [3, 6],
-    [5, 5],
-    [6, deliveryType === 3 ? 6 : 0],
-    [7, deliveryType === 1 ? 6 : 0],
-    [0, 20 * pending],
-    [1, 25 * pending],
-    [2, 20 * pending],
-    [8, 20 * pending],
-  ]);
+interface SeededPush {
+  row: PushRow;
+  attempts: SeededAttempt[];
 }
 
-function pushRow(c: Context, deliveryType: number, base?: PushRow): PushRow {
+function pushRow(c: Context, deliveryType: number, base?: PushRow): SeededPush {
   const { ctx, mgmt } = c;
   const { rng } = ctx;
   const routeType = ROUTE_OF_DELIVERY.get(deliveryType);
-  const route = routeType ? rng.pick(c.routesByType.get(routeType)!) : undefined;
+  const route = routeType ? rng.weighted(c.pushRoutes.get(routeType)!) : undefined;
   const tgid: SeededTgid = route?.tgid ?? rng.pick(mgmt.tgids);
   const protocol = base?.protocol ??
     choose(
@@ -219,41 +146,32 @@ function pushRow(c: Context, deliveryType: number, base?: PushRow): PushRow {
     ? rng.pick(ownDnids.length ? ownDnids : mgmt.dnids).id
     : null;
   const stored = base?.lesCStoredTime ?? past(ctx);
-  const age = ctx.now.getTime() - stored.getTime();
-  const status = pushStatus(rng, age, deliveryType);
-  const failed = [3, 5, 6, 7].includes(status);
-  const [errorLabel, failureReason] = failed
-    ? pushFailure(rng, status, deliveryType as DeliveryType, route?.destination ?? "")
-    : [null, null];
-  const attempts = failed
-    ? rng.int(3, 5)
-    : status === 4
-    ? rng.weighted([[1, 8], [2, 1], [3, 1]])
-    : rng.int(0, 1);
   const content = base?.content ?? pushContent(rng, protocol, dnid, stored);
-  return {
+  const message = {
     tgidId: tgid.id,
     dnid,
     les: inmarsatC ? DEFAULT_LES : null,
     lesCStoredTime: stored,
-    status: status as PushStatus,
     deliveryType: deliveryType as DeliveryType,
     protocol: protocol as TrafficProtocol,
-    errorLabel,
     dataLength: content.length,
     headerLength: inmarsatC ? rng.int(16, 48) : rng.int(0, 24),
-    deliveryAttempts: attempts,
-    pushDeliveryAttempts: attempts,
-    pushDeliveryStatus: status === 4 ? 1 : failed ? 0 : null,
-    failureReason,
     routagePushId: route?.id ?? null,
     routageType: deliveryType as DeliveryType,
     content,
-    updatedAt: after(ctx, stored, attempts * rng.int(1, 15) * MINUTE),
-    // Still to deliver (stored, in progress, scheduled): due, so the delivery engine takes it
-    // to the demo's receivers at start.
-    nextAttemptAt: QUEUED.includes(status) ? ctx.now : null,
   };
+  const { attempts, ...history } = deliveryHistory(rng, {
+    deliveryType,
+    route: route?.delivery,
+    storedAt: stored,
+    now: ctx.now,
+    relay: sinkAddress(ctx.sinkPort, "smtp"),
+    extension: route
+      ? convert(route.delivery.row.conversion, { ...message, id: 0 } as ConvertedRow).extension
+      : "txt",
+    cut: cutOf(rng, ctx.now.getTime() - stored.getTime()),
+  });
+  return { row: { ...message, ...history }, attempts };
 }
 
 /** Push traffic, oldest first, then multi-push copies of some messages to other delivery types. */
@@ -262,15 +180,41 @@ async function seedPushTraffic(c: Context): Promise<void> {
   const deliveries = Object.entries(DELIVERY_WEIGHTS).map((
     [k, w],
   ): [number, number] => [Number(k), w]);
-  const rows = Array.from({ length: PUSH_COUNT }, () => pushRow(c, choose(rng, deliveries)))
-    .sort((a, b) => a.lesCStoredTime.getTime() - b.lesCStoredTime.getTime());
-  const ids = await insertBulk(c.ctx, pushTraffic, rows, pushTraffic.id);
+  const messages = Array.from({ length: PUSH_COUNT }, () => pushRow(c, choose(rng, deliveries)))
+    .sort((a, b) => a.row.lesCStoredTime.getTime() - b.row.lesCStoredTime.getTime());
+  const ids = await insertBulk(c.ctx, pushTraffic, messages.map((m) => m.row), pushTraffic.id);
   const children = Array.from({ length: MULTI_PUSH_COUNT }, () => {
-    const i = rng.int(0, rows.length - 1);
-    const others = deliveries.filter(([t]) => t !== rows[i].deliveryType);
-    return { ...pushRow(c, choose(rng, others), rows[i]), parentId: ids[i] };
+    const i = rng.int(0, messages.length - 1);
+    const parent = messages[i].row;
+    const others = deliveries.filter(([t]) => t !== parent.deliveryType);
+    const child = pushRow(c, choose(rng, others), parent);
+    return { ...child, row: { ...child.row, parentId: ids[i] } };
   });
-  await insertBulk(c.ctx, pushTraffic, children);
+  const childIds = await insertBulk(
+    c.ctx,
+    pushTraffic,
+    children.map((m) => m.row),
+    pushTraffic.id,
+  );
+  await seedAttempts(c, [...messages, ...children], [...ids, ...childIds]);
+}
+
+/** The attempts of each seeded message, its id in place of the placeholder (FTP file names). */
+async function seedAttempts(c: Context, messages: SeededPush[], ids: number[]): Promise<void> {
+  const rows = messages.flatMap((m, i) =>
+    m.attempts.map((a) => ({
+      pushTrafficId: ids[i],
+      at: a.at,
+      round: a.round,
+      target: a.target,
+      destination: a.destination,
+      outcome: a.outcome,
+      error: a.error?.replace(ID_PLACEHOLDER, String(ids[i])) ?? null,
+      durationMs: a.durationMs,
+      instance: SEED_INSTANCE,
+    }))
+  );
+  await insertBulk(c.ctx, pushAttempts, rows);
 }
 
 /** "CC: a@x, b@x", or an empty "CC:" section. */
@@ -406,7 +350,16 @@ export async function seedTraffic(
   routing: RoutingData,
 ): Promise<void> {
   const routesByType = Map.groupBy(routing.routes, (r) => r.type);
-  const c: Context = { ctx, mgmt, routesByType };
+  const pushRoutes = new Map(
+    [...routesByType].map(([type, routes]) => [
+      type,
+      routes.map((r): [SeededRoute, number] => [
+        r,
+        destinationsOf(r.delivery).some((d) => !d.skip) ? ROUTE_OPEN_WEIGHT : 1,
+      ]),
+    ]),
+  );
+  const c: Context = { ctx, mgmt, routesByType, pushRoutes };
   await seedPushTraffic(c);
   await seedRobotTraffic(c);
 }

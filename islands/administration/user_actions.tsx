@@ -1,6 +1,6 @@
 /**
  * The user actions shared by the list and the user page: Deactivate / Activate (confirmed),
- * Reset password (a reason, then the one-time link with a copy button), Change user id, Add
+ * Reset password (a reason, then the one-time link e-mailed or shown), Change user id, Add
  * email alias and Change team. Each dialog validates with the server's schema before sending and
  * shows the server's message when the call fails.
  */
@@ -9,13 +9,14 @@ import { Dialog } from "../kit/Dialog.tsx";
 import { Field, useZodForm } from "../kit/form.tsx";
 import { PromiseButton } from "../kit/PromiseButton.tsx";
 import { toast } from "../runtime/toasts.ts";
-import { formatDateTime } from "../kit/format.ts";
 import { REASON_MAX, RESET_LINK_HOURS } from "../../openapi/schemas/user_messages.ts";
 import { addAlias, changeId, changeTeam, resetPassword, type User } from "./user_api.ts";
 import { CompanyTeamFields, useCompanies } from "./user_form.tsx";
 import type { UserRef } from "./user_status.ts";
 import { FormDialog, useSubmit } from "../kit/FormDialog.tsx";
 import { TextField } from "../kit/TextField.tsx";
+import { PasswordLinkResult } from "./password_link.tsx";
+import type { SetPasswordLink } from "../../openapi/schemas/users.ts";
 
 const schemas = () => import("../../openapi/schemas/users.ts");
 
@@ -186,7 +187,7 @@ export function ResetPasswordDialog(
     reason: "",
   });
   const submit = useSubmit();
-  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
+  const [link, setLink] = useState<SetPasswordLink | null>(null);
   const ids = "reset-password";
   useResetFor(user, () => {
     form.reset({ id: user?.id ?? "", reason: "" });
@@ -197,19 +198,10 @@ export function ResetPasswordDialog(
   const onSubmit = form.onSubmit(async (data) => {
     const r = await submit.send(() => resetPassword(data.id, data.reason));
     if (!r) return;
-    setLink({ url: new URL(r.resetUrl, location.origin).href, expiresAt: r.expiresAt });
+    setLink(r);
     toast("success", `The password of ${data.id} was reset`);
     onDone?.();
   });
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link!.url);
-      toast("success", "Link copied to clipboard");
-    } catch {
-      toast("error", "Flash is not available, cannot copy to clipboard !");
-    }
-  }
 
   const formId = `${ids}-reset-form`;
   return (
@@ -228,33 +220,14 @@ export function ResetPasswordDialog(
       )}
     >
       {link
-        ? (
-          <div data-reset-link="">
-            <p>
-              The password of <strong>{user?.id}</strong>{" "}
-              no longer works and their sessions have ended. Hand them this link to set a new
-              password: it works once, until {formatDateTime(link.expiresAt)}{" "}
-              UTC. It is shown only now.
-            </p>
-            <label htmlFor={`${ids}-link`}>
-              Set-password link
-              <input
-                id={`${ids}-link`}
-                type="text"
-                readOnly
-                value={link.url}
-                onFocus={(e) => e.currentTarget.select()}
-              />
-            </label>
-            <button type="button" className="secondary" onClick={copy}>Copy link</button>
-          </div>
-        )
+        ? <PasswordLinkResult userId={user?.id ?? ""} link={link} occasion="reset" />
         : (
           <form id={formId} noValidate onSubmit={onSubmit} data-dialog-form="reset-password">
             <p>
               The current password of <strong>{user?.id}</strong>{" "}
-              stops working and their sessions end. You get a link, valid {RESET_LINK_HOURS}{" "}
-              hours, for them to set a new one.
+              stops working and their sessions end. A link, valid {RESET_LINK_HOURS}{" "}
+              hours, lets them set a new one: it is e-mailed to them when the portal sends e-mail,
+              else you get it to hand over.
             </p>
             <Field
               label="Reason"

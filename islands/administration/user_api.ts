@@ -7,6 +7,7 @@ import type {
   ResetPasswordResponse,
   User,
   UserCreate,
+  UserCreated,
   UserListItem,
   UserUpdate,
 } from "../../openapi/schemas/users.ts";
@@ -31,7 +32,7 @@ export const findUsers = async (state: TableState) =>
 export const getUser = (id: string): Promise<User> =>
   call(client.GET("/rest/users/getUser", { params: { query: { user: id } } }));
 
-export const createUser = (body: UserCreate): Promise<User> =>
+export const createUser = (body: UserCreate): Promise<UserCreated> =>
   call(client.POST("/rest/users/create", { body }));
 
 export const updateUser = (body: UserUpdate): Promise<User> =>

@@ -17,7 +17,9 @@ import { ComboboxList, type Option, useCombobox } from "../kit/MultiSelect.tsx";
 import { messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { DEFAULT_USER_QUOTA } from "../../openapi/enums.ts";
-import type { UserCreate, UserUpdate } from "../../openapi/schemas/users.ts";
+import type { UserCreate, UserCreated, UserUpdate } from "../../openapi/schemas/users.ts";
+import { navigate } from "../runtime/navigate.ts";
+import { createdMessage, PasswordLinkDialog } from "./password_link.tsx";
 import {
   companyHierarchy,
   type CompanyTeams,
@@ -410,6 +412,8 @@ export interface CreateUserDialogProps {
 /** "New user": Create opens the new user's page; Create and add another resets the form. */
 export function CreateUserDialog({ open, onClose, onCreated }: CreateUserDialogProps) {
   const form = useZodForm(createSchema, NEW_USER);
+  // A new user's link that was not e-mailed: shown before their page opens (or the next user).
+  const [shown, setShown] = useState<UserCreated | null>(null);
   const companies = useCompanies(open);
   // Fixed ids: a server-rendered island would get other useId values than in the browser.
   const idPrefix = "user";
@@ -418,25 +422,42 @@ export function CreateUserDialog({ open, onClose, onCreated }: CreateUserDialogP
     if (open) form.reset(NEW_USER);
   }, [open]);
   return (
-    <CreateDialog<User>
-      open={open}
-      title="New user"
-      onClose={onClose}
-      create={async () => {
-        const data = await form.validate();
-        if (data === null) return null; // the kit focuses the first field in error
-        const user = await createUser(data);
-        onCreated?.(user);
-        return user;
-      }}
-      hrefOf={(u) => userHref(u.id)}
-      reset={() => form.reset(NEW_USER)}
-      created={(u) => `User ${u.id} created`}
-    >
-      <div data-user-form="create">
-        <UserFields form={form} mode="create" idPrefix={`${idPrefix}-new`} companies={companies} />
-      </div>
-    </CreateDialog>
+    <>
+      <CreateDialog<UserCreated>
+        open={open}
+        title="New user"
+        onClose={onClose}
+        create={async () => {
+          const data = await form.validate();
+          if (data === null) return null; // the kit focuses the first field in error
+          const user = await createUser(data);
+          onCreated?.(user);
+          // Create opens the page after the link was seen; Create and add another shows it.
+          if (!user.passwordLink.mailed) setShown(user);
+          return user;
+        }}
+        hrefOf={(u) => u.passwordLink.mailed ? userHref(u.id) : null}
+        reset={() => form.reset(NEW_USER)}
+        created={(u) => createdMessage(u.id, u.passwordLink)}
+      >
+        <div data-user-form="create">
+          <UserFields
+            form={form}
+            mode="create"
+            idPrefix={`${idPrefix}-new`}
+            companies={companies}
+          />
+        </div>
+      </CreateDialog>
+      <PasswordLinkDialog
+        created={shown}
+        onClose={() => {
+          // Create closed the form: the new user's page opens now.
+          if (shown && !open) void navigate(userHref(shown.id));
+          setShown(null);
+        }}
+      />
+    </>
   );
 }
 

@@ -16,8 +16,8 @@ export interface CreateDialogProps<T> {
   onClose: () => void;
   /** Validates and sends the form; resolves the created item, or null when the form is invalid. */
   create: () => Promise<T | null>;
-  /** The new item's page. */
-  hrefOf: (item: T) => string;
+  /** The new item's page; null: stay (the caller shows something first, then goes on). */
+  hrefOf: (item: T) => string | null;
   /** Clears the form for the next item (create-and-add-another). */
   reset: () => void;
   /** The success toast's text. */
@@ -44,7 +44,8 @@ export function CreateDialog<T>(props: CreateDialogProps<T>) {
       toast("success", props.created(item));
       if (mode === "open") {
         props.onClose();
-        void navigate(props.hrefOf(item));
+        const href = props.hrefOf(item);
+        if (href !== null) void navigate(href);
       } else {
         props.reset();
         document.querySelector<HTMLElement>("dialog[open] input, dialog[open] select")?.focus();

@@ -11,6 +11,7 @@ import { bodyId, codeSchema, optionalText, queryId, requiredText, trimmedBlock }
 import { formMessages } from "./messages.ts";
 import { TgidChoiceSchema } from "./tgids.ts";
 import {
+  DESTINATION_LABELS,
   DESTINATION_TARGETS,
   emailList,
   ftpDestinationError,
@@ -70,8 +71,8 @@ const routeId = { id: bodyId("Route id") };
 
 const tcpFields = {
   ...common,
-  IP_Port_Tx_Primary: primary(tcpDestinationError, "Primary destination"),
-  IP_Port_Tx_Secondary: secondary(tcpDestinationError, "Backup destination"),
+  IP_Port_Tx_Primary: primary(tcpDestinationError, DESTINATION_LABELS.primary),
+  IP_Port_Tx_Secondary: secondary(tcpDestinationError, DESTINATION_LABELS.backup),
   Tx_Primary_Up: up("Primary"),
   Tx_Secondary_Up: up("Backup"),
 };
@@ -81,8 +82,8 @@ export const TcpRouteUpdateSchema = z.object({ ...routeId, ...tcpFields }).stric
 
 const ftpFields = {
   ...common,
-  ftp_Primary: primary(ftpDestinationError, "Primary destination"),
-  ftp_Secondary: secondary(ftpDestinationError, "Backup destination"),
+  ftp_Primary: primary(ftpDestinationError, DESTINATION_LABELS.primary),
+  ftp_Secondary: secondary(ftpDestinationError, DESTINATION_LABELS.backup),
   ftp_Primary_Up: up("Primary"),
   ftp_Secondary_Up: up("Backup"),
   mode: codeSchema(ROUTE_MODES, "Mode").default(1).meta({
@@ -98,8 +99,8 @@ export const FtpRouteUpdateSchema = z.object({ ...routeId, ...ftpFields }).stric
 
 const wsFields = {
   ...common,
-  ws_Primary: primary(wsDestinationError, "Primary destination"),
-  ws_Secondary: secondary(wsDestinationError, "Backup destination"),
+  ws_Primary: primary(wsDestinationError, DESTINATION_LABELS.primary),
+  ws_Secondary: secondary(wsDestinationError, DESTINATION_LABELS.backup),
   ws_Primary_Up: up("Primary"),
   ws_Secondary_Up: up("Backup"),
   ws_Primary_SSL_Check: z.boolean().default(true),

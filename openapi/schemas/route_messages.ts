@@ -22,6 +22,12 @@ export type LockableRouteType = typeof LOCKABLE_ROUTE_TYPES[number];
 export const DESTINATION_TARGETS = ["primary", "backup"] as const;
 export type DestinationTarget = typeof DESTINATION_TARGETS[number];
 
+/** The labels of a route's two destinations (tcp, ftp, ws). */
+export const DESTINATION_LABELS = {
+  primary: "Primary destination",
+  backup: "Backup destination",
+} as const;
+
 export const ROUTE_MESSAGES = {
   tgidUnknown: (id: number) => `Tgid ${id} does not exist`,
   notFound: (type: string) => `${ROUTE_TYPE_LABELS[type as keyof typeof ROUTE_TYPE_LABELS]} route`,
@@ -32,6 +38,8 @@ export const ROUTE_MESSAGES = {
     `${label} must be an FTP address: ftp://host[:port]/path or host[:port]/path`,
   ws: (label: string) => `${label} must be an http:// or https:// URL`,
   email: (label: string) => `${label} must be an e-mail address`,
+  /** A destination the delivery engine's egress policy refuses (the reason is the engine's). */
+  notAllowed: (label: string, reason: string) => `${label} is not allowed: ${reason}`,
   secondaryEmail: (address: string) => `Secondary e-mail ${address} is not a valid address`,
   created: (type: string, id: number) =>
     `${ROUTE_TYPE_LABELS[type as keyof typeof ROUTE_TYPE_LABELS]} route ${id} created`,

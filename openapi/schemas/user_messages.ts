@@ -32,6 +32,6 @@ export const USER_MESSAGES = {
   linkInvalid:
     "This password link is invalid, was already used or has expired. Ask your administrator for a new one.",
   passwordSet: "Your password has been set. Sign in with it.",
-  noPassword:
-    "This user has no password and cannot sign in: use Reset password and hand them the link.",
+  noPassword: "This user has no password and cannot sign in until they use their " +
+    "set-password link: use Reset password for a new one.",
 } as const;

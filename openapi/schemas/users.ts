@@ -281,13 +281,40 @@ export const ResetPasswordSchema = z.object({
     .max(REASON_MAX, formMessages.maxLength("The reason", REASON_MAX)),
 }).meta({ id: "UserResetPassword" });
 
-export const ResetPasswordResponseSchema = z.object({
-  resetUrl: z.string().meta({
-    description: `The single-use link (a path: ${RESET_PAGE_PATH}?token=…) to hand to the user`,
+/**
+ * A set-password link as issued on create and reset: e-mailed to the user when SMTP_RELAY is
+ * configured (then not in the answer: it goes to the user only), else, or when the e-mail
+ * failed, in `resetUrl` for the administrator to hand over (docs/decisions/0008).
+ */
+export const SetPasswordLinkSchema = z.object({
+  resetUrl: z.string().nullable().meta({
+    description: `The single-use link (a path: ${RESET_PAGE_PATH}?token=…) to hand to the ` +
+      "user; null when it was e-mailed to them",
   }),
   expiresAt: z.string().meta({ description: "When the link stops working (ISO 8601)" }),
-}).meta({ id: "UserResetPasswordResponse" });
-export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponseSchema>;
+  mailed: z.boolean().meta({
+    description: "Whether the link was e-mailed to the user (SMTP_RELAY is configured and " +
+      "the relay took the e-mail)",
+  }),
+  mailedTo: z.string().nullable().meta({
+    description: "The address the e-mail went (or was to go) to: the user's mail; null " +
+      "without SMTP_RELAY",
+  }),
+  mailError: z.string().nullable().meta({
+    description: "Why the e-mail could not be sent (the link is then in resetUrl); null " +
+      "otherwise",
+  }),
+}).meta({ id: "UserSetPasswordLink" });
+export type SetPasswordLink = z.infer<typeof SetPasswordLinkSchema>;
+
+export const ResetPasswordResponseSchema = SetPasswordLinkSchema;
+export type ResetPasswordResponse = SetPasswordLink;
+
+/** create's answer: the new user and the link to set their first password. */
+export const UserCreatedSchema = UserSchema.extend({
+  passwordLink: SetPasswordLinkSchema,
+}).meta({ id: "UserCreated" });
+export type UserCreated = z.infer<typeof UserCreatedSchema>;
 
 export const passwordSchema = line("Password")
   .min(PASSWORD_MIN, formMessages.minLength("The password", PASSWORD_MIN))

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { ApiError } from "../errors.ts";
 import { SESSION_COOKIE } from "./access.ts";
+import { requestOrigin } from "../http/origin.ts";
 
 /**
  * Cross-site request forgery defence (docs/security.md). The spec deletes with GET, so no
@@ -31,16 +32,6 @@ export function csrfGuard(opts: { loginPath: string; trustProxy: boolean }): Mid
   };
 }
 
-/** Our origin as the browser sees it (behind a trusted proxy, the forwarded one). */
-function ourOrigin(req: Request, trustProxy: boolean): string {
-  const url = new URL(req.url);
-  const host = (trustProxy && req.headers.get("x-forwarded-host")) || req.headers.get("host") ||
-    url.host;
-  const proto = (trustProxy && req.headers.get("x-forwarded-proto")) ||
-    url.protocol.replace(":", "");
-  return `${proto}://${host}`;
-}
-
 /** Who sent the request, by its headers: our pages, another site, or it does not say. */
 function provenance(req: Request, trustProxy: boolean): "ours" | "foreign" | "unknown" {
   const verdict = (ok: boolean) => ok ? "ours" : "foreign";
@@ -52,14 +43,14 @@ function provenance(req: Request, trustProxy: boolean): "ours" | "foreign" | "un
     // A browser that withholds the referrer sends "Origin: null" even on same-origin form posts;
     // Sec-Fetch-Site (which pages cannot forge) then vouches for it.
     return verdict(
-      origin === "null" ? site === "same-origin" : origin === ourOrigin(req, trustProxy),
+      origin === "null" ? site === "same-origin" : origin === requestOrigin(req, trustProxy),
     );
   }
-  if (origin !== null) return verdict(origin === ourOrigin(req, trustProxy));
+  if (origin !== null) return verdict(origin === requestOrigin(req, trustProxy));
   const referer = req.headers.get("referer");
   if (!referer) return "unknown";
   try {
-    return verdict(new URL(referer).origin === ourOrigin(req, trustProxy));
+    return verdict(new URL(referer).origin === requestOrigin(req, trustProxy));
   } catch {
     return "foreign";
   }

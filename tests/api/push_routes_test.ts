@@ -123,7 +123,11 @@ dbTest("[rest/push] destinations are validated with clear messages", async (ctx)
 
   // Accepted forms: ftp with or without ftp://, a port and a path; ws http and https.
   for (
-    const ftp of ["ftp.example.com:21/inbound/positions", "ftp://ftp.example.com/in", "10.0.0.1"]
+    const ftp of [
+      "ftp.example.com:21/inbound/positions",
+      "ftp://ftp.example.com/in",
+      "203.0.113.21",
+    ]
   ) {
     const r = await post(ctx, token, "addFtp", { Remise: tgid.id, ftp_Primary: ftp, mode: 0 });
     assert.equal(r.status, 200, `${ftp}: ${JSON.stringify(r.body)}`);

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { e2eSuite, eventually, submitLogin } from "./harness.ts";
-import { headingIs, mail, path, toast } from "./page_helpers.ts";
+import { closePasswordLink, headingIs, mail, path, toast } from "./page_helpers.ts";
 import { unique } from "../fixtures/factories.ts";
 import { companies, news, newsReads, teams, users } from "../../db/schema/mod.ts";
 import { ADMIN_MESSAGES, NEWS_MESSAGES } from "../../openapi/schemas/messages.ts";
@@ -114,6 +114,7 @@ e2eSuite("[e2e/admin-journey]", async (t, e) => {
       await dialog.getByRole("textbox", { name: /^Last name/ }).fill("First");
       await dialog.getByRole("button", { name: "Create and add another" }).click();
       await toast(page, "success", `User ${first} created`).waitFor();
+      await closePasswordLink(page);
       // The form is reset and the dialog stays open.
       await eventually(async () => assert.equal(await userId.inputValue(), ""));
       assert.equal(await dialog.getByRole("combobox", { name: "Company" }).inputValue(), "");
@@ -130,6 +131,7 @@ e2eSuite("[e2e/admin-journey]", async (t, e) => {
       await dialog.getByRole("textbox", { name: /^First name/ }).fill("Dora");
       await dialog.getByRole("textbox", { name: /^Last name/ }).fill("Second");
       await dialog.getByRole("button", { name: "Create", exact: true }).click();
+      await closePasswordLink(page);
       await page.waitForURL((u) => u.pathname === `/administration/users/${second}`);
       await page.getByRole("heading", { level: 1, name: `Dora Second (${second})` }).waitFor();
       await page.getByText(USER_MESSAGES.noPassword).waitFor();

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import type { BrowserContext, Page } from "playwright-core";
 import { e2eSuite, eventually, hydrated } from "./harness.ts";
-import { headingIs, path, toast } from "./page_helpers.ts";
+import { closePasswordLink, headingIs, path, toast } from "./page_helpers.ts";
 import { TEST_PASSWORD, unique } from "../fixtures/factories.ts";
 import { USER_MESSAGES } from "../../openapi/schemas/user_messages.ts";
 import { eq } from "drizzle-orm";
@@ -290,6 +290,7 @@ e2eSuite("[e2e/early-input]", async (t, e) => {
         });
         await dialog.getByLabel("User id (login)").fill(id);
         await dialog.getByRole("button", { name: "Create", exact: true }).click();
+        await closePasswordLink(page);
         await page.waitForURL((u) => u.pathname === `/administration/users/${id}`);
         assert.equal(path(page), `/administration/users/${id}`);
       }, 1);

@@ -61,3 +61,15 @@ export function scriptErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * After creating a user without e-mail (no SMTP_RELAY): the dialog with their set-password link,
+ * closed with Done; answers the link.
+ */
+export async function closePasswordLink(page: Page): Promise<string> {
+  const dialog = page.getByRole("dialog", { name: "Set-password link" });
+  const link = await dialog.getByRole("textbox", { name: "Set-password link" }).inputValue();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  return link;
+}

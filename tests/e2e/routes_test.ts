@@ -225,6 +225,40 @@ e2eSuite("[e2e/routes]", async (t, e) => {
     assert.equal(await page.locator('[data-table="routes-tcp"] tbody tr[data-row]').count(), 1);
   });
 
+  await t.step(
+    "[e2e/routes] a destination the delivery engine would refuse: the server's reason in the edit dialog",
+    async () => {
+      const { page } = await e.signedIn(1);
+      page.setDefaultTimeout(TIMEOUT);
+      const { id } = await makeRoute(db, "tcp", tgid.id);
+      await page.goto(`/routing/routes?type=tcp&filter.id=${id}`);
+      const tr = page.locator(`[data-table="routes-tcp"] tbody tr[data-row="${id}"]`);
+      await rowMenu(tr, "Edit");
+      const edit = page.getByRole("dialog", { name: `Edit TCP route ${id}` });
+      const primary = edit.locator('input[name="tcp-edit-IP_Port_Tx_Primary"]');
+      await eventually(async () => assert.notEqual(await primary.inputValue(), ""));
+      await primary.fill("169.254.169.254:80");
+      await edit.getByRole("button", { name: "Save" }).click();
+      await eventually(async () =>
+        assert.equal(
+          await edit.locator("[data-dialog-error]").innerText(),
+          "Primary destination is not allowed: 169.254.169.254 is a cloud metadata address " +
+            "(not in DELIVERY_ALLOW)",
+        )
+      );
+      if (Deno.env.get("F_SHOTS")) {
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await edit.locator("[data-dialog-error]").scrollIntoViewIfNeeded();
+          await page.screenshot({ path: `/tmp/f-route-egress-${width}.png` });
+        }
+      }
+      const [row] = await db.select().from(tcpRoutes).where(eq(tcpRoutes.id, id));
+      assert.notEqual(row.ipPortTxPrimary, "169.254.169.254:80");
+      await edit.getByRole("button", { name: "Cancel" }).click();
+    },
+  );
+
   await t.step("[e2e/routes] a client gets the 403 page", async () => {
     const { page } = await e.signedIn(100);
     page.setDefaultTimeout(TIMEOUT);

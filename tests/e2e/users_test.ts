@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { e2eSuite, eventually, submitLogin } from "./harness.ts";
-import { inView, mail, toast } from "./page_helpers.ts";
+import { closePasswordLink, inView, mail, toast } from "./page_helpers.ts";
 import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
@@ -99,6 +99,7 @@ e2eSuite("[e2e/users]", async (t, e) => {
     await dialog.getByRole("textbox", { name: /^First name/ }).fill("Second");
     await dialog.getByRole("button", { name: "Create and add another" }).click();
     await toast(page, "success", `User ${another} created`).waitFor();
+    await closePasswordLink(page);
     await eventually(async () =>
       assert.equal(await dialog.getByRole("textbox", { name: /^User id/ }).inputValue(), "")
     );
@@ -122,6 +123,8 @@ e2eSuite("[e2e/users]", async (t, e) => {
     await dialog.getByRole("textbox", { name: /^Last name/ }).fill("Created");
     await dialog.getByRole("checkbox", { name: "FTP" }).check();
     await dialog.getByRole("button", { name: "Create", exact: true }).click();
+    // No e-mail here (no SMTP_RELAY): their set-password link first, then their page.
+    assert.match(await closePasswordLink(page), /\/login\/reset\?token=[\w-]{43}$/);
     await page.waitForURL((u) => u.pathname === `/administration/users/${created}`);
     await page.getByRole("heading", { level: 1, name: `Carla Created (${created})` }).waitFor();
     // A new user has no password yet.

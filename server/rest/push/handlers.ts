@@ -16,8 +16,14 @@ import {
   updateTcpRoute,
   updateWsRoute,
 } from "../../services/push/route_write.ts";
+import { routeEgressPolicy } from "../../services/push/route_egress.ts";
+import type { Config } from "../../config.ts";
 import { allProcesses, getProcess } from "../../services/push/process_read.ts";
 import { addProcess, deleteProcess, updateProcess } from "../../services/push/process_write.ts";
+
+/** The egress policy route destinations are checked against, from the delivery settings. */
+const routePolicy = (c: { var: { deps: { config: Config } } }) =>
+  routeEgressPolicy(c.var.deps.config);
 
 export const handlers: Handlers<typeof routes> = {
   addProcess: async (c) => c.json(await addProcess(c.var.deps.db, c.req.valid("json")), 200),
@@ -26,16 +32,22 @@ export const handlers: Handlers<typeof routes> = {
     c.json(await deleteProcess(c.var.deps.db, c.req.valid("query").id), 200),
   getProcess: async (c) => c.json(await getProcess(c.var.deps.db, c.req.valid("query").id), 200),
   all: async (c) => c.json(await allProcesses(c.var.deps.db), 200),
-  addTcp: async (c) => c.json(await addTcpRoute(c.var.deps.db, c.req.valid("json")), 200),
-  updateTcp: async (c) => c.json(await updateTcpRoute(c.var.deps.db, c.req.valid("json")), 200),
+  addTcp: async (c) =>
+    c.json(await addTcpRoute(c.var.deps.db, c.req.valid("json"), routePolicy(c)), 200),
+  updateTcp: async (c) =>
+    c.json(await updateTcpRoute(c.var.deps.db, c.req.valid("json"), routePolicy(c)), 200),
   deleteTcp: async (c) =>
     c.json(await deleteRoute(c.var.deps.db, "tcp", c.req.valid("query").id), 200),
-  addFtp: async (c) => c.json(await addFtpRoute(c.var.deps.db, c.req.valid("json")), 200),
-  updateFtp: async (c) => c.json(await updateFtpRoute(c.var.deps.db, c.req.valid("json")), 200),
+  addFtp: async (c) =>
+    c.json(await addFtpRoute(c.var.deps.db, c.req.valid("json"), routePolicy(c)), 200),
+  updateFtp: async (c) =>
+    c.json(await updateFtpRoute(c.var.deps.db, c.req.valid("json"), routePolicy(c)), 200),
   deleteFtp: async (c) =>
     c.json(await deleteRoute(c.var.deps.db, "ftp", c.req.valid("query").id), 200),
-  addWs: async (c) => c.json(await addWsRoute(c.var.deps.db, c.req.valid("json")), 200),
-  updateWs: async (c) => c.json(await updateWsRoute(c.var.deps.db, c.req.valid("json")), 200),
+  addWs: async (c) =>
+    c.json(await addWsRoute(c.var.deps.db, c.req.valid("json"), routePolicy(c)), 200),
+  updateWs: async (c) =>
+    c.json(await updateWsRoute(c.var.deps.db, c.req.valid("json"), routePolicy(c)), 200),
   deleteWs: async (c) =>
     c.json(await deleteRoute(c.var.deps.db, "ws", c.req.valid("query").id), 200),
   addSmtp: async (c) => c.json(await addSmtpRoute(c.var.deps.db, c.req.valid("json")), 200),

@@ -68,6 +68,12 @@ export const find = defineRoute({
 
 // ---- delivery routes (admin) ----
 
+/** The egress check of tcp, ftp and ws destinations (services/push/route_egress.ts). */
+const NOT_DIALLED = "400 naming the field (`fields[0].path`) for a destination the delivery " +
+  "engine never dials: a loopback, private, link-local, CGNAT or metadata address not in " +
+  "DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are " +
+  "checked when delivered. ";
+
 export const addTcp = defineRoute({
   access: "admin",
   method: "post",
@@ -75,6 +81,7 @@ export const addTcp = defineRoute({
   summary: "Add a TCP route",
   description: "A TCP route for the tgid `Remise` (400 when it does not exist). " +
     "Destinations are host:port (port 1 to 65535): primary required, backup optional. " +
+    NOT_DIALLED +
     "The answer carries lastInsertId and the route.",
   request: { body: jsonBody(TcpRouteAddSchema) },
   responses: { 200: jsonResponse(TcpRouteAddedSchema, "The new route's id, and the route") },
@@ -86,7 +93,7 @@ export const updateTcp = defineRoute({
   path: "/rest/push/updateTcp",
   summary: "Update a TCP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
-    "as on add). 404 when unknown, 400 when the tgid does not exist.",
+    "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
   request: { body: jsonBody(TcpRouteUpdateSchema) },
   responses: { 200: jsonResponse(TcpRouteRowSchema, "The route, updated") },
   errors: [404],
@@ -111,6 +118,7 @@ export const addFtp = defineRoute({
   description: "A FTP route for the tgid `Remise` (400 when it does not exist). " +
     "Destinations are ftp://host[:port]/path or host[:port]/path: primary required, " +
     "backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. " +
+    NOT_DIALLED +
     "The answer carries lastInsertId and the route.",
   request: { body: jsonBody(FtpRouteAddSchema) },
   responses: { 200: jsonResponse(FtpRouteAddedSchema, "The new route's id, and the route") },
@@ -122,7 +130,7 @@ export const updateFtp = defineRoute({
   path: "/rest/push/updateFtp",
   summary: "Update an FTP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
-    "as on add). 404 when unknown, 400 when the tgid does not exist.",
+    "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
   request: { body: jsonBody(FtpRouteUpdateSchema) },
   responses: { 200: jsonResponse(FtpRouteRowSchema, "The route, updated") },
   errors: [404],
@@ -147,6 +155,7 @@ export const addWs = defineRoute({
   description: "A web service route for the tgid `Remise` (400 when it does not exist). " +
     "Destinations are http:// or https:// URLs: primary required, backup optional; " +
     "keys, token, namespace and format are free text. " +
+    NOT_DIALLED +
     "The answer carries lastInsertId and the route.",
   request: { body: jsonBody(WsRouteAddSchema) },
   responses: { 200: jsonResponse(WsRouteAddedSchema, "The new route's id, and the route") },
@@ -158,7 +167,7 @@ export const updateWs = defineRoute({
   path: "/rest/push/updateWs",
   summary: "Update a web service route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
-    "as on add). 404 when unknown, 400 when the tgid does not exist.",
+    "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
   request: { body: jsonBody(WsRouteUpdateSchema) },
   responses: { 200: jsonResponse(WsRouteRowSchema, "The route, updated") },
   errors: [404],

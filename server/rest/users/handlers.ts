@@ -13,14 +13,27 @@ import {
   changeStatus,
   changeTeam,
   changeUserId,
-  createUser,
   deleteAlias,
   updateUser,
   userNotFound,
 } from "../../services/users/write.ts";
-import { resetPassword, setPasswordWithToken } from "../../services/users/password_reset.ts";
+import {
+  createUserWithLink,
+  resetPassword,
+  setPasswordWithToken,
+} from "../../services/users/password_reset.ts";
+import { deliverLink, type IssuedLink, type LinkOccasion } from "../../services/users/link_mail.ts";
+import { requestOrigin } from "../../http/origin.ts";
+import type { AppEnv } from "../../router.ts";
+import type { Context } from "hono";
 import { USER_MESSAGES } from "../../../openapi/schemas/users.ts";
 import { setFlash } from "../../pages/flash.ts";
+
+/** The link e-mailed when SMTP_RELAY is set, as the answer says (services/users/link_mail.ts). */
+function mailed(c: Context<AppEnv>, occasion: LinkOccasion, link: IssuedLink) {
+  const { config } = c.var.deps;
+  return deliverLink(config, requestOrigin(c.req.raw, config.TRUST_PROXY), occasion, link);
+}
 
 export const handlers: Handlers<typeof routes> = {
   search: async (c) => c.json(await searchUsers(c.var.deps.db, c.req.valid("query").query), 200),
@@ -32,8 +45,10 @@ export const handlers: Handlers<typeof routes> = {
   hierarchy: async (c) => c.json(await userHierarchy(c.var.deps.db), 200),
   all: async (c) => c.json(await allUsers(c.var.deps.db), 200),
   find: async (c) => c.json(await findUsers(c.var.deps.db, c.req.valid("json")), 200),
-  create: async (c) =>
-    c.json(await createUser(c.var.deps.db, c.var.user, c.req.valid("json")), 200),
+  create: async (c) => {
+    const { user, link } = await createUserWithLink(c.var.deps.db, c.var.user, c.req.valid("json"));
+    return c.json({ ...user, passwordLink: await mailed(c, "created", link) }, 200);
+  },
   update: async (c) =>
     c.json(await updateUser(c.var.deps.db, c.var.user, c.req.valid("json")), 200),
   changeId: async (c) => {
@@ -56,8 +71,10 @@ export const handlers: Handlers<typeof routes> = {
     const { userId, teamId } = c.req.valid("json");
     return c.json(await changeTeam(c.var.deps.db, c.var.user, userId, teamId), 200);
   },
-  resetPassword: async (c) =>
-    c.json(await resetPassword(c.var.deps.db, c.var.user, c.req.valid("json")), 200),
+  resetPassword: async (c) => {
+    const link = await resetPassword(c.var.deps.db, c.var.user, c.req.valid("json"));
+    return c.json(await mailed(c, "reset", link), 200);
+  },
   setPassword: async (c) => {
     const { db, config } = c.var.deps;
     await setPasswordWithToken(db, config.PASSWORD_ITERATIONS, c.req.valid("json"));

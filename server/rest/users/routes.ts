@@ -19,6 +19,7 @@ import {
   SearchUserListSchema,
   SetPasswordSchema,
   USER_MESSAGES,
+  UserCreatedSchema,
   UserCreateSchema,
   UserHierarchySchema,
   UserListSchema,
@@ -107,11 +108,14 @@ export const create = defineRoute({
     `Company and team are required ('${ADMIN_MESSAGES.selectCompanyAndTeam}'), and the team ` +
     "must belong to the company. Defaults: web access only, " +
     `${DEFAULT_USER_QUOTA} e-mails per hour, active. The id and every alias must not already ` +
-    "be a user id or an alias (409). The new user has no password: Reset password gives the " +
-    "link to set one.",
+    "be a user id or an alias (409). The new user has no password: `passwordLink` is their " +
+    `single-use link to set one (valid ${RESET_LINK_HOURS} hours), e-mailed to the user's mail ` +
+    "when SMTP_RELAY is configured (then `mailed` is true and the link is not in the answer), " +
+    "else (or when the e-mail failed, `mailError`) in `resetUrl` for the administrator to hand " +
+    "over.",
   request: { body: jsonBody(UserCreateSchema) },
   responses: {
-    200: jsonResponse(UserSchema, "The new user"),
+    200: jsonResponse(UserCreatedSchema, "The new user, and their set-password link"),
   },
   errors: [409],
 });
@@ -215,12 +219,14 @@ export const resetPassword = defineRoute({
   path: "/rest/users/resetPassword",
   summary: "Reset a user's password",
   description: "A reason is required (1 to 500 characters). The user's " +
-    "password stops working and every session of the user ends; the answer is a single-use " +
-    `link, valid ${RESET_LINK_HOURS} hours, for the user to set a new password (earlier unused ` +
-    "links stop working). Only a digest of the link's token is stored: it cannot be shown again.",
+    "password stops working and every session of the user ends; a single-use link, valid " +
+    `${RESET_LINK_HOURS} hours, lets the user set a new password (earlier unused links stop ` +
+    "working). With SMTP_RELAY it is e-mailed to the user's mail (`mailed`, no link in the " +
+    "answer); else, or when the e-mail failed (`mailError`), the answer's `resetUrl` is the " +
+    "link to hand over. Only a digest of the link's token is stored: it cannot be shown again.",
   request: { body: jsonBody(ResetPasswordSchema) },
   responses: {
-    200: jsonResponse(ResetPasswordResponseSchema, "The link to hand to the user"),
+    200: jsonResponse(ResetPasswordResponseSchema, "The link, or that it was e-mailed"),
   },
   errors: [404],
 });

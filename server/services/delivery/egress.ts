@@ -159,13 +159,32 @@ export function checkAddress(address: string, policy: EgressPolicy): Resolution 
 }
 
 /**
- * Resolves and checks a host; the transports dial the returned IP (never re-resolve: no DNS
- * rebinding). An allow-listed host name is resolved and dialled as it is; "localhost" is
- * 127.0.0.1 without DNS; any other name is resolved only when public destinations are allowed,
- * and then every address it resolves to must pass.
+ * An IPv4 address written another way (2852039166, 0xA9FEA9FE, 169.254.43518 — forms the system
+ * resolver also reads as addresses) in its dotted form, as a URL's host parser gives it; any
+ * other host as it is.
  */
-export async function resolveAllowed(host: string, policy: EgressPolicy): Promise<Resolution> {
-  const literal = host.replace(/^\[(.*)\]$/, "$1");
+function canonicalHost(host: string): string {
+  if (!/^[0-9a-fA-Fx.]+$/.test(host)) return host;
+  try {
+    const hostname = new URL(`http://${host}/`).hostname;
+    return parseIp(hostname) ? hostname : host;
+  } catch {
+    return host;
+  }
+}
+
+/** A host name whose addresses decide: `listed` when DELIVERY_ALLOW names it. */
+export type Lookup = { ok: "lookup"; name: string; listed: boolean };
+
+/**
+ * What the policy decides about `host` before any DNS lookup: an IP literal (in any of its
+ * written forms), "localhost" and the metadata host names are decided here, as is any name when
+ * public destinations are denied and DELIVERY_ALLOW does not list it; any other name is a
+ * `lookup` (its addresses decide). Route add and update refuse what this refuses
+ * (services/push/route_egress.ts), so they and delivery cannot disagree.
+ */
+export function decideWithoutLookup(host: string, policy: EgressPolicy): Resolution | Lookup {
+  const literal = canonicalHost(host.replace(/^\[(.*)\]$/, "$1"));
   if (parseIp(literal)) return checkAddress(literal, policy);
   const name = normalizeHost(host);
   if (name === "" || !/^[a-z0-9._-]+$/.test(name)) {
@@ -185,6 +204,19 @@ export async function resolveAllowed(host: string, policy: EgressPolicy): Promis
         "when public destinations are denied",
     };
   }
+  return { ok: "lookup", name, listed };
+}
+
+/**
+ * Resolves and checks a host; the transports dial the returned IP (never re-resolve: no DNS
+ * rebinding). An allow-listed host name is resolved and dialled as it is; "localhost" is
+ * 127.0.0.1 without DNS; any other name is resolved only when public destinations are allowed,
+ * and then every address it resolves to must pass.
+ */
+export async function resolveAllowed(host: string, policy: EgressPolicy): Promise<Resolution> {
+  const decided = decideWithoutLookup(host, policy);
+  if (decided.ok !== "lookup") return decided;
+  const { name, listed } = decided;
   let addresses: string[];
   try {
     addresses = (await lookup(name, { all: true, verbatim: true })).map((a) => a.address);

@@ -81,24 +81,48 @@ export function handBack(
   };
 }
 
-function localRound(row: ClaimedRow, token: string, type: number): MessageResult {
+/**
+ * How a round of a local delivery type ends (pure): DB and ACK are delivered at once, with one
+ * "local" attempt; SMS (no gateway) and an unknown type end in a final error without one. The
+ * demo seed (db/seed/demo_deliveries.ts) records its histories with this too.
+ */
+export function localSettlement(
+  type: number,
+  retryStep: number,
+  at: Date,
+): { settlement: Settlement; attempts: AttemptRecord[] } {
   const detail = LOCAL_DELIVERIES[type];
   if (detail) {
     const attempt: AttemptRecord = {
-      at: new Date(),
+      at,
       target: "local",
       destination: DELIVERY_TYPES[type as keyof typeof DELIVERY_TYPES],
       outcome: "delivered",
       error: detail,
       durationMs: 0,
     };
-    return { ...settled(row, token, delivered(row.retryStep), [attempt]), dialled: 1 };
+    return { settlement: delivered(retryStep), attempts: [attempt] };
   }
-  const final = type === SMS
-    ? finalError("No SMS gateway is configured", "No SMS gateway", row.retryStep)
-    : finalError(`Unknown delivery type ${type}`, "No route", row.retryStep);
-  return settled(row, token, final, []);
+  const settlement = type === SMS
+    ? finalError("No SMS gateway is configured", "No SMS gateway", retryStep)
+    : finalError(`Unknown delivery type ${type}`, "No route", retryStep);
+  return { settlement, attempts: [] };
 }
+
+function localRound(row: ClaimedRow, token: string, type: number): MessageResult {
+  const { settlement, attempts } = localSettlement(type, row.retryStep, new Date());
+  return settled(row, token, settlement, attempts);
+}
+
+/** The record of a locked or inactive destination: listed in the round, never dialled. */
+export const skippedAttempt = (d: Destination, at: Date): AttemptRecord => ({
+  at,
+  target: d.target,
+  destination: d.address,
+  outcome: "skipped",
+  error: skipError(d),
+  durationMs: 0,
+});
 
 function noRoute(row: ClaimedRow, kind: RouteKind): string {
   const name = kind.toUpperCase();
@@ -159,14 +183,7 @@ export async function deliverRound(
   const attempts: AttemptRecord[] = [];
   for (const d of destinations) {
     if (d.skip) {
-      attempts.push({
-        at: new Date(),
-        target: d.target,
-        destination: d.address,
-        outcome: "skipped",
-        error: skipError(d),
-        durationMs: 0,
-      });
+      attempts.push(skippedAttempt(d, new Date()));
       continue;
     }
     if (!await deps.slots.acquire(d.address)) return handBack(row, token, 1, attempts);

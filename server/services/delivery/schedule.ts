@@ -4,6 +4,9 @@
  * before retry k. A message whose retry step runs past the end ends in its final error status.
  */
 
+/** DELIVERY_RETRY_SCHEDULE's default: at once, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const DEFAULT_RETRY_SCHEDULE = "0,5,300,1800,7200,18000,36000,36000";
+
 /** Parses "0,5,300" into [0, 5, 300]; seconds, decimals allowed. */
 export function parseSchedule(text: string): number[] {
   const parts = text.split(",").map((s) => s.trim());

@@ -17,9 +17,11 @@ import type {
   TcpRouteInput,
   WsRouteInput,
 } from "../../../openapi/schemas/push_routes.ts";
-import { ROUTE_MESSAGES } from "../../../openapi/schemas/route_messages.ts";
+import { DESTINATION_LABELS, ROUTE_MESSAGES } from "../../../openapi/schemas/route_messages.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { findFtpRoutes, findSmtpRoutes, findTcpRoutes, findWsRoutes } from "./routes.ts";
+import { checkDestinations } from "./route_egress.ts";
+import type { EgressPolicy } from "../delivery/types.ts";
 
 type Row<T extends RouteType> = PushFound[T]["results"][number];
 const TABLES = { tcp: tcpRoutes, ftp: ftpRoutes, ws: wsRoutes, smtp: smtpRoutes } as const;
@@ -111,6 +113,23 @@ const smtpColumns = (r: SmtpRouteInput) => ({
   body: r.body,
 });
 
+/** Refuses (400) a destination the delivery engine would never dial (./route_egress.ts). */
+const allowedTcp = (r: TcpRouteInput, policy: EgressPolicy) =>
+  checkDestinations("tcp", policy, [
+    ["IP_Port_Tx_Primary", DESTINATION_LABELS.primary, r.IP_Port_Tx_Primary],
+    ["IP_Port_Tx_Secondary", DESTINATION_LABELS.backup, r.IP_Port_Tx_Secondary],
+  ]);
+const allowedFtp = (r: FtpRouteInput, policy: EgressPolicy) =>
+  checkDestinations("ftp", policy, [
+    ["ftp_Primary", DESTINATION_LABELS.primary, r.ftp_Primary],
+    ["ftp_Secondary", DESTINATION_LABELS.backup, r.ftp_Secondary],
+  ]);
+const allowedWs = (r: WsRouteInput, policy: EgressPolicy) =>
+  checkDestinations("ws", policy, [
+    ["ws_Primary", DESTINATION_LABELS.primary, r.ws_Primary],
+    ["ws_Secondary", DESTINATION_LABELS.backup, r.ws_Secondary],
+  ]);
+
 const added = async <T extends RouteType>(db: Db, type: T, id: number) => ({
   lastInsertId: id,
   route: await rowOf(db, type, id),
@@ -118,7 +137,8 @@ const added = async <T extends RouteType>(db: Db, type: T, id: number) => ({
 
 // ---- add ----
 
-export async function addTcpRoute(db: Db, r: TcpRouteInput) {
+export async function addTcpRoute(db: Db, r: TcpRouteInput, policy: EgressPolicy) {
+  allowedTcp(r, policy);
   await requireTgid(db, r.Remise);
   const [row] = await db.insert(tcpRoutes).values({
     ...tcpColumns(r),
@@ -128,7 +148,8 @@ export async function addTcpRoute(db: Db, r: TcpRouteInput) {
   return added(db, "tcp", row.id);
 }
 
-export async function addFtpRoute(db: Db, r: FtpRouteInput) {
+export async function addFtpRoute(db: Db, r: FtpRouteInput, policy: EgressPolicy) {
+  allowedFtp(r, policy);
   await requireTgid(db, r.Remise);
   const [row] = await db.insert(ftpRoutes).values({
     ...ftpColumns(r),
@@ -138,7 +159,8 @@ export async function addFtpRoute(db: Db, r: FtpRouteInput) {
   return added(db, "ftp", row.id);
 }
 
-export async function addWsRoute(db: Db, r: WsRouteInput) {
+export async function addWsRoute(db: Db, r: WsRouteInput, policy: EgressPolicy) {
+  allowedWs(r, policy);
   await requireTgid(db, r.Remise);
   const [row] = await db.insert(wsRoutes).values({
     ...wsColumns(r),
@@ -171,7 +193,12 @@ function withRouteLocked<T>(db: Db, type: RouteType, id: number, update: (tx: Db
   });
 }
 
-export function updateTcpRoute(db: Db, r: TcpRouteInput & { id: number }) {
+export function updateTcpRoute(
+  db: Db,
+  r: TcpRouteInput & { id: number },
+  policy: EgressPolicy,
+) {
+  allowedTcp(r, policy);
   return withRouteLocked(db, "tcp", r.id, async (db) => {
     const before = await rowOf(db, "tcp", r.id);
     await requireTgid(db, r.Remise);
@@ -195,7 +222,12 @@ export function updateTcpRoute(db: Db, r: TcpRouteInput & { id: number }) {
   });
 }
 
-export function updateFtpRoute(db: Db, r: FtpRouteInput & { id: number }) {
+export function updateFtpRoute(
+  db: Db,
+  r: FtpRouteInput & { id: number },
+  policy: EgressPolicy,
+) {
+  allowedFtp(r, policy);
   return withRouteLocked(db, "ftp", r.id, async (db) => {
     const before = await rowOf(db, "ftp", r.id);
     await requireTgid(db, r.Remise);
@@ -219,7 +251,12 @@ export function updateFtpRoute(db: Db, r: FtpRouteInput & { id: number }) {
   });
 }
 
-export function updateWsRoute(db: Db, r: WsRouteInput & { id: number }) {
+export function updateWsRoute(
+  db: Db,
+  r: WsRouteInput & { id: number },
+  policy: EgressPolicy,
+) {
+  allowedWs(r, policy);
   return withRouteLocked(db, "ws", r.id, async (db) => {
     const before = await rowOf(db, "ws", r.id);
     await requireTgid(db, r.Remise);

@@ -12,12 +12,14 @@ import { passwordResets, teams, users } from "../../../db/schema/mod.ts";
 import {
   RESET_LINK_HOURS,
   RESET_PAGE_PATH,
-  type ResetPasswordResponse,
+  type User,
   USER_MESSAGES,
+  type UserCreate,
 } from "../../../openapi/schemas/users.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { ApiError } from "../../errors.ts";
-import { type Actor, userNotFound } from "./write.ts";
+import { type Actor, createUser, userNotFound } from "./write.ts";
+import type { IssuedLink } from "./link_mail.ts";
 import { assertMayGrant } from "../rights.ts";
 import { revokeUserSessions } from "../sessions/store.ts";
 import { idEquals } from "./read.ts";
@@ -37,12 +39,41 @@ export const newToken = () => base64url(crypto.getRandomValues(new Uint8Array(32
 /** The link's path for a token. */
 export const resetPath = (token: string) => `${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}`;
 
-/** POST /rest/users/resetPassword. */
+/** The reason kept with the link a new account gets. */
+export const CREATED_REASON = "Account created";
+
+/**
+ * Issues a link for the user `userKey` inside the caller's transaction: earlier unused links of
+ * the user stop working; only the token's digest is stored, with who made it and why.
+ */
+async function issueLink(
+  tx: Db,
+  actor: Actor,
+  userKey: number,
+  reason: string,
+): Promise<IssuedLink> {
+  await tx.update(passwordResets).set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userKey, userKey), isNull(passwordResets.usedAt)));
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + RESET_LINK_HOURS * 3600_000);
+  await tx.insert(passwordResets).values({
+    userKey,
+    tokenHash: await tokenHash(token),
+    reason,
+    createdByKey: actor.key,
+    expiresAt,
+  });
+  const [user] = await tx.select({ id: users.id, mail: users.mail, firstName: users.firstName })
+    .from(users).where(eq(users.key, userKey));
+  return { token, expiresAt, user };
+}
+
+/** POST /rest/users/resetPassword: the password cleared, the sessions ended, a new link. */
 export function resetPassword(
   db: Db,
   actor: Actor,
   input: { id: string; reason: string },
-): Promise<ResetPasswordResponse> {
+): Promise<IssuedLink> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ key: users.key, rights: teams.rights }).from(users)
       .innerJoin(teams, eq(teams.id, users.teamId)).where(idEquals(input.id)).limit(1);
@@ -54,19 +85,20 @@ export function resetPassword(
       updatedAt: new Date(),
     }).where(eq(users.key, user.key));
     await revokeUserSessions(tx, user.key);
-    // Earlier links that were not used stop working.
-    await tx.update(passwordResets).set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userKey, user.key), isNull(passwordResets.usedAt)));
-    const token = newToken();
-    const expiresAt = new Date(Date.now() + RESET_LINK_HOURS * 3600_000);
-    await tx.insert(passwordResets).values({
-      userKey: user.key,
-      tokenHash: await tokenHash(token),
-      reason: input.reason,
-      createdByKey: actor.key,
-      expiresAt,
-    });
-    return { resetUrl: resetPath(token), expiresAt: expiresAt.toISOString() };
+    return await issueLink(tx as unknown as Db, actor, user.key, input.reason);
+  });
+}
+
+/** POST /rest/users/create: the user (createUser) and, in the same transaction, their link. */
+export function createUserWithLink(
+  db: Db,
+  actor: Actor,
+  input: UserCreate,
+): Promise<{ user: User; link: IssuedLink }> {
+  return db.transaction(async (tx) => {
+    const user = await createUser(tx as unknown as Db, actor, input);
+    const [{ key }] = await tx.select({ key: users.key }).from(users).where(idEquals(user.id));
+    return { user, link: await issueLink(tx as unknown as Db, actor, key, CREATED_REASON) };
   });
 }
 
