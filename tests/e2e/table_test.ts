@@ -59,7 +59,7 @@ e2eSuite("[e2e/table]", async (t, e) => {
   const keys = (list: { code: number }[]) => list.map((c) => String(c.code));
   const TERM = "team";
   const matching = codes.filter((c) => c.message.toLowerCase().includes(TERM));
-  assert.ok(matching.length > 1 && matching.length < 25, `"${TERM}" matches a few codes`);
+  assert.ok(matching.length > 1 && matching.length <= 10, `"${TERM}" matches a page of codes`);
 
   const ERR = "error-codes";
   const client = await signedIn(100);
@@ -69,20 +69,21 @@ e2eSuite("[e2e/table]", async (t, e) => {
     await hydrated(page);
   };
 
-  await t.step("[e2e/table] the error list pages through 25 rows at a time", async () => {
+  await t.step("[e2e/table] the error list pages through 10 rows at a time", async () => {
+    // The spec's default table page size (portal-shell §9), left out of the URL.
     await openErrors();
-    assert.deepEqual(await rowKeys(page, ERR), keys(codes.slice(0, 25)));
-    assert.match(await caption(page, ERR), new RegExp(`rows 1–25 of ${N}$`));
+    assert.deepEqual(await rowKeys(page, ERR), keys(codes.slice(0, 10)));
+    assert.match(await caption(page, ERR), new RegExp(`rows 1–10 of ${N}$`));
     const size = page.getByLabel("Rows per page");
-    assert.equal(await size.inputValue(), "25");
+    assert.equal(await size.inputValue(), "10");
     assert.deepEqual(await size.locator("option").allTextContents(), ["10", "25", "50", "100"]);
-    const pages = Math.ceil(N / 25);
+    const pages = Math.ceil(N / 10);
 
     await page.getByRole("button", { name: "Next ›" }).click();
     await eventually(async () =>
-      assert.deepEqual(await rowKeys(page, ERR), keys(codes.slice(25, 50)))
+      assert.deepEqual(await rowKeys(page, ERR), keys(codes.slice(10, 20)))
     );
-    assert.match(await caption(page, ERR), new RegExp(`rows 26–50 of ${N}$`));
+    assert.match(await caption(page, ERR), new RegExp(`rows 11–20 of ${N}$`));
     assert.equal(
       (await table(page, ERR).locator("li[data-page]").innerText()).trim(),
       `Page 2 of ${pages}`,
@@ -90,17 +91,17 @@ e2eSuite("[e2e/table]", async (t, e) => {
     assert.equal(search(page).get("page"), "2");
     assert.ok(await page.getByRole("button", { name: "‹ Previous" }).isEnabled());
 
-    // A smaller page size starts again at page 1.
-    await size.selectOption("10");
+    // Another page size starts again at page 1.
+    await size.selectOption("25");
     await eventually(async () =>
-      assert.deepEqual(await rowKeys(page, ERR), keys(codes.slice(0, 10)))
+      assert.deepEqual(await rowKeys(page, ERR), keys(codes.slice(0, 25)))
     );
-    assert.equal(search(page).get("size"), "10");
+    assert.equal(search(page).get("size"), "25");
     assert.equal(search(page).get("page"), null);
     // The URL state survives a reload.
     await page.reload();
     await hydrated(page);
-    assert.deepEqual(await rowKeys(page, ERR), keys(codes.slice(0, 10)));
+    assert.deepEqual(await rowKeys(page, ERR), keys(codes.slice(0, 25)));
   });
 
   await t.step("[e2e/table] clicking a column header sorts by it", async () => {
