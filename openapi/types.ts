@@ -3532,7 +3532,7 @@ export type paths = {
         put?: never;
         /**
          * Reset a user's password
-         * @description Administrators only (team rights below 100). A reason is required (1 to 500 characters). The user's password stops working and every session of the user ends; the answer is a single-use link, valid 24 hours, for the user to set a new password (earlier unused links stop working). Only a digest of the link's token is stored: it cannot be shown again.
+         * @description Administrators only (team rights below 100). A reason is required: trimmed, 1 to 500 characters, line breaks kept, no other control characters; it is recorded with the reset. The user's password stops working and every session of the user ends; the answer is a single-use link, valid 24 hours, for the user to set a new password (earlier unused links stop working). Only a digest of the link's token is stored: it cannot be shown again.
          */
         post: operations["usersResetPassword"];
         delete?: never;
