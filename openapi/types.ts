@@ -3825,6 +3825,7 @@ export type components = {
              * @example 2026-11-23
              */
             date?: string;
+            /** @description Id */
             id?: number | string;
             protocol?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
             /** @description 1 Finished, 0 Unfinished */
@@ -3964,6 +3965,7 @@ export type components = {
         };
         /** @default {} */
         CompanyFilter: {
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             name?: string;
@@ -4339,10 +4341,11 @@ export type components = {
             comments?: string;
             /** @description Contains, any case */
             company?: string;
-            /** @description The number starts with it */
+            /** @description Digits: the number starts with them */
             id?: string;
             /** @description All (empty), Monitored 1, Not Monitored 0 */
             monitoring?: "" | "0" | "1" | 0 | 1;
+            /** @description Rul */
             rulId?: number | string;
             /** @description Contains, any case */
             team?: string;
@@ -4496,8 +4499,11 @@ export type components = {
         DnidStatusFilter: {
             /** @description The mtl starts with it, any case */
             device?: string;
+            /** @description Dnid */
             dnid?: number | string;
+            /** @description LES */
             les?: number | string;
+            /** @description Member */
             member?: number | string;
             /** @description Contains, any case */
             serial?: string;
@@ -4703,8 +4709,11 @@ export type components = {
             comments?: string;
             /** @description The company's id (digits), else a part of its name (any case) */
             company?: string;
+            /** @description Id */
             id?: number | string;
+            /** @description Rul */
             rul_id?: number | string;
+            /** @description LES */
             rul_les?: number | string;
             /** @description A team that uses it: its id (digits), else a part of its name (any case) */
             team?: string;
@@ -4921,9 +4930,11 @@ export type components = {
             ftp_Secondary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
             ftp_Type?: (0 | 1) | ("0" | "1");
             ftp_Verif?: (0 | 1) | ("0" | "1");
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
+            /** @description TGID */
             Remise?: number | string;
         };
         FtpRouteRow: {
@@ -5523,7 +5534,7 @@ export type components = {
         MtlFilter: {
             /** @description true: only mtls with a terminal; false: only unattached ones */
             attached?: boolean;
-            /** @description Contains, any case */
+            /** @description Digits: a part of the imn */
             imn?: string;
             /** @description Contains, any case */
             label?: string;
@@ -5810,10 +5821,13 @@ export type components = {
         ProcessFilter: {
             /** @description Contains, any case */
             hostname?: string;
+            /** @description Id */
             id?: number | string;
             /** @enum {string} */
             mode?: "D" | "P" | "F" | "W";
+            /** @description Port */
             port?: number | string;
+            /** @description Team */
             team?: number | string;
         };
         ProcessFind: {
@@ -5935,7 +5949,9 @@ export type components = {
             level?: "INFO" | "WARN" | "ERROR";
             /** @description Contains, any case */
             message?: string;
+            /** @description Process */
             processId?: number | string;
+            /** @description TGID */
             tgid?: number | string;
         };
         PushEventRow: {
@@ -5987,12 +6003,15 @@ export type components = {
         /** @default {} */
         PushTrafficFilter: {
             deliveryType?: (0 | 1 | 2 | 3 | 4 | 5 | 6) | ("0" | "1" | "2" | "3" | "4" | "5" | "6");
+            /** @description DNID */
             dnid?: number | string;
             /** @description Contains, any case */
             errorLabel?: string;
             protocol?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 40 | 41 | 42 | 50) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "20" | "21" | "22" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "40" | "41" | "42" | "50");
+            /** @description Id */
             pushTrafficId?: number | string;
             status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8");
+            /** @description TGID */
             tgid?: number | string;
         };
         PushTrafficFind: {
@@ -6157,10 +6176,12 @@ export type components = {
         RobotTrafficFilter: {
             /** @description Contains, any case */
             errorLabel?: string;
+            /** @description Id */
             realId?: number | string;
             /** @enum {string} */
             robot?: "EGC" | "DNID" | "CAPSAT" | "EPADR";
             status?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            /** @description TGID */
             tgid?: number | string;
             type?: (0 | 1) | ("0" | "1");
         };
@@ -6352,6 +6373,7 @@ export type components = {
             companyName?: string;
             /** @description Contains, any case */
             customerName?: string;
+            /** @description Id */
             id?: number | string;
             les?: (15 | 21) | ("15" | "21");
             /** @description Contains, any case */
@@ -6570,9 +6592,11 @@ export type components = {
             email_Secondary?: string;
             /** @description Contains, any case */
             Encoding?: string;
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
+            /** @description TGID */
             Remise?: number | string;
         };
         SmtpRouteRow: {
@@ -6731,11 +6755,13 @@ export type components = {
              * @example 2026-11-23
              */
             from?: string;
+            /** @description List */
             listId?: number | string;
             /** @description true: only the caller's own messages */
             mine?: boolean | ("true" | "false");
             /** @description A part of the recipient's imn or of its terminal label (any case) */
             recipient?: string;
+            /** @description Reference */
             refNum?: number | string;
             status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 100) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "100");
             /** @description A part of the message text (any case) */
@@ -6952,6 +6978,7 @@ export type components = {
         /** @default {} */
         TcpRouteFilter: {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             IP_Port_Tx_Primary?: string;
@@ -6959,6 +6986,7 @@ export type components = {
             IP_Port_Tx_Secondary?: string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
+            /** @description TGID */
             Remise?: number | string;
             /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
             Tx_Primary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
@@ -7133,6 +7161,7 @@ export type components = {
         TeamFilter: {
             /** @description The company's id (digits), else a part of its name (any case) */
             company?: string;
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             name?: string;
@@ -7294,7 +7323,9 @@ export type components = {
         };
         /** @default {} */
         TerminalFilter: {
+            /** @description Device id */
             deviceId?: number | string;
+            /** @description Device type */
             deviceTypeId?: number | string;
             /**
              * @description inmarsatc: Inmarsat C terminals only; other: every other device type (the terminal page's second tab)
@@ -7525,6 +7556,7 @@ export type components = {
         TgidFilter: {
             /** @description A part of the owning company's name (any case) */
             company?: string;
+            /** @description Id */
             id?: number | string;
             /** @description A part of the label (any case) */
             label?: string;
@@ -7914,9 +7946,11 @@ export type components = {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
             /** @description Contains, any case */
             Format?: string;
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
+            /** @description TGID */
             Remise?: number | string;
             /** @description Contains, any case */
             ws_Primary?: string;

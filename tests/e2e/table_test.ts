@@ -429,6 +429,53 @@ e2eSuite("[e2e/table]", async (t, e) => {
   });
 
   await t.step(
+    "[e2e/table] letters in a number filter: its message next to the box, no rows, no request",
+    async () => {
+      await openPush();
+      const finds: string[] = [];
+      push.on("request", (r) => {
+        if (new URL(r.url()).pathname === "/rest/push/find") finds.push(r.url());
+      });
+      const box = push.getByRole("searchbox", { name: "Id", exact: true });
+      const message = "Id is not in a valid format";
+      /** The box says what is wrong (its description), the table shows no rows. */
+      const refused = async (page: Page) => {
+        const error = table(page, PUSH).getByRole("alert");
+        await error.waitFor();
+        assert.equal(await error.innerText(), message);
+        const filter = page.getByRole("searchbox", { name: "Id", exact: true });
+        assert.equal(await filter.getAttribute("aria-invalid"), "true");
+        assert.equal(
+          await filter.getAttribute("aria-describedby"),
+          await error.getAttribute("id"),
+        );
+        assert.deepEqual(await rowKeys(page, PUSH), []);
+        assert.match(await table(page, PUSH).locator("tbody").innerText(), /correct the filter/);
+        assert.equal(await caption(page, PUSH), "Push traffic");
+      };
+      await box.fill("12a");
+      await box.press("Enter");
+      await refused(push);
+      assert.equal(search(push).get("filter.pushTrafficId"), "12a", "the URL keeps it");
+      assert.deepEqual(finds, [], "the browser refused it without asking the server");
+
+      // The same URL opened: the server's first page says the same, and no query follows.
+      await push.reload();
+      await refused(push);
+      await hydrated(push);
+      await refused(push);
+      assert.deepEqual(finds, []);
+
+      // A number: the rows of that id, the message gone.
+      await push.getByRole("searchbox", { name: "Id", exact: true }).fill(mine[3]);
+      await push.getByRole("searchbox", { name: "Id", exact: true }).press("Enter");
+      await eventually(async () => assert.deepEqual(await rowKeys(push, PUSH), [mine[3]]));
+      assert.equal(await table(push, PUSH).getByRole("alert").count(), 0);
+      assert.equal(finds.length, 1, "one query, with the number");
+    },
+  );
+
+  await t.step(
     "[e2e/table] on a phone the filters sit two to a row",
     () =>
       onAPhone(async () => {
