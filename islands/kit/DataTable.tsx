@@ -11,13 +11,8 @@ import { FILTER_DELAY_MS, MAX_PAGE_SIZE } from "../../openapi/enums.ts";
 import { ApiFailure, messageOf } from "../runtime/api.ts";
 import { ContextMenu, type MenuItem } from "./ContextMenu.tsx";
 import { useTypedBeforeHydration } from "./early_input.ts";
-import {
-  sameState,
-  searchFromState,
-  type Sorting,
-  type TableDefaults,
-  type TableState,
-} from "./table_state.ts";
+import { sameState, type Sorting, type TableDefaults, type TableState } from "./table_state.ts";
+import { Pager, useStateInUrl } from "./Pager.tsx";
 import { downloadCsv, toCsv } from "./csv.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -193,7 +188,6 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const showsOwnRows = isInitial && !!props.initialData;
   const loading = source.kind === "find" && !showsOwnRows &&
     (live ? swr.isLoading : swr.isValidating);
-  const pages = Math.max(1, Math.ceil((result?.filtered ?? 0) / state.count));
 
   // Every reload clears the selection (spec: push traffic overview): rows of another query (page,
   // sort, filter, size, reloadToken) or new local rows. A live refresh of the same query keeps
@@ -213,15 +207,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     }
   }, [result?.rows]);
 
-  // The query in the URL, replacing the entry (no history step per keystroke).
-  useEffect(() => {
-    if (!props.urlState) return;
-    const search = searchFromState(state, defaults, new URLSearchParams(location.search));
-    const next = location.pathname + (search.size ? `?${search}` : "") + location.hash;
-    if (next !== location.pathname + location.search + location.hash) {
-      history.replaceState(history.state, "", next);
-    }
-  }, [state]);
+  useStateInUrl(state, defaults, props.urlState);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -295,19 +281,6 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
       setExporting(false);
     }
   }
-
-  const pagerButton = (label: string, page: number, disabled: boolean) => (
-    <li>
-      <button
-        type="button"
-        className="secondary outline"
-        disabled={disabled}
-        onClick={() => update({ page })}
-      >
-        {label}
-      </button>
-    </li>
-  );
 
   const first = result && result.filtered ? (state.page - 1) * state.count + 1 : 0;
   const last = result ? Math.min(state.page * state.count, result.filtered) : 0;
@@ -516,31 +489,17 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           </tbody>
         </table>
       </div>
-      {/* Page size and pager only when there is more than the smallest page to show (and a query). */}
-      {!filterErrors && (result?.total ?? Infinity) > Math.min(...defaults.pageSizes) && (
-        <div className="table-foot">
-          <label htmlFor={`${id}-size`}>
-            <small>Rows per page</small>
-            <select
-              id={`${id}-size`}
-              value={state.count}
-              onChange={(e) => update({ count: Number(e.currentTarget.value), page: 1 })}
-            >
-              {defaults.pageSizes.map((n) => <option key={n} value={n}>{n}</option>)}
-            </select>
-          </label>
-          <nav aria-label={`Pages of ${props.caption}`}>
-            <ul>
-              {pagerButton("« First", 1, state.page <= 1)}
-              {pagerButton("‹ Previous", state.page - 1, state.page <= 1)}
-              <li aria-current="page" data-page={state.page}>
-                Page {state.page} of {pages}
-              </li>
-              {pagerButton("Next ›", state.page + 1, state.page >= pages)}
-              {pagerButton("Last »", pages, state.page >= pages)}
-            </ul>
-          </nav>
-        </div>
+      {/* No paging for a refused filter: there is no query. */}
+      {!filterErrors && (
+        <Pager
+          id={id}
+          caption={props.caption}
+          state={state}
+          defaults={defaults}
+          total={result?.total}
+          filtered={result?.filtered ?? 0}
+          onChange={update}
+        />
       )}
       {menuAt && menu && (
         <ContextMenu
