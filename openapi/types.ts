@@ -130,9 +130,29 @@ export type paths = {
         };
         /**
          * Delete a company
-         * @description Administrators only (team rights below 100). Deletes the company with its users, teams and files in one transaction. Refused (409, naming what blocks it, e.g. 'Unable to delete company: the company has 2 dnids and 1 tgid') while it has dnids, tgids, enids, terminals, push processes or command lists, and for the caller's own company (docs/decisions/0007).
+         * @description Administrators only (team rights below 100). Deletes the company with its users, teams and files in one transaction. Refused (409, naming what blocks it, e.g. 'Unable to delete company: the company has 2 dnids and 1 tgid') while it has dnids, tgids, enids, terminals, push processes or command lists, and for the caller's own company (docs/decisions/0007). `name`, optional (the specification's call is `delete?id`), confirms: when given and not the company's name, 409 and nothing is deleted.
          */
         get: operations["companiesDelete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/companies/deleteImpact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What deleting a company would do
+         * @description Administrators only (team rights below 100). Counts, as `delete` would act now: what goes with the company (teams, users, files), what stays without it (other companies' dnids allocated to its teams, tgid and enid shares with its teams, its ruls), what refuses the delete (its dnids, tgids, enids, terminals, push processes, command lists) and whether it is the caller's own company. The delete dialog shows it before asking for the company's name. Not in the specification's call list (docs/decisions/0007).
+         */
+        get: operations["companiesDeleteImpact"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3921,6 +3941,47 @@ export type components = {
             teams: number;
             /** @description How many of its users were deleted with it */
             users: number;
+        };
+        CompanyDeleteImpact: {
+            /** @description What must be deleted or moved first: any of these refuses the delete */
+            blockers: {
+                /** @description Its command lists */
+                commandLists: number;
+                /** @description Its dnids */
+                dnids: number;
+                /** @description Its enids */
+                enids: number;
+                /** @description Push processes of its teams */
+                pushProcesses: number;
+                /** @description Terminals of those tgids */
+                terminals: number;
+                /** @description Tgids its teams own */
+                tgids: number;
+            };
+            /** @description What is deleted with the company */
+            deletes: {
+                /** @description Files uploaded for it */
+                files: number;
+                /** @description Its teams */
+                teams: number;
+                /** @description Its users (with their e-mail aliases, sessions and uploads) */
+                users: number;
+            };
+            id: number;
+            name: string;
+            /** @description The caller's own company, which cannot be deleted */
+            ownCompany: boolean;
+            /** @description What stays, without the company or its teams */
+            unlinks: {
+                /** @description Other companies' dnids allocated to one of its teams: they lose that team */
+                dnids: number;
+                /** @description Other companies' enids shared with its teams: the shares end */
+                enidShares: number;
+                /** @description Its ruls: they stay, without a company */
+                ruls: number;
+                /** @description Other companies' tgids shared with its teams: the shares end */
+                tgidShares: number;
+            };
         };
         CompanyDetails: {
             /** @description Terminals of the tgids its teams own, by device id */
@@ -8529,6 +8590,8 @@ export interface operations {
             query: {
                 /** @description The company's id */
                 id: string;
+                /** @description A confirmation: when given, it must be the company's name exactly (409 otherwise, nothing deleted). The portal's dialog sends the name the administrator typed. */
+                name?: string;
             };
             header?: never;
             path?: never;
@@ -8583,6 +8646,83 @@ export interface operations {
             };
             /** @description Conflict: duplicate identifier (code 23000) or linked items */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    companiesDeleteImpact: {
+        parameters: {
+            query: {
+                /** @description The company's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the delete would remove and why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDeleteImpact"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
