@@ -30,7 +30,7 @@ export const SORT_FIELDS = {
  */
 export const FILTER_PATTERNS: Record<string, Record<string, readonly [string, string]>> = {
   "/rest/companies/find": {"id":["^\\s*-?\\d{1,10}\\s*$","Id is not in a valid format"]},
-  "/rest/dnids/find": {"id":["^\\s*\\d{0,10}\\s*$","Id is not in a valid format"],"rulId":["^\\s*-?\\d{1,10}\\s*$","Rul is not in a valid format"]},
+  "/rest/dnids/find": {"id":["^\\s*\\d{0,10}\\s*$","Dnid is not in a valid format"],"rulId":["^\\s*-?\\d{1,10}\\s*$","Rul is not in a valid format"]},
   "/rest/dnids/getDnidStatuses": {"dnid":["^\\s*\\d{1,10}\\s*$","Dnid is not in a valid format"],"les":["^\\s*\\d{1,10}\\s*$","LES is not in a valid format"],"member":["^\\s*\\d{1,10}\\s*$","Member is not in a valid format"],"tgid":["^\\s*\\d{1,10}\\s*$","Tgid is not in a valid format"]},
   "/rest/enids/find": {"id":["^\\s*\\d{1,10}\\s*$","Id is not in a valid format"],"rul_id":["^\\s*\\d{1,10}\\s*$","Rul is not in a valid format"],"rul_les":["^\\s*-?\\d{1,10}\\s*$","LES is not in a valid format"]},
   "/rest/list/find": {"id":["^\\s*\\d{1,10}\\s*$","Id is not in a valid format"]},

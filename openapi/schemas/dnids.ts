@@ -277,7 +277,7 @@ export const DNID_SORT_FIELDS = [
 ] as const;
 
 export const DnidFilterSchema = z.object({
-  id: digitsFilter("Id").meta({ description: "Digits: the number starts with them" }),
+  id: digitsFilter("Dnid").meta({ description: "Digits: the number starts with them" }),
   company: textFilter("Company"),
   team: textFilter("Team"),
   tgid: textFilter("Tgid").meta({ description: "The tgid's label contains it, or its number" }),
