@@ -130,9 +130,29 @@ export type paths = {
         };
         /**
          * Delete a company
-         * @description Administrators only (team rights below 100). Deletes the company with its users, teams and files in one transaction. Refused (409, naming what blocks it, e.g. 'Unable to delete company: the company has 2 dnids and 1 tgid') while it has dnids, tgids, enids, terminals, push processes or command lists, and for the caller's own company (docs/decisions/0007).
+         * @description Administrators only (team rights below 100). Deletes the company with its users, teams and files in one transaction. Refused (409, naming what blocks it, e.g. 'Unable to delete company: the company has 2 dnids and 1 tgid') while it has dnids, tgids, enids, terminals, push processes or command lists, and for the caller's own company (docs/decisions/0007). `name`, optional (the specification's call is `delete?id`), confirms: when given and not the company's name, 409 and nothing is deleted.
          */
         get: operations["companiesDelete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/companies/deleteImpact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What deleting a company would do
+         * @description Administrators only (team rights below 100). Counts, as `delete` would act now: what goes with the company (teams, users, files), what stays without it (other companies' dnids allocated to its teams, tgid and enid shares with its teams, its ruls), what refuses the delete (its dnids, tgids, enids, terminals, push processes, command lists) and whether it is the caller's own company. The delete dialog shows it before asking for the company's name. Not in the specification's call list (docs/decisions/0007).
+         */
+        get: operations["companiesDeleteImpact"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3532,7 +3552,7 @@ export type paths = {
         put?: never;
         /**
          * Reset a user's password
-         * @description Administrators only (team rights below 100). A reason is required (1 to 500 characters). The user's password stops working and every session of the user ends; a single-use link, valid 24 hours, lets the user set a new password (earlier unused links stop working). With SMTP_RELAY it is e-mailed to the user's mail (`mailed`, no link in the answer); else, or when the e-mail failed (`mailError`), the answer's `resetUrl` is the link to hand over. Only a digest of the link's token is stored: it cannot be shown again.
+         * @description Administrators only (team rights below 100). A reason is required: trimmed, 1 to 500 characters, line breaks kept, no other control characters; it is recorded with the reset. The user's password stops working and every session of the user ends; a single-use link, valid 24 hours, lets the user set a new password (earlier unused links stop working). With SMTP_RELAY it is e-mailed to the user's mail (`mailed`, no link in the answer); else, or when the e-mail failed (`mailError`), the answer's `resetUrl` is the link to hand over. Only a digest of the link's token is stored: it cannot be shown again.
          */
         post: operations["usersResetPassword"];
         delete?: never;
@@ -3825,6 +3845,7 @@ export type components = {
              * @example 2026-11-23
              */
             date?: string;
+            /** @description Id */
             id?: number | string;
             protocol?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
             /** @description 1 Finished, 0 Unfinished */
@@ -3921,6 +3942,47 @@ export type components = {
             /** @description How many of its users were deleted with it */
             users: number;
         };
+        CompanyDeleteImpact: {
+            /** @description What must be deleted or moved first: any of these refuses the delete */
+            blockers: {
+                /** @description Its command lists */
+                commandLists: number;
+                /** @description Its dnids */
+                dnids: number;
+                /** @description Its enids */
+                enids: number;
+                /** @description Push processes of its teams */
+                pushProcesses: number;
+                /** @description Terminals of those tgids */
+                terminals: number;
+                /** @description Tgids its teams own */
+                tgids: number;
+            };
+            /** @description What is deleted with the company */
+            deletes: {
+                /** @description Files uploaded for it */
+                files: number;
+                /** @description Its teams */
+                teams: number;
+                /** @description Its users (with their e-mail aliases, sessions and uploads) */
+                users: number;
+            };
+            id: number;
+            name: string;
+            /** @description The caller's own company, which cannot be deleted */
+            ownCompany: boolean;
+            /** @description What stays, without the company or its teams */
+            unlinks: {
+                /** @description Other companies' dnids allocated to one of its teams: they lose that team */
+                dnids: number;
+                /** @description Other companies' enids shared with its teams: the shares end */
+                enidShares: number;
+                /** @description Its ruls: they stay, without a company */
+                ruls: number;
+                /** @description Other companies' tgids shared with its teams: the shares end */
+                tgidShares: number;
+            };
+        };
         CompanyDetails: {
             /** @description Terminals of the tgids its teams own, by device id */
             devices: {
@@ -3964,6 +4026,7 @@ export type components = {
         };
         /** @default {} */
         CompanyFilter: {
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             name?: string;
@@ -4340,10 +4403,11 @@ export type components = {
             comments?: string;
             /** @description Contains, any case */
             company?: string;
-            /** @description The number starts with it */
+            /** @description Digits: the number starts with them */
             id?: string;
             /** @description All (empty), Monitored 1, Not Monitored 0 */
             monitoring?: "" | "0" | "1" | 0 | 1;
+            /** @description Rul */
             rulId?: number | string;
             /** @description Contains, any case */
             team?: string;
@@ -4497,8 +4561,11 @@ export type components = {
         DnidStatusFilter: {
             /** @description The mtl starts with it, any case */
             device?: string;
+            /** @description Dnid */
             dnid?: number | string;
+            /** @description LES */
             les?: number | string;
+            /** @description Member */
             member?: number | string;
             /** @description Contains, any case */
             serial?: string;
@@ -4704,8 +4771,11 @@ export type components = {
             comments?: string;
             /** @description The company's id (digits), else a part of its name (any case) */
             company?: string;
+            /** @description Id */
             id?: number | string;
+            /** @description Rul */
             rul_id?: number | string;
+            /** @description LES */
             rul_les?: number | string;
             /** @description A team that uses it: its id (digits), else a part of its name (any case) */
             team?: string;
@@ -4926,9 +4996,11 @@ export type components = {
             ftp_Secondary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
             ftp_Type?: (0 | 1) | ("0" | "1");
             ftp_Verif?: (0 | 1) | ("0" | "1");
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
+            /** @description TGID */
             Remise?: number | string;
         };
         FtpRouteRow: {
@@ -5528,7 +5600,7 @@ export type components = {
         MtlFilter: {
             /** @description true: only mtls with a terminal; false: only unattached ones */
             attached?: boolean;
-            /** @description Contains, any case */
+            /** @description Digits: a part of the imn */
             imn?: string;
             /** @description Contains, any case */
             label?: string;
@@ -5815,10 +5887,13 @@ export type components = {
         ProcessFilter: {
             /** @description Contains, any case */
             hostname?: string;
+            /** @description Id */
             id?: number | string;
             /** @enum {string} */
             mode?: "D" | "P" | "F" | "W";
+            /** @description Port */
             port?: number | string;
+            /** @description Team */
             team?: number | string;
         };
         ProcessFind: {
@@ -5940,7 +6015,9 @@ export type components = {
             level?: "INFO" | "WARN" | "ERROR";
             /** @description Contains, any case */
             message?: string;
+            /** @description Process */
             processId?: number | string;
+            /** @description TGID */
             tgid?: number | string;
         };
         PushEventRow: {
@@ -5992,12 +6069,15 @@ export type components = {
         /** @default {} */
         PushTrafficFilter: {
             deliveryType?: (0 | 1 | 2 | 3 | 4 | 5 | 6) | ("0" | "1" | "2" | "3" | "4" | "5" | "6");
+            /** @description DNID */
             dnid?: number | string;
             /** @description Contains, any case */
             errorLabel?: string;
             protocol?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 40 | 41 | 42 | 50) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "20" | "21" | "22" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "40" | "41" | "42" | "50");
+            /** @description Id */
             pushTrafficId?: number | string;
             status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8");
+            /** @description TGID */
             tgid?: number | string;
         };
         PushTrafficFind: {
@@ -6162,10 +6242,12 @@ export type components = {
         RobotTrafficFilter: {
             /** @description Contains, any case */
             errorLabel?: string;
+            /** @description Id */
             realId?: number | string;
             /** @enum {string} */
             robot?: "EGC" | "DNID" | "CAPSAT" | "EPADR";
             status?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            /** @description TGID */
             tgid?: number | string;
             type?: (0 | 1) | ("0" | "1");
         };
@@ -6357,6 +6439,7 @@ export type components = {
             companyName?: string;
             /** @description Contains, any case */
             customerName?: string;
+            /** @description Id */
             id?: number | string;
             les?: (15 | 21) | ("15" | "21");
             /** @description Contains, any case */
@@ -6575,9 +6658,11 @@ export type components = {
             email_Secondary?: string;
             /** @description Contains, any case */
             Encoding?: string;
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
+            /** @description TGID */
             Remise?: number | string;
         };
         SmtpRouteRow: {
@@ -6736,11 +6821,13 @@ export type components = {
              * @example 2026-11-23
              */
             from?: string;
+            /** @description List */
             listId?: number | string;
             /** @description true: only the caller's own messages */
             mine?: boolean | ("true" | "false");
             /** @description A part of the recipient's imn or of its terminal label (any case) */
             recipient?: string;
+            /** @description Reference */
             refNum?: number | string;
             status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 100) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "100");
             /** @description A part of the message text (any case) */
@@ -6957,6 +7044,7 @@ export type components = {
         /** @default {} */
         TcpRouteFilter: {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             IP_Port_Tx_Primary?: string;
@@ -6964,6 +7052,7 @@ export type components = {
             IP_Port_Tx_Secondary?: string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
+            /** @description TGID */
             Remise?: number | string;
             /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
             Tx_Primary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
@@ -7138,6 +7227,7 @@ export type components = {
         TeamFilter: {
             /** @description The company's id (digits), else a part of its name (any case) */
             company?: string;
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             name?: string;
@@ -7370,7 +7460,9 @@ export type components = {
         };
         /** @default {} */
         TerminalFilter: {
+            /** @description Device id */
             deviceId?: number | string;
+            /** @description Device type */
             deviceTypeId?: number | string;
             /**
              * @description inmarsatc: Inmarsat C terminals only; other: every other device type (the terminal page's second tab)
@@ -7601,6 +7693,7 @@ export type components = {
         TgidFilter: {
             /** @description A part of the owning company's name (any case) */
             company?: string;
+            /** @description Id */
             id?: number | string;
             /** @description A part of the label (any case) */
             label?: string;
@@ -8033,9 +8126,11 @@ export type components = {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
             /** @description Contains, any case */
             Format?: string;
+            /** @description Id */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
+            /** @description TGID */
             Remise?: number | string;
             /** @description Contains, any case */
             ws_Primary?: string;
@@ -8614,6 +8709,8 @@ export interface operations {
             query: {
                 /** @description The company's id */
                 id: string;
+                /** @description A confirmation: when given, it must be the company's name exactly (409 otherwise, nothing deleted). The portal's dialog sends the name the administrator typed. */
+                name?: string;
             };
             header?: never;
             path?: never;
@@ -8668,6 +8765,83 @@ export interface operations {
             };
             /** @description Conflict: duplicate identifier (code 23000) or linked items */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    companiesDeleteImpact: {
+        parameters: {
+            query: {
+                /** @description The company's id */
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the delete would remove and why not */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyDeleteImpact"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another company) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

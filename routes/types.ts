@@ -58,6 +58,11 @@ export interface PageRoute<D = unknown> {
   loadsBeforeFrame?: boolean;
   /** Pages whose body the page renders itself (login, errors) instead of the standard head. */
   bare?: boolean;
+  /**
+   * The route change message the page was sent with (server/pages/flash.ts) is part of its
+   * content, under its heading, as well as a toast: an error page says what was refused.
+   */
+  showsFlash?: boolean;
 }
 
 // deno-lint-ignore no-explicit-any

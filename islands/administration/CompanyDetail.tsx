@@ -15,6 +15,9 @@ const teamDialogs = () => import("./team_dialogs.tsx");
 const CompanyEditDialog = lazy(() =>
   companyDialogs().then((m) => ({ default: m.CompanyEditDialog }))
 );
+const CompanyDeleteDialog = lazy(() =>
+  companyDialogs().then((m) => ({ default: m.CompanyDeleteDialog }))
+);
 const TeamCreateDialog = lazy(() => teamDialogs().then((m) => ({ default: m.TeamCreateDialog })));
 const AddExistingTeamDialog = lazy(() =>
   teamDialogs().then((m) => ({ default: m.AddExistingTeamDialog }))
@@ -23,7 +26,7 @@ const AddExistingTeamDialog = lazy(() =>
 /** The page again from the server (the heading and every section). */
 const reloadPage = () => navigate(location.pathname + location.search, { replace: true });
 
-type Open = "edit" | "team" | "existing" | null;
+type Open = "edit" | "team" | "existing" | "delete" | null;
 
 export default function CompanyDetail({ company }: { company: Details }) {
   const [open, setOpen] = useState<Open>(null);
@@ -32,6 +35,7 @@ export default function CompanyDetail({ company }: { company: Details }) {
     edit: open === "edit",
     team: open === "team",
     existing: open === "existing",
+    delete: open === "delete",
   });
   const close = () => setOpen(null);
   const teamsChanged = useRef(false);
@@ -49,11 +53,6 @@ export default function CompanyDetail({ company }: { company: Details }) {
     })),
   }), [company]);
 
-  async function remove() {
-    const { deleteCompany } = await companyDialogs();
-    if (await deleteCompany(company)) void navigate("/administration/companies");
-  }
-
   return (
     <>
       <div className="admin-actions">
@@ -64,7 +63,9 @@ export default function CompanyDetail({ company }: { company: Details }) {
         <button type="button" className="secondary" onClick={() => setOpen("existing")}>
           Add existing team
         </button>
-        <button type="button" className="contrast outline" onClick={remove}>Delete</button>
+        <button type="button" className="contrast outline" onClick={() => setOpen("delete")}>
+          Delete
+        </button>
       </div>
 
       <DetailSection
@@ -144,6 +145,13 @@ export default function CompanyDetail({ company }: { company: Details }) {
             company={ref}
             onClose={close}
             onMoved={() => void reloadPage()}
+          />
+        )}
+        {mounted.delete && (
+          <CompanyDeleteDialog
+            company={open === "delete" ? ref : null}
+            onClose={close}
+            onDeleted={() => void navigate("/administration/companies")}
           />
         )}
       </Suspense>

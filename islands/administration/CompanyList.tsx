@@ -1,7 +1,7 @@
 /**
  * The company list (/administration/companies): server-paged, sorted and filtered (the query is
  * kept in the URL), "New company" (create dialog, both variants) and a row menu with Open, Edit
- * and Delete.
+ * and Delete (a dialog with what goes with the company, confirmed by its name).
  */
 import { lazy } from "react";
 import { EditableList, type ListProps } from "../kit/EditableList.tsx";
@@ -17,6 +17,7 @@ import type { Company } from "../../openapi/schemas/companies.ts";
 const dialogs = () => import("./company_dialogs.tsx");
 const CompanyCreateDialog = lazy(() => dialogs().then((m) => ({ default: m.CompanyCreateDialog })));
 const CompanyEditDialog = lazy(() => dialogs().then((m) => ({ default: m.CompanyEditDialog })));
+const CompanyDeleteDialog = lazy(() => dialogs().then((m) => ({ default: m.CompanyDeleteDialog })));
 
 export const COMPANY_TABLE_DEFAULTS: TableDefaults = {
   sorting: { field: "name", direction: "asc" },
@@ -47,7 +48,6 @@ export default function CompanyList(props: CompanyListProps) {
       find={findCompanies}
       defaults={COMPANY_TABLE_DEFAULTS}
       href={companyHref}
-      remove={async (company) => (await dialogs()).deleteCompany(company)}
       columns={[
         ...idAndNameColumns<Company>(companyHref),
         { key: "teamCount", label: "Teams" },
@@ -55,6 +55,7 @@ export default function CompanyList(props: CompanyListProps) {
       ]}
       createDialog={(p) => <CompanyCreateDialog {...p} />}
       editDialog={({ row, ...p }) => <CompanyEditDialog company={row} {...p} />}
+      deleteDialog={({ row, ...p }) => <CompanyDeleteDialog company={row} {...p} />}
     />
   );
 }

@@ -1,6 +1,7 @@
 /** The error code list (/error): every code with its message, filterable and sortable. */
 import { DataTable } from "../kit/DataTable.tsx";
 import type { TableDefaults, TableState } from "../kit/table_state.ts";
+import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
 
 interface ErrorCode {
   code: number;
@@ -9,8 +10,8 @@ interface ErrorCode {
 
 export const ERROR_TABLE_DEFAULTS: TableDefaults = {
   sorting: { field: "code", direction: "asc" },
-  count: 25,
-  pageSizes: [10, 25, 50, 100],
+  count: PAGE_SIZE, // the spec's default table page size (portal-shell §9)
+  pageSizes: PAGE_SIZES,
 };
 
 export default function ErrorCodeList(

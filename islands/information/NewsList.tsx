@@ -1,6 +1,7 @@
 /**
  * The news page (/information/news): every item the user may read, newest first, the new ones
- * marked "New"; an "Older news" dialog; and for administrators Add, Edit and Delete.
+ * marked "New", 10 a page with the kit's pager (the page and size kept in the URL); an "Older
+ * news" dialog; and for administrators Add, Edit and Delete.
  *
  * The server marked the new items read when it rendered the page (they are shown now), so the
  * island refreshes the header's count once hydrated. After an add, edit or delete the list is
@@ -8,6 +9,9 @@
  * "New" for the rest of this visit.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
+import { Pager, useStateInUrl } from "../kit/Pager.tsx";
+import type { TableDefaults, TableState } from "../kit/table_state.ts";
 import { call, client, messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { formatDateTime } from "../kit/format.ts";
@@ -22,8 +26,17 @@ import { confirmDelete } from "../kit/confirm_delete.ts";
 const NewsDialog = lazy(() => import("./news_dialog.tsx").then((m) => ({ default: m.NewsDialog })));
 const OldNews = lazy(() => import("./old_news.tsx").then((m) => ({ default: m.OldNews })));
 
+/** The page's paging: the spec's page size of the news tables (portal-shell §9), no sort. */
+export const NEWS_PAGE_DEFAULTS: TableDefaults = {
+  sorting: null,
+  count: PAGE_SIZE,
+  pageSizes: PAGE_SIZES,
+};
+
 export interface NewsListProps {
   items: NewsItem[];
+  /** The page and size the URL asks for (stateFromSearch with NEWS_PAGE_DEFAULTS). */
+  initialState: TableState;
   /** Show the add, edit and delete controls (the server renders none for other users). */
   admin: boolean;
 }
@@ -45,8 +58,20 @@ async function loadNews(): Promise<NewsItem[]> {
 
 type Editing = { item: NewsItem | null } | null;
 
-export default function NewsList({ items: initial, admin }: NewsListProps) {
+export default function NewsList({ items: initial, initialState, admin }: NewsListProps) {
   const [items, setItems] = useState(initial);
+  const [paging, setPaging] = useState(initialState);
+  useStateInUrl(paging, NEWS_PAGE_DEFAULTS);
+  const list = useRef<HTMLDivElement>(null);
+  // A page past the last (a shorter list after a delete, an old link) shows the last one.
+  const pages = Math.max(1, Math.ceil(items.length / paging.count));
+  const page = Math.min(paging.page, pages);
+  const shown = items.slice((page - 1) * paging.count, page * paging.count);
+  function turn(patch: Partial<TableState>) {
+    setPaging((p) => ({ ...p, ...patch }));
+    // The pager is below the items: the next page is read from its top.
+    list.current?.scrollIntoView({ block: "start" });
+  }
   const seenNew = useRef(new Set(initial.filter((i) => i.new).map((i) => i.id)));
   const [editing, setEditing] = useState<Editing>(null);
   const [oldOpen, setOldOpen] = useState(false);
@@ -57,12 +82,14 @@ export default function NewsList({ items: initial, admin }: NewsListProps) {
     if (seenNew.current.size) void refreshNewsCount();
   }, []);
 
-  async function reload() {
+  /** The list again; after an add, its first page, where the new item is. */
+  async function reload(added = false) {
     try {
       const next = await loadNews();
       const fresh = next.filter((i) => i.new);
       for (const i of fresh) seenNew.current.add(i.id);
       setItems(next);
+      if (added) setPaging((p) => ({ ...p, page: 1 }));
       if (fresh.length) void refreshNewsCount();
     } catch (e) {
       toast("error", messageOf(e));
@@ -93,29 +120,41 @@ export default function NewsList({ items: initial, admin }: NewsListProps) {
           </button>
         )}
       </div>
-      {items.length === 0
-        ? <p className="muted" data-news-empty="">There is no news.</p>
-        : (
-          <ol className="news-list" aria-label="News items">
-            {items.map((item) => (
-              <NewsEntry
-                key={item.id}
-                item={item}
-                isNew={item.new || seenNew.current.has(item.id)}
-                admin={admin}
-                onEdit={() => setEditing({ item })}
-                onDelete={() => void remove(item)}
-              />
-            ))}
-          </ol>
-        )}
+      <div ref={list} className="news-page">
+        {items.length === 0
+          ? <p className="muted" data-news-empty="">There is no news.</p>
+          : (
+            <ol className="news-list" aria-label="News items">
+              {shown.map((item) => (
+                <NewsEntry
+                  key={item.id}
+                  item={item}
+                  isNew={item.new || seenNew.current.has(item.id)}
+                  admin={admin}
+                  onEdit={() => setEditing({ item })}
+                  onDelete={() => void remove(item)}
+                />
+              ))}
+            </ol>
+          )}
+      </div>
+      <Pager
+        id="news"
+        caption="News"
+        state={{ ...paging, page }}
+        defaults={NEWS_PAGE_DEFAULTS}
+        total={items.length}
+        filtered={items.length}
+        onChange={turn}
+        sizeLabel="News per page"
+      />
       <Suspense fallback={null}>
         {admin && mounted.edit && (
           <NewsDialog
             open={editing !== null}
             item={editing?.item ?? null}
             onClose={() => setEditing(null)}
-            onSaved={() => void reload()}
+            onSaved={() => void reload(editing?.item === null)}
           />
         )}
         {mounted.old && <OldNews open={oldOpen} onClose={() => setOldOpen(false)} />}

@@ -8,16 +8,11 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { FILTER_DELAY_MS, MAX_PAGE_SIZE } from "../../openapi/enums.ts";
-import { messageOf } from "../runtime/api.ts";
+import { ApiFailure, messageOf } from "../runtime/api.ts";
 import { ContextMenu, type MenuItem } from "./ContextMenu.tsx";
 import { useTypedBeforeHydration } from "./early_input.ts";
-import {
-  sameState,
-  searchFromState,
-  type Sorting,
-  type TableDefaults,
-  type TableState,
-} from "./table_state.ts";
+import { sameState, type Sorting, type TableDefaults, type TableState } from "./table_state.ts";
+import { Pager, useStateInUrl } from "./Pager.tsx";
 import { downloadCsv, toCsv } from "./csv.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -43,6 +38,28 @@ export interface FindResult<R> {
   /** The counts stopped at COUNT_CAP: there are more rows (pages stay within the first ones). */
   totalCapped?: boolean;
   filteredCapped?: boolean;
+  /**
+   * The first page of a query whose filter the server refused (a hand-edited URL): the message
+   * per filter field, and no rows (routes/first_page.ts).
+   */
+  filterErrors?: FilterErrors;
+}
+
+/** What is wrong with a filter, by its column's key. */
+export type FilterErrors = Record<string, string>;
+
+/**
+ * A find call refused for its filter (400 naming `filter.<key>` fields, from the server or from
+ * the browser's own check, islands/runtime/api.ts): the messages of the table's filter boxes.
+ */
+function filterErrorsOf(error: unknown, keys: string[]): FilterErrors | undefined {
+  if (!(error instanceof ApiFailure) || error.status !== 400) return undefined;
+  const out: FilterErrors = {};
+  for (const f of (error.body.fields as { path: string; message: string }[] | undefined) ?? []) {
+    const key = /^filter\.(\w+)$/.exec(f.path)?.[1];
+    if (key && keys.includes(key)) out[key] ??= f.message;
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** A count as the caption shows it: "10,000+" when it stopped at the cap. */
@@ -159,14 +176,18 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         : null,
     [local],
   );
-  const result: FindResult<R> | undefined = localPage ?? swr.data;
+  // A refused filter says so next to its box, and no rows show: the previous query's rows would
+  // pass for the filter's.
+  const filterable = columns.filter((c) => c.filter);
+  const filterErrors = (isInitial ? props.initialData?.filterErrors : undefined) ??
+    filterErrorsOf(swr.error, filterable.map((c) => c.key));
+  const result: FindResult<R> | undefined = filterErrors ? undefined : localPage ?? swr.data;
   // A live refresh keeps the rows as they are: only a new query shows the busy state. SWR counts
   // the server's first page (fallbackData) as no data, so its first refresh is no new query
   // either: marking it busy drew Pico's spinner above the table and moved it down for a moment.
   const showsOwnRows = isInitial && !!props.initialData;
   const loading = source.kind === "find" && !showsOwnRows &&
     (live ? swr.isLoading : swr.isValidating);
-  const pages = Math.max(1, Math.ceil((result?.filtered ?? 0) / state.count));
 
   // Every reload clears the selection (spec: push traffic overview): rows of another query (page,
   // sort, filter, size, reloadToken) or new local rows. A live refresh of the same query keeps
@@ -186,15 +207,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     }
   }, [result?.rows]);
 
-  // The query in the URL, replacing the entry (no history step per keystroke).
-  useEffect(() => {
-    if (!props.urlState) return;
-    const search = searchFromState(state, defaults, new URLSearchParams(location.search));
-    const next = location.pathname + (search.size ? `?${search}` : "") + location.hash;
-    if (next !== location.pathname + location.search + location.hash) {
-      history.replaceState(history.state, "", next);
-    }
-  }, [state]);
+  useStateInUrl(state, defaults, props.urlState);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -269,20 +282,6 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     }
   }
 
-  const pagerButton = (label: string, page: number, disabled: boolean) => (
-    <li>
-      <button
-        type="button"
-        className="secondary outline"
-        disabled={disabled}
-        onClick={() => update({ page })}
-      >
-        {label}
-      </button>
-    </li>
-  );
-
-  const filterable = columns.filter((c) => c.filter);
   const first = result && result.filtered ? (state.page - 1) * state.count + 1 : 0;
   const last = result ? Math.min(state.page * state.count, result.filtered) : 0;
 
@@ -296,7 +295,13 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
       >
         {filterable.map((c) => (
           <label key={c.key} htmlFor={`${id}-filter-${c.key}`}>
-            <small>{c.label}</small>
+            <small id={`${id}-filter-${c.key}-label`}>{c.label}</small>
+            {/* Between the label and the box: the boxes stay in line (the bar aligns their bottoms). */}
+            {filterErrors?.[c.key] && (
+              <small id={`${id}-filter-${c.key}-error`} className="field-error" role="alert">
+                {filterErrors[c.key]}
+              </small>
+            )}
             {c.filter!.kind === "select"
               ? (
                 <select
@@ -313,6 +318,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                 <input
                   id={`${id}-filter-${c.key}`}
                   type="search"
+                  // Named by its label alone: the message is its description.
+                  aria-labelledby={`${id}-filter-${c.key}-label`}
+                  aria-invalid={filterErrors?.[c.key] ? "true" : undefined}
+                  aria-describedby={filterErrors?.[c.key]
+                    ? `${id}-filter-${c.key}-error`
+                    : undefined}
                   value={drafts[c.key] ?? ""}
                   placeholder={(c.filter as { placeholder?: string }).placeholder ?? "Filter"}
                   data-filter={c.key}
@@ -346,7 +357,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           </small>
         )}
       </div>
-      {swr.error && (
+      {swr.error && !filterErrors && (
         <p role="alert" className="field-error" data-table-error="">
           {messageOf(swr.error)}{" "}
           <button type="button" className="secondary outline" onClick={() => swr.mutate()}>
@@ -465,44 +476,30 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                 </tr>
               );
             })}
-            {result && rows.length === 0 && (
+            {(filterErrors || (result && rows.length === 0)) && (
               <tr>
                 <td
                   colSpan={columns.length + (menu ? 1 : 0) + (selectable ? 1 : 0)}
                   className="muted"
                 >
-                  No rows match.
+                  {filterErrors ? "No rows: correct the filter." : "No rows match."}
                 </td>
               </tr>
             )}
           </tbody>
         </table>
       </div>
-      {/* Page size and pager only when there is more than the smallest page to show. */}
-      {(result?.total ?? Infinity) > Math.min(...defaults.pageSizes) && (
-        <div className="table-foot">
-          <label htmlFor={`${id}-size`}>
-            <small>Rows per page</small>
-            <select
-              id={`${id}-size`}
-              value={state.count}
-              onChange={(e) => update({ count: Number(e.currentTarget.value), page: 1 })}
-            >
-              {defaults.pageSizes.map((n) => <option key={n} value={n}>{n}</option>)}
-            </select>
-          </label>
-          <nav aria-label={`Pages of ${props.caption}`}>
-            <ul>
-              {pagerButton("« First", 1, state.page <= 1)}
-              {pagerButton("‹ Previous", state.page - 1, state.page <= 1)}
-              <li aria-current="page" data-page={state.page}>
-                Page {state.page} of {pages}
-              </li>
-              {pagerButton("Next ›", state.page + 1, state.page >= pages)}
-              {pagerButton("Last »", pages, state.page >= pages)}
-            </ul>
-          </nav>
-        </div>
+      {/* No paging for a refused filter: there is no query. */}
+      {!filterErrors && (
+        <Pager
+          id={id}
+          caption={props.caption}
+          state={state}
+          defaults={defaults}
+          total={result?.total}
+          filtered={result?.filtered ?? 0}
+          onChange={update}
+        />
       )}
       {menuAt && menu && (
         <ContextMenu

@@ -32,8 +32,13 @@ export interface EditableListProps<R extends Row> extends ListProps<R> {
   columns: Column<R>[];
   /** A row's page (Open). Without it, no Open (a page the user may not open). */
   href?: (row: R) => string;
-  /** Asks, then deletes; true when the row is gone. Without it, no Delete. */
+  /** Asks, then deletes; true when the row is gone. Without it (or deleteDialog), no Delete. */
   remove?: (row: R) => Promise<boolean>;
+  /**
+   * Delete through a dialog of the resource's own (what goes with the row, a typed
+   * confirmation) instead of `remove`'s confirmation.
+   */
+  deleteDialog?: (p: { row: R | null; onClose: () => void; onDeleted: () => void }) => ReactNode;
   /** Without it, no "New …" button. */
   createDialog?: (p: { open: boolean; onClose: () => void; onCreated: () => void }) => ReactNode;
   /** Without it, no Edit. */
@@ -45,8 +50,13 @@ export interface EditableListProps<R extends Row> extends ListProps<R> {
 export function EditableList<R extends Row>(props: EditableListProps<R>) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<R | null>(null);
+  const [deleting, setDeleting] = useState<R | null>(null);
   // A dialog stays mounted once opened, so closing it returns focus to its opener.
-  const mounted = useMounted({ create: creating, edit: editing !== null });
+  const mounted = useMounted({
+    create: creating,
+    edit: editing !== null,
+    delete: deleting !== null,
+  });
   const [reload, setReload] = useState(0);
   const refresh = () => setReload((n) => n + 1);
 
@@ -75,7 +85,8 @@ export function EditableList<R extends Row>(props: EditableListProps<R>) {
         exportName={props.id}
         columns={props.columns}
         // No entry at all (a read-only list): no row menu.
-        menu={!props.href && !props.editDialog && !props.remove && !props.actions
+        menu={!props.href && !props.editDialog && !props.remove && !props.deleteDialog &&
+            !props.actions
           ? undefined
           : (rows) => {
             const one = rows.length === 1 ? rows[0] : null;
@@ -90,7 +101,9 @@ export function EditableList<R extends Row>(props: EditableListProps<R>) {
               ...(props.editDialog
                 ? [{ label: "Edit", disabled: !one, onSelect: () => setEditing(one) }]
                 : []),
-              ...(props.remove
+              ...(props.deleteDialog
+                ? [{ label: "Delete", disabled: !one, onSelect: () => setDeleting(one) }]
+                : props.remove
                 ? [{ label: "Delete", disabled: !one, onSelect: () => one && void remove(one) }]
                 : []),
               ...(props.actions?.(rows, refresh) ?? []),
@@ -110,6 +123,11 @@ export function EditableList<R extends Row>(props: EditableListProps<R>) {
             setEditing(null);
             refresh();
           },
+        })}
+        {mounted.delete && props.deleteDialog?.({
+          row: deleting,
+          onClose: () => setDeleting(null),
+          onDeleted: refresh,
         })}
       </Suspense>
     </>

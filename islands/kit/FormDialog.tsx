@@ -8,7 +8,19 @@ import { PromiseButton, type PromiseState, usePromiseState } from "./PromiseButt
 import { messageOf } from "../runtime/api.ts";
 
 export function FormDialog(
-  { open, title, onClose, submitLabel, state, onSubmit, error, children, name }: {
+  {
+    open,
+    title,
+    onClose,
+    submitLabel,
+    state,
+    onSubmit,
+    error,
+    children,
+    name,
+    submitDisabled,
+    danger,
+  }: {
     open: boolean;
     title: string;
     onClose: () => void;
@@ -19,6 +31,10 @@ export function FormDialog(
     children: ReactNode;
     /** The form is `<name>-form`, marked data-dialog-form="<name>". */
     name: string;
+    /** The submit button waits for this to be false (a confirmation not typed yet). */
+    submitDisabled?: boolean;
+    /** The submit button destroys something (Pico's contrast style, as the confirmations'). */
+    danger?: boolean;
   },
 ) {
   // Fixed ids: a server-rendered island would get other useId values than in the browser.
@@ -32,7 +48,15 @@ export function FormDialog(
       footer={
         <>
           <button type="button" className="secondary" onClick={onClose}>Cancel</button>
-          <PromiseButton type="submit" form={formId} state={state}>{submitLabel}</PromiseButton>
+          <PromiseButton
+            type="submit"
+            form={formId}
+            state={state}
+            disabled={submitDisabled}
+            className={danger ? "contrast" : undefined}
+          >
+            {submitLabel}
+          </PromiseButton>
         </>
       }
     >

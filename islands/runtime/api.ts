@@ -5,6 +5,7 @@
  */
 import createClient from "openapi-fetch";
 import type { paths } from "../../openapi/types.ts";
+import { FILTER_PATTERNS } from "../../openapi/sort_fields.ts";
 import { failureOf, portalFetch } from "./fetch_json.ts";
 
 export {
@@ -17,9 +18,32 @@ export {
   postJson,
 } from "./fetch_json.ts";
 
+/**
+ * A find call whose filter the server would refuse (letters in a number filter: the contract's
+ * FILTER_PATTERNS) is answered here as the server would, 400 with the same message and `fields`,
+ * without sending it; the table shows the message next to the filter box.
+ */
+async function refusedFilter(request: Request): Promise<Response | null> {
+  if (request.method !== "POST") return null;
+  const path = new URL(request.url).pathname;
+  if (!Object.keys(FILTER_PATTERNS).some((k) => k.split("#")[0] === path)) return null;
+  const body = await request.clone().json().catch(() => null);
+  const filter = body?.filter as Record<string, unknown> | undefined;
+  const rules = FILTER_PATTERNS[path] ?? FILTER_PATTERNS[`${path}#${body?.type}`];
+  if (!rules || !filter) return null;
+  const fields = Object.entries(rules)
+    .filter(([key, [pattern]]) =>
+      typeof filter[key] === "string" && !new RegExp(pattern).test(filter[key] as string)
+    )
+    .map(([key, [, message]]) => ({ path: `filter.${key}`, message }));
+  return fields.length
+    ? Response.json({ code: 400, message: fields[0].message, fields }, { status: 400 })
+    : null;
+}
+
 export const client = createClient<paths>({
   baseUrl: "",
-  fetch: (request: Request) => portalFetch(request),
+  fetch: async (request: Request) => await refusedFilter(request) ?? portalFetch(request),
 });
 
 /** Unwraps an openapi-fetch result: the data, or a thrown ApiFailure. */

@@ -55,8 +55,8 @@ export const block = (label: string) =>
     .regex(MULTI_LINE, formMessages.controlCharacters(label));
 
 /** Multi-line text, trimmed before it is checked. */
-export const trimmedBlock = (label: string) =>
-  z.string({ error: formMessages.required(label) }).trim()
+export const trimmedBlock = (label: string, required = formMessages.required(label)) =>
+  z.string({ error: required }).trim()
     .regex(MULTI_LINE, formMessages.controlCharacters(label));
 
 /** A required single-line text: trimmed, 1 to `max` characters. */

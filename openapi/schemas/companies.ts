@@ -15,6 +15,7 @@ import {
   bodyId,
   line,
   MAX_ID,
+  optionalText,
   queryId,
   RefSchema,
   requiredText,
@@ -32,6 +33,15 @@ export const CompanyNameSchema = requiredText("Name", COMPANY_NAME_MAX).meta({
 });
 
 export const CompanyIdQuerySchema = z.object({ id: queryId("Id", "The company's id") });
+
+/** GET /rest/companies/delete: the id, and the name typed to confirm (optional, as the spec's call). */
+export const CompanyDeleteQuerySchema = CompanyIdQuerySchema.extend({
+  name: optionalText("Name", COMPANY_NAME_MAX).optional().meta({
+    description: "A confirmation: when given, it must be the company's name exactly (409 " +
+      "otherwise, nothing deleted). The portal's dialog sends the name the administrator typed.",
+    param: { in: "query" },
+  }),
+});
 
 // ---- the company picker's choice ----
 
@@ -147,6 +157,37 @@ export const CompanyDeletedSchema = z.object({
   users: z.number().int().meta({ description: "How many of its users were deleted with it" }),
 }).meta({ id: "CompanyDeleted" });
 export type CompanyDeleted = z.infer<typeof CompanyDeletedSchema>;
+
+const count = (description: string) => z.number().int().meta({ description });
+
+/** GET /rest/companies/deleteImpact: what a delete would remove, unlink, or be refused for. */
+export const CompanyDeleteImpactSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  deletes: z.object({
+    teams: count("Its teams"),
+    users: count("Its users (with their e-mail aliases, sessions and uploads)"),
+    files: count("Files uploaded for it"),
+  }).meta({ description: "What is deleted with the company" }),
+  unlinks: z.object({
+    dnids: count("Other companies' dnids allocated to one of its teams: they lose that team"),
+    tgidShares: count("Other companies' tgids shared with its teams: the shares end"),
+    enidShares: count("Other companies' enids shared with its teams: the shares end"),
+    ruls: count("Its ruls: they stay, without a company"),
+  }).meta({ description: "What stays, without the company or its teams" }),
+  blockers: z.object({
+    dnids: count("Its dnids"),
+    tgids: count("Tgids its teams own"),
+    enids: count("Its enids"),
+    terminals: count("Terminals of those tgids"),
+    pushProcesses: count("Push processes of its teams"),
+    commandLists: count("Its command lists"),
+  }).meta({ description: "What must be deleted or moved first: any of these refuses the delete" }),
+  ownCompany: z.boolean().meta({
+    description: "The caller's own company, which cannot be deleted",
+  }),
+}).meta({ id: "CompanyDeleteImpact" });
+export type CompanyDeleteImpact = z.infer<typeof CompanyDeleteImpactSchema>;
 
 // ---- find ----
 

@@ -10,7 +10,7 @@ import { ADMIN_MESSAGES, DNID_MESSAGES, formMessages, SELECT_TGID } from "./mess
 export { DNID_MESSAGES };
 import { DetailUserSchema } from "./detail_lists.ts";
 import { RoutesByProtocolSchema } from "./tgids.ts";
-import { findRequestSchema, findResponseSchema, intFilter } from "./find.ts";
+import { digitsFilter, findRequestSchema, findResponseSchema, intFilter } from "./find.ts";
 import {
   bodyId,
   MAX_ID,
@@ -277,7 +277,7 @@ export const DNID_SORT_FIELDS = [
 ] as const;
 
 export const DnidFilterSchema = z.object({
-  id: textFilter("Id").meta({ description: "The number starts with it" }),
+  id: digitsFilter("Dnid").meta({ description: "Digits: the number starts with them" }),
   company: textFilter("Company"),
   team: textFilter("Team"),
   tgid: textFilter("Tgid").meta({ description: "The tgid's label contains it, or its number" }),

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { REGIONS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
-import { codeFilter, findRequestSchema, findResponseSchema } from "./find.ts";
+import { codeFilter, digitsFilter, findRequestSchema, findResponseSchema } from "./find.ts";
 import { line, optionalText, textFilter, TgidRefSchema, trimmedLine } from "./common.ts";
 import { IMN_MESSAGE, IMN_PATTERN } from "./terminal_templates.ts";
 
@@ -149,7 +149,7 @@ export const MTL_SORT_FIELDS = [
 ] as const;
 
 export const MtlFilterSchema = z.object({
-  imn: textFilter("IMN"),
+  imn: digitsFilter("IMN").meta({ description: "Digits: a part of the imn" }),
   serial: textFilter("Serial"),
   model: textFilter("Model"),
   label: textFilter("Label"),

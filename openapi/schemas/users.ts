@@ -276,7 +276,9 @@ export const ChangeIdSchema = z.object({
 
 export const ResetPasswordSchema = z.object({
   id: userRefSchema(),
-  reason: trimmedLine("The reason", USER_MESSAGES.reasonRequired)
+  // What the administrator writes for the record, in the dialog's multi-line box: line breaks are
+  // kept, other control characters refused; blank (once trimmed) is no reason.
+  reason: trimmedBlock("The reason", USER_MESSAGES.reasonRequired)
     .min(1, USER_MESSAGES.reasonRequired)
     .max(REASON_MAX, formMessages.maxLength("The reason", REASON_MAX)),
 }).meta({ id: "UserResetPassword" });

@@ -27,17 +27,27 @@ interface ErrorPageData {
   status: number;
 }
 
+/**
+ * The HTTP status of /error/{code} (docs/decisions/0003): a known code that is an HTTP error
+ * status answers with it (/error/500 is a 500); the list's other codes (-1, 1001, 23000 …) are
+ * pages that exist, 200; a code the list does not have is not found, 404.
+ */
+export const errorPageStatus = (code: number | null, known: boolean) =>
+  !known ? 404 : code !== null && code >= 400 && code <= 599 ? code : 200;
+
 const page: PageRoute<ErrorPageData> = {
   pattern: "/error/:code",
   title: "Error",
   summary: "What went wrong.",
   parent: "/error",
+  // A route change error's message (what was refused or not found) shows under the heading.
+  showsFlash: true,
   label: (_ctx, data) => data.code === null ? "Unknown error" : `Error ${data.code}`,
   load: async ({ deps, params }) => {
     const code = /^-?\d{1,9}$/.test(params.code ?? "") ? Number(params.code) : null;
     const message = code === null ? null : await errorMessage(deps.db, code);
-    const status = code === 403 || code === 404 ? code : message !== null ? 200 : 404;
-    return { code: message !== null ? code : null, message, status };
+    const known = message !== null;
+    return { code: known ? code : null, message, status: errorPageStatus(code, known) };
   },
   view: ({ ctx, data }) => (
     <article data-error-code={data.code ?? ""}>

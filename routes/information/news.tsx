@@ -1,11 +1,12 @@
 /**
  * /information/news: every news item the user may read, newest first (portal-shell §2: "loads
- * all news"). Rendering the page shows the user's new items, so it marks them read (decision
+ * all news"), shown 10 a page (the page in the URL, `?page=2`). Rendering the page shows the user's new items, so it marks them read (decision
  * 0006); the header, rendered after the loader, already counts them as read.
  */
 import type { PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
-import NewsList from "../../islands/information/NewsList.tsx";
+import NewsList, { NEWS_PAGE_DEFAULTS } from "../../islands/information/NewsList.tsx";
+import { stateFromSearch } from "../../islands/kit/table_state.ts";
 import type { NewsItem } from "../../openapi/schemas/news.ts";
 import { newsPage } from "../../server/services/news/items.ts";
 
@@ -20,7 +21,11 @@ const newsRoute: PageRoute<{ items: NewsItem[] }> = {
   view: ({ ctx, data }) => (
     <Island
       of={NewsList}
-      props={{ items: data.items, admin: ctx.user.admin }}
+      props={{
+        items: data.items,
+        initialState: stateFromSearch(ctx.url.searchParams, NEWS_PAGE_DEFAULTS),
+        admin: ctx.user.admin,
+      }}
     />
   ),
 };

@@ -2,8 +2,8 @@
  * The build folder (`dist/`): `deno task build` writes the bundle's files there, each with its
  * gzip twin (`name.gz`), and `manifest.json` naming them with their media types and the
  * fingerprint of the sources they were built from. A server reads it back without spawning or
- * writing anything (Deno Deploy). The fingerprint tells a stale folder — islands edited since
- * the build — from a current one.
+ * writing anything (Deno Deploy). The fingerprint tells a stale folder — islands or the contract's
+ * schemas edited since the build — from a current one.
  */
 import { join, relative } from "node:path";
 import { type Asset, ASSET_PREFIX, type AssetManifest, ISLANDS_DIR, ROOT } from "./paths.ts";
@@ -23,6 +23,11 @@ interface ManifestFile {
 
 /** What the bundle is built from besides islands/: the lock file (packages) and the recipe. */
 const RECIPE = ["deno.lock", "server/assets/bundle.ts", "server/assets/svg_icons.ts"];
+/**
+ * The contract's modules the islands import (schemas, enums, sort fields): a schema changed
+ * there changes the bundle as much as an island does. The generated document is not bundled.
+ */
+const CONTRACT_DIR = join(ROOT, "openapi");
 
 async function* filesUnder(dir: string): AsyncGenerator<string> {
   const entries = [];
@@ -35,14 +40,21 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
   }
 }
 
-/**
- * SHA-256 over the bundle's sources: every file under islands/ (name and bytes), deno.lock and
- * the build recipe. About 150 files: a few milliseconds, read-only.
- */
-export async function sourceFingerprint(): Promise<string> {
+/** The files the bundle is built from: islands/, the contract's modules, the lock and recipe. */
+export async function bundleSources(): Promise<string[]> {
   const paths = [];
   for await (const path of filesUnder(ISLANDS_DIR)) paths.push(path);
+  for await (const path of filesUnder(CONTRACT_DIR)) if (path.endsWith(".ts")) paths.push(path);
   paths.push(...RECIPE.map((p) => join(ROOT, p)));
+  return paths;
+}
+
+/**
+ * SHA-256 over the bundle's sources (name and bytes of each, `bundleSources`). About 250 files:
+ * a few milliseconds, read-only.
+ */
+export async function sourceFingerprint(): Promise<string> {
+  const paths = await bundleSources();
   const parts: Uint8Array[] = [];
   const encoder = new TextEncoder();
   for (const path of paths) {

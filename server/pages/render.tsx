@@ -52,11 +52,15 @@ function Breadcrumbs(
 const headingOf = (route: AnyPageRoute, ctx: PageContext, data: unknown) =>
   route.label && ctx.user ? route.label(ctx as UserPageContext, data) : route.title;
 
-function Main({ children, flash }: { children: ReactNode; flash: Flash[] }) {
+/**
+ * The page's main element. The route change messages become toasts (the JSON script) and, without
+ * JavaScript, alerts; unless `shown`: the page shows them already.
+ */
+function Main({ children, flash, shown }: { children: ReactNode; flash: Flash[]; shown: boolean }) {
   return (
     <main id="main" className="container" tabIndex={-1}>
       {children}
-      {flash.length > 0 && (
+      {flash.length > 0 && !shown && (
         <noscript>
           {flash.map((f, i) => <p key={i} role="alert">{f.message}</p>)}
         </noscript>
@@ -75,7 +79,9 @@ export async function renderFrame({ ctx, route, heading, flash, newsCount }: Fra
   const manifest = await assets();
   const user = ctx.user;
   const slot = <template data-content-slot="" />;
-  const content = route.bare || !user ? slot : (
+  const framed = !route.bare && user !== null;
+  const flashShown = framed && Boolean(route.showsFlash);
+  const content = !framed ? slot : (
     <>
       <Breadcrumbs route={route} heading={heading} map={ctx.map} />
       <div className="page-head">
@@ -84,6 +90,10 @@ export async function renderFrame({ ctx, route, heading, flash, newsCount }: Fra
           <p className="muted">{route.summary}</p>
         </hgroup>
       </div>
+      {flashShown &&
+        flash.map((f, i) => (
+          <p key={i} className={`flash-message ${f.kind}`} data-flash-message="">{f.message}</p>
+        ))}
       {slot}
     </>
   );
@@ -95,7 +105,7 @@ export async function renderFrame({ ctx, route, heading, flash, newsCount }: Fra
   );
   const body = renderToString(
     <>
-      <Main flash={flash}>{content}</Main>
+      <Main flash={flash} shown={flashShown}>{content}</Main>
       <div id="overlays">
         <Island of={Toaster} props={{}} />
         {user && <Island of={ConfirmHost} props={{}} />}

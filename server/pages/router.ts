@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import type { Context, MiddlewareHandler } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../router.ts";
 import { ApiError } from "../errors.ts";
 import { ROUTE_MAP } from "../../routes/mod.ts";
@@ -24,6 +25,7 @@ import { safeNext } from "./next.ts";
 import { FORM_POSTS } from "./form_posts.ts";
 import { pageUser } from "./page_user.ts";
 import { countNewNews } from "../services/news/unread.ts";
+import { ADMIN_REQUIRED } from "../auth/access.ts";
 
 /**
  * The pages' Content-Security-Policy (docs/security.md); `style` allows one inline sheet by its
@@ -82,7 +84,14 @@ async function servePage(c: Context<AppEnv>) {
   if (user && route.public && !route.alsoSignedIn) {
     return c.redirect(safeNext(url.searchParams.get("next")), 302);
   }
-  if (user && route.admin && !user.admin) return c.redirect("/error/403", 302);
+  if (user && route.admin && !user.admin) {
+    // A route change error like a loader's: the message as a toast, on the page of its status.
+    setFlash(c, {
+      kind: "error",
+      message: `${ADMIN_REQUIRED} to open ${route.title} (${url.pathname})`,
+    });
+    return c.redirect("/error/403", 302);
+  }
   const ctx: PageContext = {
     url,
     params,
@@ -110,9 +119,10 @@ async function servePage(c: Context<AppEnv>) {
   const flash = takeFlash(c);
   const newsCount = user ? await countNewNews(c.var.deps.db, user) : 0;
   const html = await renderPage({ ctx, route, data, flash, newsCount });
-  const status = (data as { status?: number } | undefined)?.status;
+  // A page may answer with an error status of its own (the error pages: /error/500 is a 500).
+  const status = (data as { status?: number } | undefined)?.status ?? 200;
   for (const [name, value] of Object.entries(await pageHeaders())) c.header(name, value);
-  return c.html(html, status === 403 || status === 404 ? status : 200);
+  return c.html(html, (status >= 400 && status <= 599 ? status : 200) as ContentfulStatusCode);
 }
 
 /** The bundle: content-hashed, so cached for a year; gzip when the browser takes it. */

@@ -445,6 +445,89 @@ dbTest(
   },
 );
 
+dbTest(
+  "[rest/companies] deleteImpact counts what a delete would remove, unlink or be refused for",
+  async (ctx) => {
+    const { token, user } = await admin(ctx);
+    const impact = async (id: number) =>
+      (await ctx.call("GET", `/rest/companies/deleteImpact?id=${id}`, { token })).body;
+    const company = await ctx.f.company();
+    const teamA = await ctx.f.team({ companyId: company.id });
+    const teamB = await ctx.f.team({ companyId: company.id });
+    for (const teamId of [teamA.id, teamA.id, teamB.id]) {
+      await ctx.f.user({ teamId, companyId: company.id });
+    }
+    await ctx.f.file({ companyId: company.id });
+    const other = await ctx.f.team();
+    await ctx.f.tgid({ teamId: other.id, sharedWith: [teamA.id, teamB.id] });
+    const foreignDnid = await ctx.f.dnid({ companyId: other.companyId });
+    await ctx.db.update(dnids).set({ teamId: teamB.id }).where(eq(dnids.id, foreignDnid.id));
+    const none = { dnids: 0, tgids: 0, enids: 0, terminals: 0, pushProcesses: 0, commandLists: 0 };
+    assert.deepEqual(await impact(company.id), {
+      id: company.id,
+      name: company.name,
+      deletes: { teams: 2, users: 3, files: 1 },
+      unlinks: { dnids: 1, tgidShares: 2, enidShares: 0, ruls: 0 },
+      blockers: none,
+      ownCompany: false,
+    });
+
+    // What blocks it, as the refusal names it.
+    const blocked = await ctx.f.company();
+    const team = await ctx.f.team({ companyId: blocked.id });
+    const tgid = await ctx.f.tgid({ teamId: team.id });
+    await terminal(ctx, tgid.id);
+    await ctx.f.dnid({ companyId: blocked.id });
+    await ctx.f.dnid({ companyId: blocked.id });
+    await commandList(ctx, blocked.id);
+    const b = await impact(blocked.id);
+    assert.deepEqual(b.blockers, { ...none, dnids: 2, tgids: 1, terminals: 1, commandLists: 1 });
+    const refused = await ctx.call("GET", `/rest/companies/delete?id=${blocked.id}`, { token });
+    assert.equal(
+      refused.body.message,
+      "Unable to delete company: the company has 2 dnids, 1 tgid, 1 terminal and 1 command list",
+    );
+
+    assert.equal((await impact(user.companyId)).ownCompany, true);
+    const missing = await ctx.call("GET", "/rest/companies/deleteImpact?id=2147483000", { token });
+    assert.equal(missing.status, 404);
+  },
+);
+
+dbTest(
+  "[rest/companies] delete with a name confirms: another name is refused, nothing deleted",
+  async (ctx) => {
+    const { token } = await admin(ctx);
+    const company = await ctx.f.company(unique("Confirm Me"));
+    const team = await ctx.f.team({ companyId: company.id });
+    await ctx.f.user({ teamId: team.id, companyId: company.id });
+    const before = await footprint(ctx, company.id);
+    const del = (name: string) =>
+      ctx.call(
+        "GET",
+        `/rest/companies/delete?id=${company.id}&name=${encodeURIComponent(name)}`,
+        { token },
+      );
+    for (const wrong of ["Another name", company.name.toUpperCase(), `${company.name}x`]) {
+      const r = await del(wrong);
+      assert.equal(r.status, 409, wrong);
+      assert.equal(
+        r.body.message,
+        `Unable to delete company: its name is "${company.name}", not the name given`,
+      );
+      assert.deepEqual(await footprint(ctx, company.id), before, "nothing changed");
+    }
+    const bad = await del("a\u0000b");
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.fields[0].path, "name");
+
+    // Its own name (typed with blanks around: trimmed), and it is gone with its team and user.
+    const r = await del(` ${company.name} `);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.deepEqual(r.body, { id: company.id, name: company.name, teams: 1, users: 1 });
+  },
+);
+
 dbTest("[rest/companies] an administrator cannot delete their own company", async (ctx) => {
   const { token, user } = await admin(ctx);
   const r = await ctx.call("GET", `/rest/companies/delete?id=${user.companyId}`, { token });

@@ -90,6 +90,63 @@ dbTest("[pages] a route change error goes to /error/{status} with its message", 
   assert.match(page.res.headers.get("set-cookie")!, new RegExp(`${FLASH_COOKIE}=;`));
 });
 
+dbTest(
+  "[pages] an administrators' page refused to a client: /error/403 saying what was refused",
+  async (ctx) => {
+    const client = await ctx.f.user({ rights: 100 });
+    const { cookie } = await signIn(ctx, client.id, TEST_PASSWORD);
+    const r = await ctx.call("GET", "/administration/companies", { cookie });
+    assert.equal(r.status, 302);
+    assert.equal(r.res.headers.get("location"), "/error/403");
+    const flash = r.res.headers.get("set-cookie")!.match(new RegExp(`${FLASH_COOKIE}=([^;]+)`));
+    assert.ok(flash, "the refusal carries a route change message");
+
+    const page = await ctx.call("GET", "/error/403", {
+      cookie: `${cookie}; ${FLASH_COOKIE}=${flash[1]}`,
+    });
+    assert.equal(page.status, 403);
+    const html = text(page.body);
+    const message =
+      "Administrator permission required to open Companies (/administration/companies)";
+    // A toast, and on the page itself under its heading (not only for scripts-off browsers).
+    assert.ok(html.includes(`data-flash="">[{"kind":"error","message":"${message}"}]`), html);
+    const below = html.slice(html.indexOf("<h1>Error 403</h1>"));
+    assert.ok(
+      below.includes(`<p class="flash-message error" data-flash-message="">${message}</p>`),
+      below,
+    );
+  },
+);
+
+dbTest(
+  "[pages] an error page answers with its code when that is an HTTP error status",
+  async (ctx) => {
+    const user = await ctx.f.user({ rights: 100 });
+    const { cookie } = await signIn(ctx, user.id, TEST_PASSWORD);
+    for (
+      const [code, status, heading] of [
+        ["500", 500, "Error 500"],
+        ["503", 503, "Error 503"],
+        ["400", 400, "Error 400"],
+        ["403", 403, "Error 403"],
+        ["404", 404, "Error 404"],
+        // Codes of the list that are not HTTP statuses: the page exists.
+        ["23000", 200, "Error 23000"],
+        ["1001", 200, "Error 1001"],
+        ["-1", 200, "Error -1"],
+        // A code the list does not have, and no code at all: not found.
+        ["99999", 404, "Unknown error"],
+        ["418", 404, "Unknown error"],
+        ["abc", 404, "Unknown error"],
+      ] as const
+    ) {
+      const r = await ctx.call("GET", `/error/${code}`, { cookie });
+      assert.equal(r.status, status, `/error/${code}`);
+      assert.equal(h1(text(r.body)), heading, `/error/${code}`);
+    }
+  },
+);
+
 dbTest("[pages] the login form works without JavaScript, under the same rules", async (ctx) => {
   const user = await ctx.f.user({ rights: 100 });
   const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>

@@ -33,7 +33,8 @@ dbTest(
 
     const r = await ctx.call("POST", "/rest/users/resetPassword", {
       token: a.token,
-      json: { id: user.id.toUpperCase(), reason: "  Forgot it  " },
+      // The dialog's reason box takes several lines: they are kept, the ends trimmed.
+      json: { id: user.id.toUpperCase(), reason: "  Forgot it\r\nagain, after the holidays \n" },
     });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.match(r.body.resetUrl, new RegExp(`^${RESET_PAGE_PATH}\\?token=[\\w-]{43}$`));
@@ -53,7 +54,7 @@ dbTest(
     assert.equal(rows.length, 1);
     assert.equal(rows[0].tokenHash, await tokenHash(token));
     assert.notEqual(rows[0].tokenHash, token);
-    assert.equal(rows[0].reason, "Forgot it");
+    assert.equal(rows[0].reason, "Forgot it\r\nagain, after the holidays");
     assert.equal(rows[0].createdByKey, a.user.key);
     assert.equal(rows[0].usedAt, null);
     const dump = JSON.stringify(
@@ -69,7 +70,9 @@ dbTest("[rest/users] resetPassword: reason required, 404 for an unknown user", a
   const cases: [unknown, number, string][] = [
     [{ id: user.id }, 400, USER_MESSAGES.reasonRequired],
     [{ id: user.id, reason: "   " }, 400, USER_MESSAGES.reasonRequired],
+    [{ id: user.id, reason: " \n\t " }, 400, USER_MESSAGES.reasonRequired],
     [{ id: user.id, reason: "x".repeat(501) }, 400, "The reason must have at most 500 characters"],
+    [{ id: user.id, reason: "a\u001bb" }, 400, "The reason must not contain control characters"],
     [{ id: "nobody@nowhere.example", reason: "x" }, 404, USER_MESSAGES.userNotFound],
   ];
   for (const [json, status, message] of cases) {

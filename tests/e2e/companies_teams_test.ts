@@ -221,39 +221,101 @@ e2eSuite("[e2e/companies-teams]", async (t, e) => {
   );
 
   await t.step(
-    "[e2e/companies] Delete from the row menu: refused with the reason, or done",
+    "[e2e/companies] Delete from the row menu: what blocks it, or its name typed, then gone",
     async () => {
       const [beta] = await db.select().from(companies)
         .where(eq(companies.name, `${tag} Beta`));
       await f.dnid({ companyId: beta.id });
       await open(`/administration/companies?filter.name=${encodeURIComponent(tag)}`);
       const table = page.locator('[data-table="companies"]');
-      const deleteRow = async (name: string) => {
+      const deleteDialog = async (name: string) => {
         const actions = table.getByRole("button", { name: `Actions for company ${name}` });
         await inView(actions);
         await actions.click();
         await page.getByRole("menuitem", { name: "Delete" }).click();
-        const confirm = page.getByRole("dialog", { name: "Delete company" });
-        await confirm.getByRole("button", { name: "Delete" }).click();
-        await confirm.waitFor({ state: "hidden" });
+        const dialog = page.getByRole("dialog", { name: `Delete company ${name}` });
+        await dialog.waitFor({ state: "visible" });
+        return dialog;
       };
-      await deleteRow(`${tag} Beta`);
-      await toast(page, "error", "Unable to delete company: the company has 1 dnid").waitFor();
+      // A company with a dnid: the dialog says so, and offers no way to delete it.
+      const blocked = await deleteDialog(`${tag} Beta`);
+      await blocked.locator("[data-delete-blockers] li", { hasText: "1 dnid" }).waitFor();
+      assert.equal(await blocked.getByRole("textbox").count(), 0);
+      assert.ok(await blocked.getByRole("button", { name: "Delete" }).isDisabled());
+      await blocked.getByRole("button", { name: "Cancel" }).click();
+      await blocked.waitFor({ state: "hidden" });
       assert.equal(
         (await db.select().from(companies).where(eq(companies.id, beta.id))).length,
         1,
       );
-      // The toast sits where the row menu opens: dismissed first.
-      await toast(page, "error", "Unable to delete company").getByRole("button", {
-        name: "Dismiss",
-      }).click();
-      await deleteRow(`${tag} Alpha Renamed`);
-      await toast(page, "success", `Company ${tag} Alpha Renamed deleted`).waitFor();
+
+      const name = `${tag} Alpha Renamed`;
+      const dialog = await deleteDialog(name);
+      const confirm = dialog.getByRole("textbox", { name: /^Type the company's name/ });
+      await confirm.fill(name);
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      await toast(page, "success", `Company ${name} deleted`).waitFor();
+      await dialog.waitFor({ state: "hidden" });
       await eventually(async () =>
-        assert.equal(
-          await table.getByRole("link", { name: `${tag} Alpha Renamed` }).count(),
-          0,
-        )
+        assert.equal(await table.getByRole("link", { name }).count(), 0)
+      );
+    },
+  );
+
+  await t.step(
+    "[e2e/companies] Delete on a company's page counts its teams and users and waits for its name",
+    async () => {
+      const company = await f.company(unique("Doomed Fisheries"));
+      const teamA = await f.team({ companyId: company.id });
+      const teamB = await f.team({ companyId: company.id });
+      for (const teamId of [teamA.id, teamA.id, teamB.id]) {
+        await f.user({ teamId, companyId: company.id });
+      }
+      await open(`/administration/companies/${company.id}`);
+      await headingIs(page, company.name);
+      await page.getByRole("button", { name: "Delete" }).click();
+      const dialog = page.getByRole("dialog", { name: `Delete company ${company.name}` });
+      await dialog.waitFor({ state: "visible" });
+      const counts = dialog.locator("[data-delete-counts] li");
+      await counts.first().waitFor();
+      assert.deepEqual(await counts.allInnerTexts(), [
+        "2 teams",
+        "3 users, with their e-mail aliases and sessions",
+      ]);
+      await assertAccessible(page, "the company delete dialog");
+
+      // Delete waits for the exact name: not a part of it, not another case.
+      const remove = dialog.getByRole("button", { name: "Delete" });
+      const confirm = dialog.getByRole("textbox", { name: /^Type the company's name/ });
+      assert.ok(await remove.isDisabled(), "nothing typed");
+      for (const wrong of [company.name.slice(0, -1), company.name.toLowerCase(), "x"]) {
+        await confirm.fill(wrong);
+        assert.ok(await remove.isDisabled(), wrong);
+      }
+      await confirm.press("Enter"); // not confirmed: nothing happens
+      await page.waitForTimeout(300);
+      assert.equal(path(page), `/administration/companies/${company.id}`);
+      assert.equal(
+        (await db.select().from(companies).where(eq(companies.id, company.id))).length,
+        1,
+      );
+
+      await confirm.fill(company.name);
+      await remove.click();
+      await page.waitForURL((u) => u.pathname === "/administration/companies");
+      await toast(page, "success", `Company ${company.name} deleted`).waitFor();
+      await headingIs(page, "Companies");
+      assert.equal(
+        (await db.select().from(companies).where(eq(companies.id, company.id))).length,
+        0,
+      );
+      assert.equal(
+        (await db.select().from(teams).where(eq(teams.companyId, company.id))).length,
+        0,
+      );
+      assert.equal(
+        (await db.select().from(users).where(eq(users.companyId, company.id))).length,
+        0,
       );
     },
   );

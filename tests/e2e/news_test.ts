@@ -261,4 +261,57 @@ e2eSuite("[e2e/news]", async (t, e) => {
       await assertAccessible(page, "the news page");
     },
   );
+  await t.step(
+    "[e2e/news] the page shows 10 items at a time; the pager, the URL and an add keep up",
+    async () => {
+      // Twelve items newer than any other: the first page holds the ten newest of them.
+      const made: string[] = [];
+      for (let i = 1; i <= 12; i++) {
+        made.push((await e.f.news({ title: unique(`Paged ${i}`) })).title);
+      }
+      const newest = [...made].reverse();
+      const total = (await e.database.db.select({ id: news.id }).from(news)).length;
+      const pages = Math.ceil(total / 10);
+      const titles = () => page.locator("li[data-news-id] h2").allInnerTexts();
+      const pager = page.getByRole("navigation", { name: "Pages of News" });
+
+      await openNewsPage(page);
+      assert.deepEqual(await titles(), newest.slice(0, 10));
+      assert.equal((await pager.locator("[data-page]").innerText()).trim(), `Page 1 of ${pages}`);
+      assert.equal(await page.getByLabel("News per page").inputValue(), "10");
+
+      await pager.getByRole("button", { name: "Next ›" }).click();
+      await eventually(async () =>
+        assert.deepEqual((await titles()).slice(0, 2), newest.slice(10))
+      );
+      assert.equal((await titles()).length, Math.min(10, total - 10));
+      assert.equal(new URL(page.url()).searchParams.get("page"), "2");
+      // The address opens that page, rendered so by the server.
+      await page.reload();
+      assert.deepEqual((await titles()).slice(0, 2), newest.slice(10));
+      await hydrated(page);
+      assert.deepEqual((await titles()).slice(0, 2), newest.slice(10));
+
+      // The older news dialog is still there.
+      await page.getByRole("button", { name: "Older news" }).click();
+      const old = page.getByRole("dialog", { name: /older news/i });
+      await old.waitFor({ state: "visible" });
+      await old.getByRole("button", { name: "Close" }).first().click();
+      await old.waitFor({ state: "hidden" });
+
+      // A new item is shown where it goes: first, on page 1.
+      const added = unique("Fresh");
+      await page.getByRole("button", { name: "Add news" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add news" });
+      await fillNews(dialog, { title: added, content: "Just published." });
+      await toast(page, "success", NEWS_MESSAGES.created).waitFor({ state: "visible" });
+      await eventually(async () => assert.equal((await titles())[0], added));
+      assert.equal(new URL(page.url()).searchParams.get("page"), null);
+
+      // All on one page when asked for.
+      await page.getByLabel("News per page").selectOption("100");
+      await eventually(async () => assert.equal((await titles()).length, Math.min(100, total + 1)));
+      assert.equal(new URL(page.url()).searchParams.get("size"), "100");
+    },
+  );
 });

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { e2eSuite, eventually, hydrated, submitLogin } from "./harness.ts";
-import { headingIs, path } from "./page_helpers.ts";
+import { headingIs, path, toast as toastSaying } from "./page_helpers.ts";
 import { TEST_PASSWORD } from "../fixtures/factories.ts";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/mod.ts";
@@ -34,6 +34,20 @@ const openUserMenu = async (page: Page) => {
 
 // deno-lint-ignore no-explicit-any
 const marker = (page: Page) => page.evaluate(() => (window as any).__marker ?? null);
+
+/**
+ * Marks the window (see `marker`: still there after a navigation without reload) and adds a
+ * link to `href` in the page, as a link inside the portal that leads there.
+ */
+const markAndLink = (page: Page, href: string, text: string) =>
+  page.evaluate(([href, text]) => {
+    // deno-lint-ignore no-explicit-any
+    (window as any).__marker = 1;
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = text;
+    document.getElementById("main")!.append(a);
+  }, [href, text]);
 
 e2eSuite("[e2e/shell]", async (t, e) => {
   const { f } = e;
@@ -283,20 +297,57 @@ e2eSuite("[e2e/shell]", async (t, e) => {
         // Reached by a link inside the portal: the same, without a reload.
         await page.goto("/");
         await hydrated(page);
-        await page.evaluate(() => {
-          // deno-lint-ignore no-explicit-any
-          (window as any).__marker = 1;
-          const a = document.createElement("a");
-          a.href = "/management/terminal/mtl/999999998";
-          a.textContent = "Unknown mtl";
-          document.getElementById("main")!.append(a);
-        });
+        await markAndLink(page, "/management/terminal/mtl/999999998", "Unknown mtl");
         await page.getByRole("link", { name: "Unknown mtl" }).click();
         await page.waitForURL((u) => u.pathname === "/error/404");
         await headingIs(page, "Error 404");
         await eventually(async () =>
           assert.match(await toast.last().innerText(), /999999998 not found/i)
         );
+        assert.equal(await marker(page), 1, "the page was reloaded");
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  await t.step(
+    "[e2e/shell] a client sent to an administrators' page: a toast saying what, then /error/403",
+    async () => {
+      const { context, page } = await signedIn(100);
+      const message =
+        "Administrator permission required to open Companies (/administration/companies)";
+      try {
+        // Reached by a link inside the portal (a bookmark in the page, a link shared by an
+        // administrator): no reload, the toast, and the page says it too.
+        await page.goto("/");
+        await hydrated(page);
+        await markAndLink(page, "/administration/companies", "The company list");
+        await page.getByRole("link", { name: "The company list" }).click();
+        await page.waitForURL((u) => u.pathname === "/error/403");
+        await headingIs(page, "Error 403");
+        await toastSaying(page, "error", message).waitFor();
+        assert.equal(await page.locator("[data-flash-message]").innerText(), message);
+        assert.equal(await marker(page), 1, "the page was reloaded");
+
+        // Opened directly: the same.
+        await page.goto("/administration/companies");
+        assert.equal(path(page), "/error/403");
+        await hydrated(page);
+        await toastSaying(page, "error", message).waitFor();
+        assert.equal(await page.locator("[data-flash-message]").innerText(), message);
+
+        // The error page reached by a link: its own content (and its status, /error/500 a 500).
+        await markAndLink(page, "/error/500", "Error 500");
+        const [answer] = await Promise.all([
+          page.waitForResponse((r) => new URL(r.url()).pathname === "/error/500"),
+          page.getByRole("link", { name: "Error 500" }).click(),
+        ]);
+        assert.equal(answer.status(), 500);
+        await page.waitForURL((u) => u.pathname === "/error/500");
+        await headingIs(page, "Error 500");
+        assert.match(await page.getByRole("main").innerText(), /Internal server error/);
+        assert.equal(await page.locator("[data-flash-message]").count(), 0);
         assert.equal(await marker(page), 1, "the page was reloaded");
       } finally {
         await context.close();

@@ -13,7 +13,7 @@ import { assertAccessible } from "./axe.ts";
 import { unique } from "../fixtures/factories.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 import { USER_MESSAGES } from "../../openapi/schemas/user_messages.ts";
-import { userAliases, users } from "../../db/schema/mod.ts";
+import { passwordResets, userAliases, users } from "../../db/schema/mod.ts";
 
 const TIMEOUT = 10_000;
 const NEW_PASSWORD = "Brand-new-password-9";
@@ -225,12 +225,19 @@ e2eSuite("[e2e/users]", async (t, e) => {
     const dialog = page.getByRole("dialog", { name: "Reset password" });
     await dialog.getByRole("button", { name: "Reset password" }).click();
     await dialog.getByText(USER_MESSAGES.reasonRequired).waitFor();
-    await dialog.getByRole("textbox", { name: /^Reason/ }).fill("New account");
+    // A reason of two lines, as the box invites (a single-line rule refused the line break).
+    const reason = dialog.getByRole("textbox", { name: /^Reason/ });
+    await reason.fill("New account");
+    await reason.press("Enter");
+    await reason.pressSequentially("asked for by phone");
     await dialog.getByRole("button", { name: "Reset password" }).click();
     const linkBox = dialog.getByRole("textbox", { name: "Set-password link" });
     await linkBox.waitFor();
     const link = await linkBox.inputValue();
     assert.match(link, /\/login\/reset\?token=[\w-]{43}$/);
+    const [recorded] = await db.select({ reason: passwordResets.reason })
+      .from(passwordResets).where(eq(passwordResets.userKey, (await byId(renamed)).key));
+    assert.equal(recorded.reason, "New account\nasked for by phone");
     await dialog.getByRole("button", { name: "Done" }).click();
 
     // The user, in their own browser.

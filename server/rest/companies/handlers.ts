@@ -9,7 +9,12 @@ import {
   getCompany,
   searchCompanies,
 } from "../../services/companies/read.ts";
-import { addCompany, deleteCompany, updateCompany } from "../../services/companies/write.ts";
+import {
+  addCompany,
+  companyDeleteImpact,
+  deleteCompany,
+  updateCompany,
+} from "../../services/companies/write.ts";
 
 export const handlers: Handlers<typeof routes> = {
   search: async (c) =>
@@ -22,6 +27,10 @@ export const handlers: Handlers<typeof routes> = {
   find: async (c) => c.json(await findCompanies(c.var.deps.db, c.req.valid("json")), 200),
   add: async (c) => c.json(await addCompany(c.var.deps.db, c.req.valid("json")), 200),
   update: async (c) => c.json(await updateCompany(c.var.deps.db, c.req.valid("json")), 200),
-  remove: async (c) =>
-    c.json(await deleteCompany(c.var.deps.db, c.req.valid("query").id, c.var.user), 200),
+  deleteImpact: async (c) =>
+    c.json(await companyDeleteImpact(c.var.deps.db, c.req.valid("query").id, c.var.user), 200),
+  remove: async (c) => {
+    const { id, name } = c.req.valid("query");
+    return c.json(await deleteCompany(c.var.deps.db, id, c.var.user, name), 200);
+  },
 };

@@ -5,6 +5,8 @@ import {
   COMPANY_NAME_MAX,
   CompanyAddSchema,
   CompanyDeletedSchema,
+  CompanyDeleteImpactSchema,
+  CompanyDeleteQuerySchema,
   CompanyDetailsSchema,
   CompanyFindRequestSchema,
   CompanyFindResponseSchema,
@@ -126,6 +128,24 @@ export const update = defineRoute({
   errors: [404, 409],
 });
 
+export const deleteImpact = defineRoute({
+  access: "admin",
+  method: "get",
+  path: "/rest/companies/deleteImpact",
+  summary: "What deleting a company would do",
+  description: "Counts, as `delete` would act now: what goes with the company (teams, users, " +
+    "files), what stays without it (other companies' dnids allocated to its teams, tgid and " +
+    "enid shares with its teams, its ruls), what refuses the delete (its dnids, tgids, enids, " +
+    "terminals, push processes, command lists) and whether it is the caller's own company. " +
+    "The delete dialog shows it before asking for the company's name. Not in the " +
+    "specification's call list (docs/decisions/0007).",
+  request: { query: CompanyIdQuerySchema },
+  responses: {
+    200: jsonResponse(CompanyDeleteImpactSchema, "What the delete would remove and why not"),
+  },
+  errors: [404],
+});
+
 export const remove = defineRoute({
   access: "admin",
   refreshesSessions: true,
@@ -135,8 +155,10 @@ export const remove = defineRoute({
   description: "Deletes the company with its users, teams and files in " +
     "one transaction. Refused (409, naming what blocks it, e.g. 'Unable to delete company: " +
     "the company has 2 dnids and 1 tgid') while it has dnids, tgids, enids, terminals, push " +
-    "processes or command lists, and for the caller's own company (docs/decisions/0007).",
-  request: { query: CompanyIdQuerySchema },
+    "processes or command lists, and for the caller's own company (docs/decisions/0007). " +
+    "`name`, optional (the specification's call is `delete?id`), confirms: when given and not " +
+    "the company's name, 409 and nothing is deleted.",
+  request: { query: CompanyDeleteQuerySchema },
   responses: {
     200: jsonResponse(CompanyDeletedSchema, "The deleted company, with what went with it"),
   },

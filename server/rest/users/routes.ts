@@ -218,7 +218,8 @@ export const resetPassword = defineRoute({
   method: "post",
   path: "/rest/users/resetPassword",
   summary: "Reset a user's password",
-  description: "A reason is required (1 to 500 characters). The user's " +
+  description: "A reason is required: trimmed, 1 to 500 characters, line breaks " +
+    "kept, no other control characters; it is recorded with the reset. The user's " +
     "password stops working and every session of the user ends; a single-use link, valid " +
     `${RESET_LINK_HOURS} hours, lets the user set a new password (earlier unused links stop ` +
     "working). With SMTP_RELAY it is e-mailed to the user's mail (`mailed`, no link in the " +

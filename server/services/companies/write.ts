@@ -2,30 +2,39 @@
  * Adding, renaming and deleting companies (docs/decisions/0007-companies-and-teams.md).
  * Each runs in one transaction.
  */
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { type Db, executeRows, type Tx } from "../../../db/client.ts";
 import {
   commandLists,
   companies,
   dnids,
   enids,
+  enidTeams,
   files,
   pushProcesses,
   ruls,
   teams,
   terminals,
   tgids,
+  tgidTeams,
   users,
 } from "../../../db/schema/mod.ts";
 import type {
   Company,
   CompanyAdd,
   CompanyDeleted,
+  CompanyDeleteImpact,
   CompanyUpdate,
 } from "../../../openapi/schemas/companies.ts";
+import {
+  blockerList,
+  COMPANY_MESSAGES,
+  type CompanyBlockers,
+} from "../../../openapi/schemas/company_messages.ts";
 import { MAX_ID } from "../../../openapi/schemas/common.ts";
 import { ApiError, databaseFailure, DUPLICATE_CODE } from "../../errors.ts";
-import { companyNotFound, getCompany } from "./read.ts";
+import { companyName, companyNotFound, getCompany } from "./read.ts";
 
 export const duplicateName = (name: string) =>
   new ApiError(409, `A company named "${name}" already exists`, { code: DUPLICATE_CODE });
@@ -124,33 +133,73 @@ export async function updateCompany(db: Db, input: CompanyUpdate): Promise<Compa
   }
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** How many rows of `table` match `where`. */
+async function countRows(tx: Tx | Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return row.n;
+}
 
-/** "a", "a and b", "a, b and c". */
-const listing = (parts: string[]) =>
-  parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+/** Its teams' ids, as a subquery. */
+const teamIdsOf = (tx: Tx | Db, id: number) =>
+  tx.select({ id: teams.id }).from(teams).where(eq(teams.companyId, id));
 
 /** What keeps a company from being deleted: its operational resources, still assigned. */
-export async function companyBlockers(tx: Tx, id: number): Promise<string[]> {
-  const teamIds = tx.select({ id: teams.id }).from(teams).where(eq(teams.companyId, id));
+export async function companyBlockers(tx: Tx | Db, id: number): Promise<CompanyBlockers> {
+  const teamIds = teamIdsOf(tx, id);
   const tgidIds = tx.select({ id: tgids.id }).from(tgids).where(inArray(tgids.teamId, teamIds));
-  const count = sql<number>`count(*)::int`;
-  const [[d], [t], [e], [term], [p], [l]] = await Promise.all([
-    tx.select({ n: count }).from(dnids).where(eq(dnids.companyId, id)),
-    tx.select({ n: count }).from(tgids).where(inArray(tgids.teamId, teamIds)),
-    tx.select({ n: count }).from(enids).where(eq(enids.companyId, id)),
-    tx.select({ n: count }).from(terminals).where(inArray(terminals.tgidId, tgidIds)),
-    tx.select({ n: count }).from(pushProcesses).where(inArray(pushProcesses.teamId, teamIds)),
-    tx.select({ n: count }).from(commandLists).where(eq(commandLists.companyId, id)),
-  ]);
-  return [
-    d.n && plural(d.n, "dnid"),
-    t.n && plural(t.n, "tgid"),
-    e.n && plural(e.n, "enid"),
-    term.n && plural(term.n, "terminal"),
-    p.n && plural(p.n, "push process", "push processes"),
-    l.n && plural(l.n, "command list"),
-  ].filter((s): s is string => Boolean(s));
+  const [dnidCount, tgidCount, enidCount, terminalCount, processCount, listCount] = await Promise
+    .all([
+      countRows(tx, dnids, eq(dnids.companyId, id)),
+      countRows(tx, tgids, inArray(tgids.teamId, teamIds)),
+      countRows(tx, enids, eq(enids.companyId, id)),
+      countRows(tx, terminals, inArray(terminals.tgidId, tgidIds)),
+      countRows(tx, pushProcesses, inArray(pushProcesses.teamId, teamIds)),
+      countRows(tx, commandLists, eq(commandLists.companyId, id)),
+    ]);
+  return {
+    dnids: dnidCount,
+    tgids: tgidCount,
+    enids: enidCount,
+    terminals: terminalCount,
+    pushProcesses: processCount,
+    commandLists: listCount,
+  };
+}
+
+/** Its users: of the company, or of one of its teams. */
+const usersOf = (tx: Tx | Db, id: number) =>
+  or(eq(users.companyId, id), inArray(users.teamId, teamIdsOf(tx, id)));
+
+/**
+ * GET /rest/companies/deleteImpact: what deleting the company would delete and unlink, what
+ * refuses it, and whether it is the caller's own (read as `deleteCompany` would act).
+ */
+export async function companyDeleteImpact(
+  db: Db,
+  id: number,
+  actor: { companyId: number },
+): Promise<CompanyDeleteImpact> {
+  const name = await companyName(db, id);
+  const teamIds = teamIdsOf(db, id);
+  const [teamCount, userCount, fileCount, dnidCount, tgidShares, enidShares, rulCount, blockers] =
+    await Promise.all([
+      countRows(db, teams, eq(teams.companyId, id)),
+      countRows(db, users, usersOf(db, id)),
+      countRows(db, files, eq(files.companyId, id)),
+      countRows(db, dnids, and(inArray(dnids.teamId, teamIds), ne(dnids.companyId, id))),
+      countRows(db, tgidTeams, inArray(tgidTeams.teamId, teamIds)),
+      countRows(db, enidTeams, inArray(enidTeams.teamId, teamIds)),
+      countRows(db, ruls, eq(ruls.companyId, id)),
+      companyBlockers(db, id),
+    ]);
+  return {
+    id,
+    name,
+    deletes: { teams: teamCount, users: userCount, files: fileCount },
+    unlinks: { dnids: dnidCount, tgidShares, enidShares, ruls: rulCount },
+    blockers,
+    ownCompany: actor.companyId === id,
+  };
 }
 
 /**
@@ -162,27 +211,26 @@ export async function deleteCompany(
   db: Db,
   id: number,
   actor: { companyId: number },
+  /** The name typed to confirm, when given: it must be the company's (it may have been renamed). */
+  confirmName?: string,
 ): Promise<CompanyDeleted> {
   return await db.transaction(async (tx) => {
     const [company] = await tx.select({ id: companies.id, name: companies.name }).from(companies)
       .where(eq(companies.id, id)).for("update");
     if (!company) throw companyNotFound(id);
-    if (actor.companyId === id) {
-      throw new ApiError(409, "Unable to delete company: it is your own company");
+    if (confirmName !== undefined && confirmName !== company.name) {
+      throw new ApiError(409, COMPANY_MESSAGES.nameMismatch(company.name));
     }
+    if (actor.companyId === id) throw new ApiError(409, COMPANY_MESSAGES.ownCompany);
     const blockers = await companyBlockers(tx, id);
-    if (blockers.length) {
-      throw new ApiError(409, `Unable to delete company: the company has ${listing(blockers)}`);
-    }
-    const teamIds = tx.select({ id: teams.id }).from(teams).where(eq(teams.companyId, id));
+    if (blockerList(blockers).length) throw new ApiError(409, COMPANY_MESSAGES.blocked(blockers));
+    const teamIds = teamIdsOf(tx, id);
     // Another company's dnid allocated to one of its teams loses that team, as on team delete.
     await tx.update(dnids).set({ teamId: null, updatedAt: new Date() })
       .where(inArray(dnids.teamId, teamIds));
     // Aliases, sessions, news reads, uploads and recipient history go with each user (cascade);
     // news, tgids, command lists and messages they wrote keep a null author.
-    const gone = await tx.delete(users)
-      .where(or(eq(users.companyId, id), inArray(users.teamId, teamIds)))
-      .returning({ key: users.key });
+    const gone = await tx.delete(users).where(usersOf(tx, id)).returning({ key: users.key });
     await tx.delete(files).where(eq(files.companyId, id));
     // Its ruls stay (an enid or dnid of another company may use one) as operator logins.
     await tx.update(ruls).set({ companyId: null, updatedAt: new Date() })

@@ -9,6 +9,10 @@ export const probes: Probes = {
   companiesFind: (t) => ({ json: { filter: { name: t.tag } } }),
   companiesAdd: (t) => ({ json: { name: `New company ${t.tag}` } }),
   companiesUpdate: (t) => ({ json: { id: t.company.id, name: `Renamed ${t.tag}` } }),
-  // A company with nothing that blocks its deletion.
-  companiesDelete: async (_t, { f }) => ({ query: { id: (await f.company()).id } }),
+  companiesDeleteImpact: (t) => ({ query: { id: t.company.id } }),
+  // A company with nothing that blocks its deletion, confirmed by its name.
+  companiesDelete: async (_t, { f }) => {
+    const company = await f.company();
+    return { query: { id: company.id, name: company.name } };
+  },
 };
