@@ -22,5 +22,8 @@ export const GET_WRITES = new Set([
 /** A GET whose id says it changes something must be in GET_WRITES (checked by the test). */
 export const LOOKS_LIKE_WRITE = /Delete|Cancel|Toggle|Remove|Update|Add|Create|Set/;
 
+/** GET operations whose id looks like a write but which only read: what a delete would take. */
+export const GET_READS = new Set(["companiesDeleteImpact"]);
+
 export const changesData = (op: Pick<Operation, "id" | "method">) =>
   op.method !== "GET" || GET_WRITES.has(op.id);
