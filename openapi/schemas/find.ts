@@ -40,22 +40,24 @@ export const PAGE_WINDOW_MESSAGE = `Only the first ${
 
 /** A filter value typed in a box that must be a whole number. */
 export const intFilter = (label: string) => {
-  const error = formMessages.match(label);
+  const error = formMessages.wholeNumber(label);
+  const min = formMessages.min(label, -MAX_ID);
+  const max = formMessages.max(label, MAX_ID);
   return z.union([
     z.number().int(error),
     z.string({ error }).regex(/^\s*-?\d{1,10}\s*$/, error),
-  ], { error }).transform(Number).pipe(
-    z.number().min(-MAX_ID, error).max(MAX_ID, error),
-  ).meta({ title: label });
+  ], { error }).transform(Number).pipe(z.number().min(-MAX_ID, min).max(MAX_ID, max))
+    .meta({ title: label });
 };
 
 /** An id or number typed in a filter box: 0 up to the id limit, as a number or as digits. */
 export const idFilter = (label: string) => {
-  const error = formMessages.match(label);
+  const error = formMessages.wholeNumber(label);
+  const max = formMessages.max(label, MAX_ID);
   return z.union([
-    z.number().int(error).min(0, error).max(MAX_ID, error),
+    z.number().int(error).min(0, error).max(MAX_ID, max),
     z.string({ error }).regex(/^\s*\d{1,10}\s*$/, error),
-  ], { error }).transform(Number).pipe(z.number().max(MAX_ID, error)).meta({ title: label });
+  ], { error }).transform(Number).pipe(z.number().max(MAX_ID, max)).meta({ title: label });
 };
 
 /**
@@ -63,8 +65,8 @@ export const idFilter = (label: string) => {
  * "contains"): digits only, trimmed; empty is no filter.
  */
 export const digitsFilter = (label: string) =>
-  z.string({ error: formMessages.match(label) })
-    .regex(/^\s*\d{0,10}\s*$/, formMessages.match(label))
+  z.string({ error: formMessages.digits(label) })
+    .regex(/^\s*\d{0,10}\s*$/, formMessages.digits(label))
     .transform((s) => s.trim())
     .optional()
     .meta({ title: label });

@@ -9,6 +9,10 @@ export const EMPTY_LOGIN = "Error empty login";
 export const formMessages = {
   required: (label: string) => `${label} is required`,
   match: (label: string) => `${label} is not in a valid format`,
+  /** A number filter's box holding anything but a whole number (or one too large). */
+  wholeNumber: (label: string) => `${label} must be a whole number`,
+  /** A filter box that takes the leading digits of a number. */
+  digits: (label: string) => `${label} must be digits only`,
   min: (label: string, n: number) => `${label} must be at least ${n}`,
   max: (label: string, n: number) => `${label} must be at most ${n}`,
   minLength: (label: string, n: number) => `${label} must have at least ${n} characters`,

@@ -597,7 +597,7 @@ dbTest("[rest/companies] find filters, sorts and pages with the totals", async (
 
   for (
     const [json, message] of [
-      [{ filter: { id: "x" } }, "Id is not in a valid format"],
+      [{ filter: { id: "x" } }, "Id must be a whole number"],
       [{ sorting: { field: "teamCount" } }, "Sort by one of: id, name"],
       [{ count: 0 }, "count must be at least 1"],
       [{ filter: { other: 1 } }, undefined],

@@ -225,7 +225,7 @@ dbTest(
     for (
       const [body, message] of [
         [{ filter: { state: "asleep" } }, "State must be one of active, inactive, unauthorized"],
-        [{ filter: { member: "x" } }, "Member is not in a valid format"],
+        [{ filter: { member: "x" } }, "Member must be a whole number"],
         [{ active: "yes" }, "Active must be true, false or null"],
         [
           { sorting: { field: "serial" } },

@@ -126,7 +126,7 @@ dbTest("[rest/list] find: each filter narrows, bad filter values are refused", a
       [{ terminated: 2 }, "Terminated must be one of 0 Unfinished, 1 Finished"],
       [{ date: "2025-02-30" }, "Date is not in a valid format"],
       [{ date: "05/05/2025" }, "Date is not in a valid format"],
-      [{ id: "x" }, "Id is not in a valid format"],
+      [{ id: "x" }, "Id must be a whole number"],
       [{ mt: "1" }, undefined],
     ] as const
   ) {

@@ -96,7 +96,7 @@ dbTest("[rest/push] find refuses bad input with a clear message", async (ctx) =>
   const user = await ctx.f.user({ rights: 100 });
   const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
   const cases: [Record<string, unknown>, string][] = [
-    [{ filter: { tgid: "x" } }, "TGID is not in a valid format"],
+    [{ filter: { tgid: "x" } }, "TGID must be a whole number"],
     [{ filter: { status: 99 } }, "Push status must be one of 0 Stored, 1 In progress"],
     [{ count: 0 }, "count must be at least 1"],
     [{ count: 2001 }, "count must be at most 2000"],

@@ -242,7 +242,7 @@ dbTest("[rest/station] find: each filter narrows, bad values are refused", async
       [{ from: "1969-12-31" }, "From is not in a valid format"],
       [{ from: "0000-01-01T00:00:00Z" }, "From is not in a valid format"],
       [{ to: "9999-12-31T23:00:00-05:00" }, "To is not in a valid format"],
-      [{ refNum: "x" }, "Reference is not in a valid format"],
+      [{ refNum: "x" }, "Reference must be a whole number"],
       [{ mine: "yes" }, "Mine must be true or false"],
       [{ recipient: "a\u0000b" }, undefined],
     ] as const

@@ -437,7 +437,7 @@ e2eSuite("[e2e/table]", async (t, e) => {
         if (new URL(r.url()).pathname === "/rest/push/find") finds.push(r.url());
       });
       const box = push.getByRole("searchbox", { name: "Id", exact: true });
-      const message = "Id is not in a valid format";
+      const message = "Id must be a whole number";
       /** The box says what is wrong (its description), the table shows no rows. */
       const refused = async (page: Page) => {
         const error = table(page, PUSH).getByRole("alert");
