@@ -10,7 +10,7 @@
 import { ConfigError, parseConfigWithoutSessions } from "./server/config.ts";
 import { openDatabase } from "./server/start.ts";
 import { startJobs } from "./server/jobs/run.ts";
-import { allowPublicDestinations } from "./server/services/delivery/engine.ts";
+import { allowPublicDestinations } from "./server/delivery/engine.ts";
 
 const env = Deno.env.toObject();
 if (!env.DATABASE_URL) {

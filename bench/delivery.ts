@@ -12,9 +12,9 @@ import { openPostgres } from "../db/client.ts";
 import { ensureReferenceData } from "../db/seed/reference.ts";
 import { pushTraffic, tcpRoutes } from "../db/schema/mod.ts";
 import { Factories } from "../tests/fixtures/factories.ts";
-import { startTcpSink } from "../server/services/delivery/sinks/mod.ts";
-import type { Sink } from "../server/services/delivery/sinks/mod.ts";
-import { encodeFrame } from "../server/services/delivery/frame.ts";
+import { startTcpSink } from "../server/delivery/sinks/mod.ts";
+import type { Sink } from "../server/delivery/sinks/mod.ts";
+import { encodeFrame } from "../server/delivery/frame.ts";
 
 export interface ThroughputRun {
   label: string;

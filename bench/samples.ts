@@ -1,10 +1,10 @@
 /**
  * The pages the page bench visits (issue 20: every route of the map): each route without
  * parameters, and one path for each route with parameters, naming a row of the demo data.
- * db/seed/demo_test.ts checks that every parameter route has a sample and that its row exists.
+ * db/seed/demo/demo_test.ts checks that every parameter route has a sample and that its row exists.
  */
 import { ROUTES } from "../routes/mod.ts";
-import { FIRST_DEMO_DNID } from "../db/seed/demo_management.ts";
+import { FIRST_DEMO_DNID } from "../db/seed/demo/management.ts";
 
 /** One path for each parameter route; the demo data (seeded from a fixed seed) has these rows. */
 export const SAMPLE_PATHS = [

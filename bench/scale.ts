@@ -18,7 +18,7 @@ import { hashPassword } from "../server/auth/password.ts";
 import { findPushTraffic } from "../server/services/push/traffic.ts";
 import { readStatistics } from "../server/services/monitoring/statistics.ts";
 import type { Scope } from "../server/services/tenancy.ts";
-import { PushFindRequestSchema } from "../openapi/schemas/push.ts";
+import { PushFindRequestSchema } from "../openapi/schemas/push/push.ts";
 import { StatisticsQuerySchema } from "../openapi/schemas/monitoring.ts";
 import { DAY_MS } from "../openapi/time_units.ts";
 import { COUNT_CAP } from "../openapi/enums.ts";

@@ -26,7 +26,7 @@ export function generatedDocument(): string {
 
 /**
  * The sortable fields of every find operation, from the document, as a module without zod: the
- * lists' islands send only these (islands/kit/table_state.ts findBody), typed by the contract.
+ * lists' islands send only these (islands/kit/table/table_state.ts findBody), typed by the contract.
  */
 export function generatedSortFields(): string {
   type Schema = {

@@ -3,9 +3,9 @@ import {
   stateFromSearch,
   type TableDefaults,
   type TableState,
-} from "../islands/kit/table_state.ts";
-import { type Counts, countsOf } from "../islands/kit/finder.ts";
-import type { FilterErrors, FindResult } from "../islands/kit/DataTable.tsx";
+} from "../islands/kit/table/table_state.ts";
+import { type Counts, countsOf } from "../islands/kit/table/finder.ts";
+import type { FilterErrors, FindResult } from "../islands/kit/table/DataTable.tsx";
 
 /** A list island's props: its query (from the URL) and the first page, rendered on the server. */
 export interface FirstPage<R> {

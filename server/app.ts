@@ -9,11 +9,11 @@ import { clientIp } from "./http/client_ip.ts";
 import { csrfGuard } from "./auth/csrf.ts";
 import { requestUser } from "./auth/access.ts";
 import { Sessions } from "./auth/sessions.ts";
-import { configuredLes } from "./les/simulated.ts";
+import { configuredLes } from "./station/simulated.ts";
 import { openApiDocument, registerSecurity } from "./openapi_doc.ts";
 import { apiDocs } from "./pages/api_docs.ts";
 import * as resources from "./rest/mod.ts";
-import { login } from "./rest/session/routes.ts";
+import { login } from "./rest/users/session/operations.ts";
 import { pagesRouter } from "./pages/router.ts";
 import { compress } from "hono/compress";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { join } from "node:path";
-import { DEFAULT_RETRY_SCHEDULE } from "./services/delivery/schedule.ts";
+import { DEFAULT_RETRY_SCHEDULE } from "./delivery/schedule.ts";
 
 /** Documented default demo password: for embedded demo use only (README). */
 export const DEFAULT_DEMO_PASSWORD = "demo-portal-2026";

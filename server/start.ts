@@ -2,14 +2,14 @@ import { join, resolve } from "node:path";
 import type { Config } from "./config.ts";
 import { type Database, isEmpty, openPglite, openPostgres } from "../db/client.ts";
 import { ensureReferenceData } from "../db/seed/reference.ts";
-import { DEMO_ACCOUNTS, seedDemo } from "../db/seed/demo.ts";
+import { DEMO_ACCOUNTS, seedDemo } from "../db/seed/demo/mod.ts";
 import { hashPassword } from "./auth/password.ts";
 import { sessionKeys } from "./auth/token.ts";
 import { createApp } from "./app.ts";
 import { assetsWithSource } from "./assets/mod.ts";
 import { startJobs } from "./jobs/run.ts";
 import { demoSinksWanted, describeSinks, mailDir, withDemoSinks } from "./demo/sinks.ts";
-import { startDemo } from "./demo/demo_routes.ts";
+import { startDemo } from "./demo/keep_routes_on_sinks.ts";
 
 export const VERSION = "0.1.0";
 

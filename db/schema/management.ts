@@ -282,7 +282,7 @@ export const commands = pgTable("commands", {
   /** The requested start (tracking and program commands); 3 Start time delayed until then. */
   startAt: tstz(),
   /**
-   * When the land earth station next moves the command on (server/les/): null once it is final,
+   * When the land earth station next moves the command on (server/station/): null once it is final,
    * or for commands the station does not drive (seeded history).
    */
   nextStepAt: tstz(),

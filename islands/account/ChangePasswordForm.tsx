@@ -5,13 +5,16 @@
  */
 import { useState } from "react";
 import { call, client, messageOf } from "../runtime/api.ts";
-import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
-import { passwordFields, useZodForm } from "../kit/form.tsx";
-import { PASSWORD_MIN } from "../../openapi/schemas/user_messages.ts";
-import { ACCOUNT_MESSAGES, ACCOUNT_PAGE_PATH } from "../../openapi/schemas/account_messages.ts";
+import { PromiseButton, usePromiseState } from "../kit/form/PromiseButton.tsx";
+import { passwordFields, useZodForm } from "../kit/form/form.tsx";
+import { PASSWORD_MIN } from "../../openapi/schemas/users/user_messages.ts";
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_PAGE_PATH,
+} from "../../openapi/schemas/users/account_messages.ts";
 
 const formSchema = () =>
-  import("../../openapi/schemas/account.ts").then((m) => m.ChangePasswordFormSchema);
+  import("../../openapi/schemas/users/account.ts").then((m) => m.ChangePasswordFormSchema);
 
 export default function ChangePasswordForm() {
   const form = useZodForm(formSchema, { currentPassword: "", newPassword: "", confirm: "" });

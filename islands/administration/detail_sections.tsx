@@ -1,6 +1,6 @@
 /** The sections the company and the team pages both show: users, tgids, enids and dnids. */
 import { useMemo } from "react";
-import type { Column } from "../kit/DataTable.tsx";
+import type { Column } from "../kit/table/DataTable.tsx";
 import { DetailSection } from "../kit/DetailSection.tsx";
 import { teamHref, yesNo } from "./labels.ts";
 

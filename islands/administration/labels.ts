@@ -3,7 +3,7 @@
  * list of named rows (Id, then Name as a link to the row's page).
  */
 import { createElement } from "react";
-import type { Column } from "../kit/DataTable.tsx";
+import type { Column } from "../kit/table/DataTable.tsx";
 import { RIGHTS } from "../../openapi/enums.ts";
 
 /** "15 Customer Care"; an unknown value alone. */

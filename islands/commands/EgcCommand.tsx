@@ -3,12 +3,12 @@
  * repetitions and the text; Send records the command list (one egcMessage) and shows it.
  */
 import { useState } from "react";
-import { Field, useZodForm } from "../kit/form.tsx";
-import { usePromiseState } from "../kit/PromiseButton.tsx";
+import { Field, useZodForm } from "../kit/form/form.tsx";
+import { usePromiseState } from "../kit/form/PromiseButton.tsx";
 import { messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { EGC_PRIORITIES, EGC_REPETITIONS_MAX, REGIONS } from "../../openapi/enums.ts";
-import { TERMINAL_COMMAND_MESSAGES } from "../../openapi/schemas/terminal_command_messages.ts";
+import { TERMINAL_COMMAND_MESSAGES } from "../../openapi/schemas/command/terminal_command_messages.ts";
 import { type CommandsIssued, postCommand } from "./command_api.ts";
 import { CommandResult, formSchema, type FormValues, num, SendButton } from "./command_form.tsx";
 import { ChoiceField } from "./choice_field.tsx";
@@ -26,7 +26,7 @@ export const egcRequest = (v: FormValues) => ({
 });
 
 const loadSchema = async () => {
-  const { EgcSendSchema } = await import("../../openapi/schemas/egc.ts");
+  const { EgcSendSchema } = await import("../../openapi/schemas/command/egc.ts");
   return formSchema(() => EgcSendSchema, egcRequest);
 };
 

@@ -5,8 +5,8 @@
  * created, with a link to follow it.
  */
 import { useState } from "react";
-import { Field, useZodForm } from "../kit/form.tsx";
-import { usePromiseState } from "../kit/PromiseButton.tsx";
+import { Field, useZodForm } from "../kit/form/form.tsx";
+import { usePromiseState } from "../kit/form/PromiseButton.tsx";
 import { messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import {
@@ -19,7 +19,7 @@ import {
 import {
   IREXT_COMMAND_LABELS,
   TERMINAL_COMMAND_MESSAGES,
-} from "../../openapi/schemas/terminal_command_messages.ts";
+} from "../../openapi/schemas/command/terminal_command_messages.ts";
 import { type CommandsIssued, postCommand } from "./command_api.ts";
 import { CommandResult, formSchema, type FormValues, num, SendButton } from "./command_form.tsx";
 import { ChoiceField } from "./choice_field.tsx";
@@ -58,7 +58,7 @@ export function irextRequest(v: FormValues): Record<string, unknown> {
 }
 
 const loadSchema = async () => {
-  const { IREXT_SCHEMAS } = await import("../../openapi/schemas/irext.ts");
+  const { IREXT_SCHEMAS } = await import("../../openapi/schemas/command/irext.ts");
   return formSchema((v) => IREXT_SCHEMAS[v.command as IrextName], irextRequest);
 };
 

@@ -7,10 +7,10 @@
  * progress dialog (messaging_c_progress.tsx).
  */
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { Field, fieldErrors } from "../kit/form.tsx";
-import { useTypedBeforeHydration } from "../kit/early_input.ts";
-import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
-import type { UploadedFile } from "../kit/FileUpload.tsx";
+import { Field, fieldErrors } from "../kit/form/form.tsx";
+import { useTypedBeforeHydration } from "../kit/form/early_input.ts";
+import { PromiseButton, usePromiseState } from "../kit/form/PromiseButton.tsx";
+import type { UploadedFile } from "../kit/form/FileUpload.tsx";
 import { ApiFailure } from "../runtime/api.ts";
 import {
   ATTACHMENT_MAX_BYTES,
@@ -27,8 +27,8 @@ import {
   packetCount,
   sizeLimit,
   TRANSMISSION_STEPS as STEP,
-} from "../../openapi/schemas/messaging_c_messages.ts";
-import type { MessagingCSendBody, Recipient } from "../../openapi/schemas/messaging_c.ts";
+} from "../../openapi/schemas/inmarsat/messaging_c_messages.ts";
+import type { MessagingCSendBody, Recipient } from "../../openapi/schemas/inmarsat/messaging_c.ts";
 import {
   commandDetails,
   lookupMtl,
@@ -75,9 +75,9 @@ const FIELD_OF: [string, keyof Values][] = [
 
 // The upload (and its chunk schema module) loads after the page.
 const FileUpload = lazy(() =>
-  import("../kit/FileUpload.tsx").then((m) => ({ default: m.FileUpload }))
+  import("../kit/form/FileUpload.tsx").then((m) => ({ default: m.FileUpload }))
 );
-const loadSchema = () => import("../../openapi/schemas/messaging_c.ts");
+const loadSchema = () => import("../../openapi/schemas/inmarsat/messaging_c.ts");
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export default function MessagingC({ recipients }: MessagingCProps) {

@@ -5,9 +5,9 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { MESSAGING_C_HISTORY_REFRESH_MS } from "../../openapi/enums.ts";
-import type { StationFindResponse } from "../../openapi/schemas/station.ts";
+import type { StationFindResponse } from "../../openapi/schemas/station/station.ts";
 import { formatDateTime } from "../kit/format.ts";
-import { formatSize as formatBytes } from "../../openapi/schemas/messaging_c_messages.ts";
+import { formatSize as formatBytes } from "../../openapi/schemas/inmarsat/messaging_c_messages.ts";
 import { myMessages, SENT_EVENT, type StationMessage } from "./messaging_c_api.ts";
 
 const MessageDetailsDialog = lazy(() =>

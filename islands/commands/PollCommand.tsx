@@ -6,17 +6,17 @@
  * The dnid status menu's On-demand poll opens this page with its member chosen.
  */
 import { useState } from "react";
-import { Field, useZodForm } from "../kit/form.tsx";
-import { usePromiseState } from "../kit/PromiseButton.tsx";
+import { Field, useZodForm } from "../kit/form/form.tsx";
+import { usePromiseState } from "../kit/form/PromiseButton.tsx";
 import { messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { ON_DEMAND_CODE_NAMES, POLL_TYPE_NAMES, REGIONS } from "../../openapi/enums.ts";
-import { TERMINAL_COMMAND_MESSAGES } from "../../openapi/schemas/terminal_command_messages.ts";
+import { TERMINAL_COMMAND_MESSAGES } from "../../openapi/schemas/command/terminal_command_messages.ts";
 import { type CommandsIssued, postCommand } from "./command_api.ts";
 import { CommandResult, formSchema, type FormValues, num, SendButton } from "./command_form.tsx";
 import { ChoiceField } from "./choice_field.tsx";
-import type { PollSend } from "../../openapi/schemas/poll.ts";
-import type { OnDemandPoll } from "../../openapi/schemas/dnid_commands.ts";
+import type { PollSend } from "../../openapi/schemas/command/poll.ts";
+import type { OnDemandPoll } from "../../openapi/schemas/dnids/dnid_commands.ts";
 
 export interface PollDnid {
   dnid: number;
@@ -51,8 +51,8 @@ export const pollRequest = (v: FormValues) => {
 
 const loadSchema = async () => {
   const [{ PollSendSchema }, { OnDemandPollSchema }] = await Promise.all([
-    import("../../openapi/schemas/poll.ts"),
-    import("../../openapi/schemas/dnid_commands.ts"),
+    import("../../openapi/schemas/command/poll.ts"),
+    import("../../openapi/schemas/dnids/dnid_commands.ts"),
   ]);
   return formSchema<PollSend | OnDemandPoll>(
     (v) => v.command === "onDemand" ? OnDemandPollSchema : PollSendSchema,

@@ -1,5 +1,5 @@
 /** The command forms' selects of an enumeration's codes (regions, poll types, priorities…). */
-import { Field, type FieldErrors } from "../kit/form.tsx";
+import { Field, type FieldErrors } from "../kit/form/form.tsx";
 import type { FormValues } from "./command_form.tsx";
 
 /** What a ChoiceField reads and sets of its form (useZodForm over FormValues). */

@@ -34,7 +34,7 @@ export function postCommand(path: CommandPath, body: CommandBody<CommandPath>) {
 
 /**
  * The poll page with a dnid (and a member) chosen: /commands/poll/{dnid}-{les}[-{member}], the
- * init that parsePollInit (openapi/schemas/poll.ts) reads.
+ * init that parsePollInit (openapi/schemas/command/poll.ts) reads.
  */
 export const pollHref = (t: { dnid: number; les: number; member?: number }) =>
   `/commands/poll/${t.dnid}-${t.les}${t.member === undefined ? "" : `-${t.member}`}`;

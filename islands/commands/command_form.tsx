@@ -4,11 +4,11 @@
  * the Send button and the result — the command list created, with a link to follow it.
  */
 import type { z } from "zod";
-import { PromiseButton, type PromiseState } from "../kit/PromiseButton.tsx";
+import { PromiseButton, type PromiseState } from "../kit/form/PromiseButton.tsx";
 import {
   COMMAND_PAGE_WORDS,
   TERMINAL_COMMAND_MESSAGES,
-} from "../../openapi/schemas/terminal_command_messages.ts";
+} from "../../openapi/schemas/command/terminal_command_messages.ts";
 import { type CommandsIssued, listHref } from "./command_api.ts";
 
 export type FormValues = Record<string, string>;

@@ -4,8 +4,8 @@
  */
 import { PAGE_SIZE } from "../../openapi/enums.ts";
 import { call, client } from "../runtime/api.ts";
-import type { MessagingCSendBody, Recipient } from "../../openapi/schemas/messaging_c.ts";
-import type { StationMessage } from "../../openapi/schemas/station.ts";
+import type { MessagingCSendBody, Recipient } from "../../openapi/schemas/inmarsat/messaging_c.ts";
+import type { StationMessage } from "../../openapi/schemas/station/station.ts";
 
 export type { StationMessage };
 

@@ -3,13 +3,13 @@
  * status, notification, and the attachment's download (GET /rest/inmarsat/getAttachmentContent).
  */
 import { useState } from "react";
-import { Dialog } from "../kit/Dialog.tsx";
+import { Dialog } from "../kit/dialog/Dialog.tsx";
 import { Fact } from "../kit/Fact.tsx";
 import { formatDateTime } from "../kit/format.ts";
-import { formatSize as formatBytes } from "../../openapi/schemas/messaging_c_messages.ts";
+import { formatSize as formatBytes } from "../../openapi/schemas/inmarsat/messaging_c_messages.ts";
 import { messageOf } from "../runtime/api.ts";
 import { attachmentContent, type StationMessage } from "./messaging_c_api.ts";
-import { listHref } from "../management/command_list_api.ts";
+import { listHref } from "../management/list/command_list_api.ts";
 
 /** Saves the attachment's bytes under its name. */
 async function download(refNum: number) {

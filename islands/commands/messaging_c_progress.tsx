@@ -4,7 +4,7 @@
  * station took for some recipients only, listing the refused ones). Its backdrop is
  * static and it cannot be closed until the transmission is done.
  */
-import { Dialog } from "../kit/Dialog.tsx";
+import { Dialog } from "../kit/dialog/Dialog.tsx";
 
 export type Outcome = "success" | "danger" | "warning";
 

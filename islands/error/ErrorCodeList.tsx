@@ -1,6 +1,6 @@
 /** The error code list (/error): every code with its message, filterable and sortable. */
-import { DataTable } from "../kit/DataTable.tsx";
-import type { TableDefaults, TableState } from "../kit/table_state.ts";
+import { DataTable } from "../kit/table/DataTable.tsx";
+import type { TableDefaults, TableState } from "../kit/table/table_state.ts";
 import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
 
 interface ErrorCode {

@@ -10,8 +10,8 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
-import { Pager, useStateInUrl } from "../kit/Pager.tsx";
-import type { TableDefaults, TableState } from "../kit/table_state.ts";
+import { Pager, useStateInUrl } from "../kit/table/Pager.tsx";
+import type { TableDefaults, TableState } from "../kit/table/table_state.ts";
 import { call, client, messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { formatDateTime } from "../kit/format.ts";
@@ -20,7 +20,7 @@ import type { NewsItem } from "../../openapi/schemas/news.ts";
 import { LevelBadge } from "./news_level.tsx";
 import { refreshNewsCount } from "../shell/news_count.ts";
 import { useMounted } from "../kit/lazy.ts";
-import { confirmDelete } from "../kit/confirm_delete.ts";
+import { confirmDelete } from "../kit/dialog/confirm_delete.ts";
 
 // The dialogs are loaded when first opened: most visits only read.
 const NewsDialog = lazy(() => import("./news_dialog.tsx").then((m) => ({ default: m.NewsDialog })));

@@ -6,9 +6,9 @@
  * message, and the dialog stays open.
  */
 import { useId, useLayoutEffect } from "react";
-import { Dialog } from "../kit/Dialog.tsx";
-import { Field, useZodForm } from "../kit/form.tsx";
-import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
+import { Dialog } from "../kit/dialog/Dialog.tsx";
+import { Field, useZodForm } from "../kit/form/form.tsx";
+import { PromiseButton, usePromiseState } from "../kit/form/PromiseButton.tsx";
 import { call, client, messageOf } from "../runtime/api.ts";
 import { toast } from "../runtime/toasts.ts";
 import { DEFAULT_NEWS_LEVEL, NEWS_LEVELS, type NewsLevel } from "../../openapi/enums.ts";

@@ -4,9 +4,9 @@
  * opens.
  */
 import useSWR from "swr";
-import { Dialog } from "../kit/Dialog.tsx";
-import { DataTable } from "../kit/DataTable.tsx";
-import type { TableDefaults, TableState } from "../kit/table_state.ts";
+import { Dialog } from "../kit/dialog/Dialog.tsx";
+import { DataTable } from "../kit/table/DataTable.tsx";
+import type { TableDefaults, TableState } from "../kit/table/table_state.ts";
 import { formatDateTime } from "../kit/format.ts";
 import { call, client, messageOf } from "../runtime/api.ts";
 import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";

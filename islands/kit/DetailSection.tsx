@@ -4,8 +4,8 @@
  * are none. Generic over the row and its key.
  */
 import type { ReactNode } from "react";
-import { type Column, DataTable, type Row } from "./DataTable.tsx";
-import type { TableDefaults, TableState } from "./table_state.ts";
+import { type Column, DataTable, type Row } from "./table/DataTable.tsx";
+import type { TableDefaults, TableState } from "./table/table_state.ts";
 import { SUB_TABLE_PAGE_SIZE } from "../../openapi/enums.ts";
 
 export const SUB_TABLE_PAGE_SIZES = [SUB_TABLE_PAGE_SIZE, 10, 25, 50] as const;

@@ -5,9 +5,9 @@
  * dnid's id and LES, a terminal's deviceId, a command's listId/groupId/itemId.
  */
 import { type ReactNode, Suspense, useState } from "react";
-import { type Column, DataTable, type FindResult, type Row } from "./DataTable.tsx";
+import { type Column, DataTable, type FindResult, type Row } from "./table/DataTable.tsx";
 import type { MenuItem } from "./ContextMenu.tsx";
-import type { TableDefaults, TableState } from "./table_state.ts";
+import type { TableDefaults, TableState } from "./table/table_state.ts";
 import { useMounted } from "./lazy.ts";
 import { navigate } from "../runtime/navigate.ts";
 

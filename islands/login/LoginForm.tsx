@@ -6,11 +6,11 @@
 import { useState } from "react";
 import { EMPTY_LOGIN } from "../../openapi/schemas/messages.ts";
 import { ApiFailure, call, client, messageOf } from "../runtime/api.ts";
-import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
-import { useZodForm } from "../kit/form.tsx";
+import { PromiseButton, usePromiseState } from "../kit/form/PromiseButton.tsx";
+import { useZodForm } from "../kit/form/form.tsx";
 
 const loginSchema = () =>
-  import("../../openapi/schemas/session.ts").then((m) => m.LoginRequestSchema);
+  import("../../openapi/schemas/users/session.ts").then((m) => m.LoginRequestSchema);
 
 export interface LoginFormProps {
   next: string;

@@ -5,16 +5,16 @@
  */
 import { useState } from "react";
 import { call, client, messageOf } from "../runtime/api.ts";
-import { PromiseButton, usePromiseState } from "../kit/PromiseButton.tsx";
-import { passwordFields, useZodForm } from "../kit/form.tsx";
+import { PromiseButton, usePromiseState } from "../kit/form/PromiseButton.tsx";
+import { passwordFields, useZodForm } from "../kit/form/form.tsx";
 import {
   PASSWORD_MIN,
   RESET_PAGE_PATH,
   USER_MESSAGES,
-} from "../../openapi/schemas/user_messages.ts";
+} from "../../openapi/schemas/users/user_messages.ts";
 
 const formSchema = () =>
-  import("../../openapi/schemas/users.ts").then((m) => m.SetPasswordFormSchema);
+  import("../../openapi/schemas/users/users.ts").then((m) => m.SetPasswordFormSchema);
 
 export interface PasswordResetFormProps {
   token: string;

@@ -9,11 +9,11 @@
  * editing at once both keep their changes (openapi/schemas/team_list_change.ts).
  */
 import { useRef } from "react";
-import { FormDialog, useEditDialog } from "../kit/FormDialog.tsx";
-import { useZodForm } from "../kit/form.tsx";
-import { MultiSelect, type Option } from "../kit/MultiSelect.tsx";
+import { FormDialog, useEditDialog } from "../kit/dialog/FormDialog.tsx";
+import { useZodForm } from "../kit/form/form.tsx";
+import { MultiSelect, type Option } from "../kit/form/MultiSelect.tsx";
 import { toast } from "../runtime/toasts.ts";
-import { searchTeamChoices } from "./enid_api.ts";
+import { searchTeamChoices } from "./enid/enid_api.ts";
 import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 import type { z } from "zod";
 

@@ -10,7 +10,7 @@ import type { StatisticsType } from "../../openapi/monitoring.ts";
 import type { Statistics } from "../../openapi/schemas/monitoring.ts";
 import { getJson, messageOf } from "../runtime/fetch_json.ts";
 import { toast } from "../runtime/toasts.ts";
-import { downloadCsv } from "../kit/csv.ts";
+import { downloadCsv } from "../kit/table/csv.ts";
 import {
   type ChartRange,
   dayOf,

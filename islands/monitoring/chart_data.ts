@@ -4,7 +4,7 @@
  */
 import type { StatisticsType } from "../../openapi/monitoring.ts";
 import type { Statistics, StatisticsSeries } from "../../openapi/schemas/monitoring.ts";
-import { toCsv } from "../kit/csv.ts";
+import { toCsv } from "../kit/table/csv.ts";
 
 /** One chart of a page: a type's counts by status, or by its second breakdown. */
 export interface ChartSpec {

@@ -10,7 +10,7 @@ import { DAY_MS, HOUR_MS } from "../../openapi/time_units.ts";
 export const RANGE_PRESETS = {
   "24h": { label: "24 hours", ms: 24 * HOUR_MS },
   "7d": { label: "7 days", ms: 7 * DAY_MS },
-  // The default, DEFAULT_RANGE_DAYS of openapi/monitoring.ts (tests/e2e/monitoring_charts_test.ts).
+  // The default, DEFAULT_RANGE_DAYS of openapi/monitoring.ts (tests/e2e/monitoring/monitoring_charts_test.ts).
   "30d": { label: "30 days", ms: 30 * DAY_MS },
   "90d": { label: "90 days", ms: 90 * DAY_MS },
   "1y": { label: "1 year", ms: 365 * DAY_MS },

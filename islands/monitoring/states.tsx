@@ -1,6 +1,6 @@
 /** State words with a badge (text, never colour alone), shared by the service and delivery pages. */
 import { SERVICE_STATES, type ServiceState } from "../../openapi/monitoring.ts";
-import { upState } from "../../openapi/schemas/route_messages.ts";
+import { upState } from "../../openapi/schemas/push/delivery_route_messages.ts";
 
 const SERVICE_TONE: Record<ServiceState, string> = {
   running: "success",

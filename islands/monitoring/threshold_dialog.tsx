@@ -3,9 +3,9 @@
  * an alert value per watched queue, checked by the server's schema (whole numbers from 1, alert
  * not above the maximum) before sending; only the queues changed are sent.
  */
-import { FormDialog, useEditDialog } from "../kit/FormDialog.tsx";
-import { useZodForm } from "../kit/form.tsx";
-import { TextField } from "../kit/TextField.tsx";
+import { FormDialog, useEditDialog } from "../kit/dialog/FormDialog.tsx";
+import { useZodForm } from "../kit/form/form.tsx";
+import { TextField } from "../kit/form/TextField.tsx";
 import { toast } from "../runtime/toasts.ts";
 import { MONITORING_MESSAGES } from "../../openapi/monitoring.ts";
 import type { Threshold, Thresholds } from "../../openapi/schemas/monitoring.ts";

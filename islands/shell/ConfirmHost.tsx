@@ -1,7 +1,7 @@
 /** The one confirmation dialog of the page; islands open it with `confirm()`. */
 import { useStore } from "../runtime/store.ts";
 import { confirmation, settleConfirmation } from "../runtime/confirm.ts";
-import { Dialog } from "../kit/Dialog.tsx";
+import { Dialog } from "../kit/dialog/Dialog.tsx";
 
 export default function ConfirmHost() {
   const pending = useStore(confirmation);

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { getJson, messageOf } from "../runtime/fetch_json.ts";
 import { navigate } from "../runtime/navigate.ts";
-import { useTypedBeforeHydration } from "../kit/early_input.ts";
+import { useTypedBeforeHydration } from "../kit/form/early_input.ts";
 
 interface Hit {
   label: string;

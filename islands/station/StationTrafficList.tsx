@@ -6,18 +6,18 @@
  * While a row shown is still under way, the table refreshes every 5 seconds.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { type Column, DataTable, type FindResult } from "../kit/DataTable.tsx";
-import type { TableState } from "../kit/table_state.ts";
+import { type Column, DataTable, type FindResult } from "../kit/table/DataTable.tsx";
+import type { TableState } from "../kit/table/table_state.ts";
 import { formatDateTime, optionsOf } from "../kit/format.ts";
 import { STATION_MESSAGE_STATUS } from "../../openapi/enums.ts";
 import {
   STATION_FAMILY_CLASS,
   STATION_FAMILY_LABELS,
   stationFamilyOf,
-} from "../../openapi/schemas/station_messages.ts";
-import type { StationMessage } from "../../openapi/schemas/station.ts";
+} from "../../openapi/schemas/station/station_messages.ts";
+import type { StationMessage } from "../../openapi/schemas/station/station.ts";
 import { findStationTraffic } from "./station_api.ts";
-import { listHref } from "../management/command_list_api.ts";
+import { listHref } from "../management/list/command_list_api.ts";
 import { CREATED_PLACEHOLDER, STATION_TRAFFIC_DEFAULTS } from "./station_query.ts";
 
 export { STATION_TRAFFIC_DEFAULTS };

@@ -4,16 +4,16 @@
  * delete of a message forward in progress ('An error occured while deleting the message: …'
  * when refused).
  */
-import { Dialog } from "../kit/Dialog.tsx";
-import { FieldTable, shown } from "../kit/FieldTable.tsx";
+import { Dialog } from "../kit/dialog/Dialog.tsx";
+import { FieldTable, shown } from "../kit/table/FieldTable.tsx";
 import { formatDateTime } from "../kit/format.ts";
 import { messageOf } from "../runtime/api.ts";
 import { confirm } from "../runtime/confirm.ts";
 import { toast } from "../runtime/toasts.ts";
-import { STATION_MESSAGES } from "../../openapi/schemas/station_messages.ts";
-import type { StationMessage } from "../../openapi/schemas/station.ts";
+import { STATION_MESSAGES } from "../../openapi/schemas/station/station_messages.ts";
+import type { StationMessage } from "../../openapi/schemas/station/station.ts";
 import { deleteStationMessage } from "./station_api.ts";
-import { listHref } from "../management/command_list_api.ts";
+import { listHref } from "../management/list/command_list_api.ts";
 
 const DELETE_PREFIX = STATION_MESSAGES.deleteError("");
 

@@ -4,9 +4,9 @@
  * (`2026-11-01..2026-11-23`) or an open one (`2026-11-01..`, `..2026-11-23`), sent as `from`
  * and `to`.
  */
-import { findBody, type TableDefaults, type TableState } from "../kit/table_state.ts";
+import { findBody, type TableDefaults, type TableState } from "../kit/table/table_state.ts";
 import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
-import { STATION_SORT_FIELDS } from "../../openapi/schemas/station_messages.ts";
+import { STATION_SORT_FIELDS } from "../../openapi/schemas/station/station_messages.ts";
 
 export const STATION_TRAFFIC_DEFAULTS: TableDefaults = {
   sorting: { field: "createdAt", direction: "desc" },

@@ -1,7 +1,7 @@
 /**
  * What every resource's schemas are built from: the error shape, text that cannot hold control
  * characters, ids in a query string or a body, references, and numeric codes as enums. Request
- * fields use these builders, never a bare `z.string()` (tests/api/input_safety_test.ts sends
+ * fields use these builders, never a bare `z.string()` (tests/api/platform/input_safety_test.ts sends
  * a NUL to every string field of every operation).
  */
 import { z } from "zod";

@@ -19,7 +19,7 @@ import {
   textFilter,
   trimmedLine,
 } from "./common.ts";
-import { CompanyChoiceSchema } from "./companies.ts";
+import { CompanyChoiceSchema } from "./companies/companies.ts";
 
 /** The spec's words (management-routing §5 and §8, portal-shell §8), for server and browser. */
 export const ENID_MESSAGES = {

@@ -9,11 +9,11 @@ import { REGIONS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
 import { codeFilter, digitsFilter, findRequestSchema, findResponseSchema } from "./find.ts";
 import { line, optionalText, textFilter, TgidRefSchema, trimmedLine } from "./common.ts";
-import { IMN_MESSAGE, IMN_PATTERN } from "./terminal_templates.ts";
+import { IMN_MESSAGE, IMN_PATTERN } from "./terminal/terminal_templates.ts";
 
 export { IMN_MESSAGE, IMN_PATTERN };
 
-export { MTL_MESSAGES } from "./terminal_messages.ts";
+export { MTL_MESSAGES } from "./terminal/terminal_messages.ts";
 
 export const MTL_TEXT_MAX = 100;
 

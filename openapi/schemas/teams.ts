@@ -16,7 +16,7 @@ import {
   textFilter,
   trimmedLine,
 } from "./common.ts";
-import { CompanyChoiceSchema } from "./companies.ts";
+import { CompanyChoiceSchema } from "./companies/companies.ts";
 import {
   DetailDnidSchema,
   DetailEnidSchema,

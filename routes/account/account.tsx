@@ -5,7 +5,7 @@
 import type { PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
 import ChangePasswordForm from "../../islands/account/ChangePasswordForm.tsx";
-import { ACCOUNT_PAGE_PATH } from "../../openapi/schemas/account_messages.ts";
+import { ACCOUNT_PAGE_PATH } from "../../openapi/schemas/users/account_messages.ts";
 import { RIGHTS } from "../../openapi/enums.ts";
 
 /** The role a rights number names (another number shows as itself). */

@@ -5,12 +5,12 @@ import { pageId } from "../params.ts";
 import CompanyList, {
   COMPANY_TABLE_DEFAULTS,
   type CompanyListProps,
-} from "../../islands/administration/CompanyList.tsx";
-import CompanyDetail from "../../islands/administration/CompanyDetail.tsx";
+} from "../../islands/administration/companies/CompanyList.tsx";
+import CompanyDetail from "../../islands/administration/companies/CompanyDetail.tsx";
 import {
   type CompanyDetails as Details,
   CompanyFindRequestSchema,
-} from "../../openapi/schemas/companies.ts";
+} from "../../openapi/schemas/companies/companies.ts";
 import {
   companyDetails,
   companyName,

@@ -4,8 +4,8 @@ import { Island } from "../../server/pages/island.tsx";
 import TeamList, {
   TEAM_TABLE_DEFAULTS,
   type TeamListProps,
-} from "../../islands/administration/TeamList.tsx";
-import TeamDetail, { type OpenPort } from "../../islands/administration/TeamDetail.tsx";
+} from "../../islands/administration/teams/TeamList.tsx";
+import TeamDetail, { type OpenPort } from "../../islands/administration/teams/TeamDetail.tsx";
 import { type TeamDetails as Details, TeamFindRequestSchema } from "../../openapi/schemas/teams.ts";
 import { findTeams, getTeam, openPorts, teamDetails } from "../../server/services/teams/read.ts";
 import { pageId } from "../params.ts";

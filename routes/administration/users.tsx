@@ -5,9 +5,13 @@ import { ApiError } from "../../server/errors.ts";
 import UserList, {
   type UserListProps,
   USERS_DEFAULTS,
-} from "../../islands/administration/UserList.tsx";
-import UserDetail from "../../islands/administration/UserDetail.tsx";
-import { type User, USER_MESSAGES, UsersFindRequestSchema } from "../../openapi/schemas/users.ts";
+} from "../../islands/administration/users/UserList.tsx";
+import UserDetail from "../../islands/administration/users/UserDetail.tsx";
+import {
+  type User,
+  USER_MESSAGES,
+  UsersFindRequestSchema,
+} from "../../openapi/schemas/users/users.ts";
 import { findUsers, userById } from "../../server/services/users/read.ts";
 import type { Db } from "../../db/client.ts";
 

@@ -7,11 +7,11 @@ import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
 import MessagingC from "../../islands/commands/MessagingC.tsx";
 import MessagingCHistory from "../../islands/commands/MessagingCHistory.tsx";
-import type { Recipient } from "../../openapi/schemas/messaging_c.ts";
+import type { Recipient } from "../../openapi/schemas/inmarsat/messaging_c.ts";
 import {
   StationFindRequestSchema,
   type StationFindResponse,
-} from "../../openapi/schemas/station.ts";
+} from "../../openapi/schemas/station/station.ts";
 import { hasMessagingC, recipientHistoryOf } from "../../server/services/inmarsat/history.ts";
 import { findStationMessages } from "../../server/services/station/read.ts";
 import { PAGE_SIZE } from "../../openapi/enums.ts";

@@ -15,13 +15,13 @@ import PollCommand, {
 } from "../../islands/commands/PollCommand.tsx";
 import EgcCommand, { type EgcCommandProps } from "../../islands/commands/EgcCommand.tsx";
 import IrextCommand, { type IrextCommandProps } from "../../islands/commands/IrextCommand.tsx";
-import { parsePollInit } from "../../openapi/schemas/poll.ts";
+import { parsePollInit } from "../../openapi/schemas/command/poll.ts";
 import { DEFAULT_LES, IREXT_DEVICE_TYPES } from "../../openapi/enums.ts";
 import {
   reachableEnids,
   reachableMembers,
   reachableTerminals,
-} from "../../server/services/terminal_commands/targets.ts";
+} from "../../server/services/command/targets.ts";
 
 const C = "/commands";
 

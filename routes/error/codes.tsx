@@ -2,7 +2,7 @@ import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { allErrorCodes, errorMessage } from "../../server/services/error/read.ts";
 import { Island } from "../../server/pages/island.tsx";
 import ErrorCodeList, { ERROR_TABLE_DEFAULTS } from "../../islands/error/ErrorCodeList.tsx";
-import { stateFromSearch } from "../../islands/kit/table_state.ts";
+import { stateFromSearch } from "../../islands/kit/table/table_state.ts";
 
 const list: PageRoute<{ rows: { code: number; message: string }[] }> = {
   pattern: "/error",

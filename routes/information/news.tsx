@@ -6,7 +6,7 @@
 import type { PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
 import NewsList, { NEWS_PAGE_DEFAULTS } from "../../islands/information/NewsList.tsx";
-import { stateFromSearch } from "../../islands/kit/table_state.ts";
+import { stateFromSearch } from "../../islands/kit/table/table_state.ts";
 import type { NewsItem } from "../../openapi/schemas/news.ts";
 import { newsPage } from "../../server/services/news/items.ts";
 

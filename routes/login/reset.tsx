@@ -6,7 +6,7 @@ import type { PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
 import PasswordResetForm from "../../islands/login/PasswordResetForm.tsx";
 import { PRODUCT } from "../../server/pages/document.ts";
-import { RESET_PAGE_PATH } from "../../openapi/schemas/users.ts";
+import { RESET_PAGE_PATH } from "../../openapi/schemas/users/users.ts";
 import { resetLinkValid } from "../../server/services/users/password_reset.ts";
 
 interface Data {

@@ -9,10 +9,10 @@ import DnidStatusList, {
   DNID_STATUS_DEFAULTS,
   type DnidStatusListProps,
   withActive,
-} from "../../islands/management/DnidStatusList.tsx";
-import { DnidStatusFindRequestSchema } from "../../openapi/schemas/dnid_status.ts";
-import { findDnidStatuses } from "../../server/services/dnid_status/read.ts";
-import { countsOf } from "../../islands/kit/finder.ts";
+} from "../../islands/management/dnid/status/DnidStatusList.tsx";
+import { DnidStatusFindRequestSchema } from "../../openapi/schemas/dnids/dnid_status.ts";
+import { findDnidStatuses } from "../../server/services/dnids/status/read.ts";
+import { countsOf } from "../../islands/kit/table/finder.ts";
 
 /** The list's find request from the table's body: the Active filter is the request's `active`. */
 const request = {

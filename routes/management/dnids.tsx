@@ -9,12 +9,12 @@ import { Island } from "../../server/pages/island.tsx";
 import DnidList, {
   DNID_TABLE_DEFAULTS,
   type DnidListProps,
-} from "../../islands/management/DnidList.tsx";
-import DnidDetail, { type DnidDetailProps } from "../../islands/management/DnidDetail.tsx";
+} from "../../islands/management/dnid/DnidList.tsx";
+import DnidDetail, { type DnidDetailProps } from "../../islands/management/dnid/DnidDetail.tsx";
 import DnidAllocation, {
   type DnidAllocationProps,
-} from "../../islands/management/DnidAllocation.tsx";
-import { ALLOCATION_SPAN_MAX, DnidFindRequestSchema } from "../../openapi/schemas/dnids.ts";
+} from "../../islands/management/dnid/DnidAllocation.tsx";
+import { ALLOCATION_SPAN_MAX, DnidFindRequestSchema } from "../../openapi/schemas/dnids/dnids.ts";
 import {
   dnidAllocation,
   dnidDetails,
@@ -25,7 +25,7 @@ import {
   openPortsOf,
 } from "../../server/services/dnids/read.ts";
 import { DEFAULT_LES } from "../../openapi/enums.ts";
-import { countsOf } from "../../islands/kit/finder.ts";
+import { countsOf } from "../../islands/kit/table/finder.ts";
 
 const M = "/management";
 

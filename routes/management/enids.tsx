@@ -6,9 +6,9 @@ import { Island } from "../../server/pages/island.tsx";
 import EnidList, {
   ENID_TABLE_DEFAULTS,
   type EnidListProps,
-} from "../../islands/management/EnidList.tsx";
-import EnidDetail from "../../islands/management/EnidDetail.tsx";
-import type { Viewer } from "../../islands/management/enid_api.ts";
+} from "../../islands/management/enid/EnidList.tsx";
+import EnidDetail from "../../islands/management/enid/EnidDetail.tsx";
+import type { Viewer } from "../../islands/management/enid/enid_api.ts";
 import { type Enid, EnidFindRequestSchema } from "../../openapi/schemas/enids.ts";
 import { enidNotFound, enidRow, findEnids, getEnid } from "../../server/services/enids/read.ts";
 

@@ -5,12 +5,12 @@
  */
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
-import EpadrConfigPanel from "../../islands/management/EpadrConfigPanel.tsx";
+import EpadrConfigPanel from "../../islands/management/epadr/EpadrConfigPanel.tsx";
 import { formatDateTime } from "../../islands/kit/format.ts";
 import { ROBOT_STATUS, ROBOT_TYPES } from "../../openapi/enums.ts";
-import type { EpadrConfig } from "../../openapi/schemas/epadr.ts";
-import { EPADR_MESSAGES } from "../../openapi/schemas/epadr_messages.ts";
-import type { RobotTrafficRow } from "../../openapi/schemas/push_find.ts";
+import type { EpadrConfig } from "../../openapi/schemas/epadr/epadr.ts";
+import { EPADR_MESSAGES } from "../../openapi/schemas/epadr/epadr_messages.ts";
+import type { RobotTrafficRow } from "../../openapi/schemas/push/push_find.ts";
 import { getEpadrConfig, recentEpadrTraffic } from "../../server/services/epadr/read.ts";
 
 interface EpadrPage {

@@ -9,19 +9,19 @@ import { Island } from "../../server/pages/island.tsx";
 import CommandListOverview, {
   COMMAND_LIST_DEFAULTS,
   type CommandListOverviewProps,
-} from "../../islands/management/CommandListOverview.tsx";
+} from "../../islands/management/list/CommandListOverview.tsx";
 import CommandListDetail, {
   type CommandListDetailProps,
-} from "../../islands/management/CommandListDetail.tsx";
-import { CommandListFindRequestSchema } from "../../openapi/schemas/lists.ts";
+} from "../../islands/management/list/CommandListDetail.tsx";
+import { CommandListFindRequestSchema } from "../../openapi/schemas/list/lists.ts";
 import {
   findLists,
   getCommandsFull,
   listNotFound,
   listRow,
-} from "../../server/services/lists/read.ts";
+} from "../../server/services/list/read.ts";
 import { notFound } from "../../server/errors.ts";
-import { hasCommand } from "../../server/services/commands/read.ts";
+import { hasCommand } from "../../server/services/command/read.ts";
 
 const M = "/management";
 

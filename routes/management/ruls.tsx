@@ -6,9 +6,9 @@ import { Island } from "../../server/pages/island.tsx";
 import RulList, {
   RUL_TABLE_DEFAULTS,
   type RulListProps,
-} from "../../islands/management/RulList.tsx";
-import RulDetail from "../../islands/management/RulDetail.tsx";
-import { type RulDetails, RulFindRequestSchema } from "../../openapi/schemas/ruls.ts";
+} from "../../islands/management/rul/RulList.tsx";
+import RulDetail from "../../islands/management/rul/RulDetail.tsx";
+import { type RulDetails, RulFindRequestSchema } from "../../openapi/schemas/ruls/ruls.ts";
 import { findRuls, getRul, rulDetails } from "../../server/services/ruls/read.ts";
 
 const M = "/management";

@@ -1,6 +1,6 @@
 import { PageRedirect, type PageRoute } from "../types.ts";
 import { notFound } from "../../server/errors.ts";
-import { terminalOfMtl } from "../../server/services/terminals/read.ts";
+import { terminalOfMtl } from "../../server/services/terminal/read.ts";
 
 /** /management/terminal/mtl/{mid}: looks the mtl up and goes to its terminal's page. */
 const terminalByMtlRoute: PageRoute<void> = {

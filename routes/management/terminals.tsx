@@ -12,19 +12,19 @@ import TerminalList, {
   DEVICE_TABLE_DEFAULTS,
   MTL_TABLE_DEFAULTS,
   type TerminalListProps,
-} from "../../islands/management/TerminalList.tsx";
+} from "../../islands/management/terminal/TerminalList.tsx";
 import TerminalDetail, {
   type TerminalDetailProps,
-} from "../../islands/management/TerminalDetail.tsx";
-import { tabOf, type TerminalViewer } from "../../islands/management/terminal_api.ts";
-import { TerminalFindRequestSchema } from "../../openapi/schemas/terminals.ts";
+} from "../../islands/management/terminal/TerminalDetail.tsx";
+import { tabOf, type TerminalViewer } from "../../islands/management/terminal/terminal_api.ts";
+import { TerminalFindRequestSchema } from "../../openapi/schemas/terminal/terminals.ts";
 import { MtlFindRequestSchema } from "../../openapi/schemas/mtls.ts";
 import {
   findTerminals,
   getTerminal,
   listDeviceTypes,
   terminalLabel,
-} from "../../server/services/terminals/read.ts";
+} from "../../server/services/terminal/read.ts";
 import { findMtls } from "../../server/services/mtls/read.ts";
 
 const M = "/management";

@@ -10,11 +10,11 @@ import { Island } from "../../server/pages/island.tsx";
 import TgidList, {
   TGID_TABLE_DEFAULTS,
   type TgidListProps,
-} from "../../islands/management/TgidList.tsx";
-import TgidDetail, { type TgidDetailProps } from "../../islands/management/TgidDetail.tsx";
-import { TgidFindRequestSchema } from "../../openapi/schemas/tgids.ts";
-import { findTgids, tgidDetails, visibleTgidLabel } from "../../server/services/tgids/read.ts";
-import { tgidRules } from "../../server/services/tgids/routing_rules.ts";
+} from "../../islands/management/tgid/TgidList.tsx";
+import TgidDetail, { type TgidDetailProps } from "../../islands/management/tgid/TgidDetail.tsx";
+import { TgidFindRequestSchema } from "../../openapi/schemas/tgid/tgids.ts";
+import { findTgids, tgidDetails, visibleTgidLabel } from "../../server/services/tgid/read.ts";
+import { tgidRules } from "../../server/services/tgid/routing_rules.ts";
 
 const M = "/management";
 

@@ -2,14 +2,16 @@
 import type { PageRoute } from "../types.ts";
 import { type FirstPage, firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
-import PushEventList, { PUSH_EVENT_DEFAULTS } from "../../islands/routing/PushEventList.tsx";
-import RobotEventList, { ROBOT_EVENT_DEFAULTS } from "../../islands/routing/RobotEventList.tsx";
+import PushEventList, { PUSH_EVENT_DEFAULTS } from "../../islands/routing/events/PushEventList.tsx";
+import RobotEventList, {
+  ROBOT_EVENT_DEFAULTS,
+} from "../../islands/routing/events/RobotEventList.tsx";
 import {
   type PushEventRow,
   PushEventsFindSchema,
   type RobotEventRow,
   RobotEventsFindSchema,
-} from "../../openapi/schemas/push_find.ts";
+} from "../../openapi/schemas/push/push_find.ts";
 import { findPushEvents, findRobotEvents } from "../../server/services/push/events.ts";
 
 const pushEventsRoute: PageRoute<FirstPage<PushEventRow>> = {

@@ -2,8 +2,8 @@
 import type { PageRoute } from "../types.ts";
 import { type FirstPage, firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
-import ProcessList, { PROCESS_TABLE_DEFAULTS } from "../../islands/routing/ProcessList.tsx";
-import { ProcessFindSchema, type ProcessRow } from "../../openapi/schemas/push_find.ts";
+import ProcessList, { PROCESS_TABLE_DEFAULTS } from "../../islands/routing/process/ProcessList.tsx";
+import { ProcessFindSchema, type ProcessRow } from "../../openapi/schemas/push/push_find.ts";
 import { findProcesses } from "../../server/services/push/processes.ts";
 
 const processRoute: PageRoute<FirstPage<ProcessRow>> = {

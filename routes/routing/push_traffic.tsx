@@ -4,8 +4,8 @@ import { Island } from "../../server/pages/island.tsx";
 import PushTrafficList, {
   PUSH_TRAFFIC_DEFAULTS,
   type PushTrafficListProps,
-} from "../../islands/routing/PushTrafficList.tsx";
-import { PushFindRequestSchema, type PushTrafficRow } from "../../openapi/schemas/push.ts";
+} from "../../islands/routing/traffic/PushTrafficList.tsx";
+import { PushFindRequestSchema, type PushTrafficRow } from "../../openapi/schemas/push/push.ts";
 import { findPushTraffic } from "../../server/services/push/traffic.ts";
 
 const pushTrafficRoute: PageRoute<FirstPage<PushTrafficRow> & Pick<PushTrafficListProps, "admin">> =

@@ -4,8 +4,11 @@ import { type FirstPage, firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
 import RobotTrafficList, {
   ROBOT_TRAFFIC_DEFAULTS,
-} from "../../islands/routing/RobotTrafficList.tsx";
-import { RobotTrafficFindSchema, type RobotTrafficRow } from "../../openapi/schemas/push_find.ts";
+} from "../../islands/routing/traffic/RobotTrafficList.tsx";
+import {
+  RobotTrafficFindSchema,
+  type RobotTrafficRow,
+} from "../../openapi/schemas/push/push_find.ts";
 import { findRobotTraffic } from "../../server/services/push/robot_traffic.ts";
 
 const robotTrafficRoute: PageRoute<FirstPage<RobotTrafficRow>> = {

@@ -5,7 +5,7 @@
  */
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
-import { stateFromSearch } from "../../islands/kit/table_state.ts";
+import { stateFromSearch } from "../../islands/kit/table/table_state.ts";
 import type { FirstPage } from "../first_page.ts";
 import StationTrafficList, { StationStatus } from "../../islands/station/StationTrafficList.tsx";
 import { STATION_TRAFFIC_DEFAULTS, stationFindBody } from "../../islands/station/station_query.ts";
@@ -19,9 +19,9 @@ import {
   type StationMessage,
   type StationStatusFamily,
   type StationSummary,
-} from "../../openapi/schemas/station.ts";
+} from "../../openapi/schemas/station/station.ts";
 import { findStationMessages, stationSummary } from "../../server/services/station/read.ts";
-import { countsOf } from "../../islands/kit/finder.ts";
+import { countsOf } from "../../islands/kit/table/finder.ts";
 
 const TRAFFIC = "/station/traffic";
 const trafficOf = (filter: Record<string, string | number>) =>

@@ -28,19 +28,22 @@ const NOT_AREAS = new Set(["kit", "runtime", "styles"]);
 
 /**
  * The islands (docs/decisions/0009-resource-recipe.md): the PascalCase `.tsx` files of the area
- * folders of `islands/` (`islands/administration/CompanyList.tsx`), by name → path. A name is
- * the island's component name, so it must be unique.
+ * folders of `islands/` and of their resource folders (`islands/administration/companies/
+ * CompanyList.tsx`), by name → path. A name is the island's component name, so it must be unique.
  */
 export async function islandPaths(): Promise<Map<string, string>> {
   const paths = new Map<string, string>();
-  for await (const area of Deno.readDir(ISLANDS_DIR)) {
-    if (!area.isDirectory || NOT_AREAS.has(area.name)) continue;
-    for await (const e of Deno.readDir(join(ISLANDS_DIR, area.name))) {
+  const walk = async (folder: string) => {
+    for await (const e of Deno.readDir(join(ISLANDS_DIR, folder))) {
+      if (e.isDirectory) await walk(`${folder}/${e.name}`);
       const m = e.isFile && e.name.match(/^([A-Z]\w*)\.tsx$/);
       if (!m) continue;
       if (paths.has(m[1])) throw new Error(`two islands are named ${m[1]}`);
-      paths.set(m[1], `./${area.name}/${e.name}`);
+      paths.set(m[1], `./${folder}/${e.name}`);
     }
+  };
+  for await (const area of Deno.readDir(ISLANDS_DIR)) {
+    if (area.isDirectory && !NOT_AREAS.has(area.name)) await walk(area.name);
   }
   return new Map([...paths].sort(([a], [b]) => a.localeCompare(b)));
 }

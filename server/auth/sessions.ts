@@ -9,7 +9,7 @@
 import type { Database } from "../../db/client.ts";
 import type { Rights } from "../../openapi/enums.ts";
 import { type SessionKeys, verifyToken } from "./token.ts";
-import { findSessionUser } from "../services/sessions/store.ts";
+import { findSessionUser } from "../services/users/session/store.ts";
 
 /** What every authenticated handler knows about the caller. */
 export interface SessionUser {

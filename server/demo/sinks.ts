@@ -2,9 +2,9 @@
  * The demo's loopback receivers (docs/decisions/0015-delivery-engine.md "The demo"): two TCP
  * listeners (primary and backup), the SMTP relay, an FTP server and two HTTP endpoints on
  * 127.0.0.1, at DEMO_SINK_PORT + 1…6 — the addresses the seeded demo routes point at
- * (db/seed/demo_sink_ports.ts). The demo never delivers to a process that is not its own: a port
+ * (db/seed/demo/sink_ports.ts). The demo never delivers to a process that is not its own: a port
  * another process holds is replaced by a free one (and the demo routes are pointed at it,
- * ./demo_routes.ts), unless DEMO_SINK_PORT was set, when the start stops, naming the port.
+ * ./keep_routes_on_sinks.ts), unless DEMO_SINK_PORT was set, when the start stops, naming the port.
  */
 import { join } from "node:path";
 import { type Config, ConfigError } from "../config.ts";
@@ -13,14 +13,14 @@ import {
   sinkAddress,
   type SinkName,
   sinkPassivePorts,
-} from "../../db/seed/demo_sink_ports.ts";
+} from "../../db/seed/demo/sink_ports.ts";
 import {
   type Sink,
   startFtpSink,
   startHttpSink,
   startSmtpSink,
   startTcpSink,
-} from "../services/delivery/sinks/mod.ts";
+} from "../delivery/sinks/mod.ts";
 
 export type SinkPorts = Record<SinkName, number>;
 

@@ -12,7 +12,7 @@
 import type { Db } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import { foldTrafficDeltas } from "../services/monitoring/rollup.ts";
-import { pruneAuthState } from "../services/sessions/housekeeping.ts";
+import { pruneAuthState } from "../services/users/session/housekeeping.ts";
 import { startJobs } from "./run.ts";
 
 /** Most of a minute: the next window starts as this one ends (a late one is skipped, not run twice). */

@@ -8,13 +8,13 @@
  */
 import type { Db } from "../../db/client.ts";
 import type { Config } from "../config.ts";
-import { startLesClock } from "../les/clock.ts";
-import { configuredLes } from "../les/simulated.ts";
-import { startInboundFeed } from "../les/inbound_feed.ts";
-import { schedulePruning } from "../services/sessions/housekeeping.ts";
+import { startLesClock } from "../station/clock.ts";
+import { configuredLes } from "../station/simulated.ts";
+import { startInboundFeed } from "../station/inbound_feed.ts";
+import { schedulePruning } from "../services/users/session/housekeeping.ts";
 import { serviceHeartbeat } from "../services/monitoring/heartbeats.ts";
 import { scheduleFolding } from "../services/monitoring/rollup.ts";
-import { engineOptions, startDeliveryEngine } from "../services/delivery/engine.ts";
+import { engineOptions, startDeliveryEngine } from "../delivery/engine.ts";
 
 export interface JobsOptions {
   /** How the delivery engine's heartbeats name this runner: "built-in", "worker", "cron". */

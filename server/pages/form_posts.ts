@@ -9,21 +9,21 @@ import type { AppEnv } from "../router.ts";
 import { ApiError } from "../errors.ts";
 import { setFlash } from "./flash.ts";
 import { safeNext } from "./next.ts";
-import { signInWithCookie } from "../rest/session/handlers.ts";
-import { LoginRequestSchema } from "../../openapi/schemas/session.ts";
+import { signInWithCookie } from "../rest/users/session/handlers.ts";
+import { LoginRequestSchema } from "../../openapi/schemas/users/session.ts";
 import {
   RESET_PAGE_PATH,
   SetPasswordFormSchema,
   USER_MESSAGES,
-} from "../../openapi/schemas/users.ts";
+} from "../../openapi/schemas/users/users.ts";
 import { setPasswordWithToken } from "../services/users/password_reset.ts";
 import { pageUser } from "./page_user.ts";
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_PAGE_PATH,
   ChangePasswordFormSchema,
-} from "../../openapi/schemas/account.ts";
-import { changeOwnPassword } from "../services/sessions/change_password.ts";
+} from "../../openapi/schemas/users/account.ts";
+import { changeOwnPassword } from "../services/users/session/change_password.ts";
 
 /** A posted field by name: its text, or "" when it was left out (files are not fields). */
 type Fields = (name: string) => string;

@@ -5,7 +5,7 @@
 import { type AnyColumn, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { ftpRoutes, smtpRoutes, tcpRoutes, wsRoutes } from "../../db/schema/mod.ts";
-import type { RouteRow } from "../../openapi/schemas/tgids.ts";
+import type { RouteRow } from "../../openapi/schemas/tgid/tgids.ts";
 
 const ROUTE_TABLES = {
   tcp: {

@@ -1,7 +1,7 @@
 /** Every operation of the contract, and sending a probe's request to one (a fresh session each). */
 import { generatedDocument } from "../../openapi/generate.ts";
 import { sessionKeys } from "../../server/auth/token.ts";
-import { createSession } from "../../server/services/sessions/store.ts";
+import { createSession } from "../../server/services/users/session/store.ts";
 import type { Db } from "../../db/client.ts";
 import { TEST_SECRET } from "../fixtures/app.ts";
 import type { ProbeRequest } from "./tenant.ts";

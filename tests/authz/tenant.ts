@@ -118,18 +118,21 @@ export type Probe = (t: Tenant, ctx: ProbeContext) => ProbeRequest | Promise<Pro
 /** A resource's probes, by operationId. */
 export type Probes = Record<string, Probe>;
 
-/** Every probe file of tests/authz/probes/, merged: operationId → probe. */
+/** Every probe file of tests/authz/probes/<area>/, merged: operationId → probe. */
 export async function loadProbes(): Promise<Probes> {
   const all: Probes = {};
-  const dir = new URL("./probes/", import.meta.url);
-  for await (const e of Deno.readDir(dir)) {
-    if (!e.isFile || !e.name.endsWith(".ts")) continue;
-    const { probes } = await import(new URL(e.name, dir).href) as { probes: Probes };
-    for (const [id, probe] of Object.entries(probes)) {
-      if (all[id]) throw new Error(`two probes for ${id}`);
-      all[id] = probe;
+  const walk = async (dir: URL) => {
+    for await (const e of Deno.readDir(dir)) {
+      if (e.isDirectory) await walk(new URL(`${e.name}/`, dir));
+      if (!e.isFile || !e.name.endsWith(".ts")) continue;
+      const { probes } = await import(new URL(e.name, dir).href) as { probes: Probes };
+      for (const [id, probe] of Object.entries(probes)) {
+        if (all[id]) throw new Error(`two probes for ${id}`);
+        all[id] = probe;
+      }
     }
-  }
+  };
+  await walk(new URL("./probes/", import.meta.url));
   return all;
 }
 

@@ -8,8 +8,8 @@ import { sharedDb } from "../fixtures/db.ts";
 import { testApp } from "../fixtures/app.ts";
 import { Factories, TEST_PASSWORD } from "../fixtures/factories.ts";
 import type { Database } from "../../db/client.ts";
-import { startLesClock } from "../../server/les/clock.ts";
-import { simulatedLes } from "../../server/les/simulated.ts";
+import { startLesClock } from "../../server/station/clock.ts";
+import { simulatedLes } from "../../server/station/simulated.ts";
 
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -40,7 +40,7 @@ export const LES_CLOCK_ENV = { LES_STEP_SECONDS: "1", LES_FAILURE_PERCENT: "0" }
 
 export interface E2eOptions {
   /**
-   * Runs the land earth station's clock (server/les/clock.ts) so commands and messages move on
+   * Runs the land earth station's clock (server/station/clock.ts) so commands and messages move on
    * by themselves, one state a second with no failures (LES_CLOCK_ENV; `env` may override).
    */
   lesClock?: boolean;

@@ -4,11 +4,11 @@ import {
   destinationsOf,
   skipError,
   unavailableReason,
-} from "../../server/services/delivery/destinations.ts";
-import { type RoundInput, settle } from "../../server/services/delivery/outcome.ts";
-import { parseSchedule, retryDelay } from "../../server/services/delivery/schedule.ts";
-import { DestinationSlots } from "../../server/services/delivery/slots.ts";
-import type { RouteRow } from "../../server/services/delivery/transports/mod.ts";
+} from "../../server/delivery/destinations.ts";
+import { type RoundInput, settle } from "../../server/delivery/outcome.ts";
+import { parseSchedule, retryDelay } from "../../server/delivery/schedule.ts";
+import { DestinationSlots } from "../../server/delivery/slots.ts";
+import type { RouteRow } from "../../server/delivery/transports/mod.ts";
 
 const common = {
   id: 1,

@@ -28,5 +28,5 @@ Deno.test("[assets] the dist fingerprint covers every module the islands import"
       if (/\.tsx?$/.test(dep)) queue.push(dep);
     }
   }
-  assert.ok(seen.has(join(ROOT, "openapi/schemas/users.ts")), "the walk reached the schemas");
+  assert.ok(seen.has(join(ROOT, "openapi/schemas/users/users.ts")), "the walk reached the schemas");
 });

@@ -15,7 +15,7 @@ import {
   sizeLimit,
   textBytes,
   validNotificationDate,
-} from "../../openapi/schemas/messaging_c.ts";
+} from "../../openapi/schemas/inmarsat/messaging_c.ts";
 import { MINI_C_MODELS } from "../../openapi/enums.ts";
 
 Deno.test("[messagingC] size: ita2 5 bits a character, 8 otherwise; attachment added", () => {

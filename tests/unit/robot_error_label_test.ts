@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseErrorLabel, readableText } from "../../islands/routing/robot_error_label.ts";
+import { parseErrorLabel, readableText } from "../../islands/routing/traffic/robot_error_label.ts";
 
 Deno.test("[robot traffic] the error label's carbon copies are listed", () => {
   assert.deepEqual(

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { routeMessage } from "../../islands/routing/route_api.ts";
+import { routeMessage } from "../../islands/routing/routes/delivery_route_api.ts";
 import { ApiFailure } from "../../islands/runtime/api.ts";
 
 Deno.test("[routes] route dialogs show the server's message, or 'Unkown' when there is none", () => {

@@ -7,7 +7,7 @@ import {
   tcpDestinationError,
   upState,
   wsDestinationError,
-} from "../../openapi/schemas/route_messages.ts";
+} from "../../openapi/schemas/push/delivery_route_messages.ts";
 
 Deno.test("[routes] SMTP presets fill the four fields exactly as the spec's table", () => {
   assert.deepEqual(smtpPreset("vizada"), {

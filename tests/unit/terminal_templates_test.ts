@@ -1,5 +1,5 @@
 /**
- * The device type templates (openapi/schemas/terminal_templates.ts) and the item log labels
+ * The device type templates (openapi/schemas/terminal/terminal_templates.ts) and the item log labels
  * (openapi/item_logs.ts), which the server and the dialogs share.
  */
 import assert from "node:assert/strict";
@@ -15,7 +15,7 @@ import {
   templateDefaults,
   templateFor,
   templateFormSchema,
-} from "../../openapi/schemas/terminal_templates.ts";
+} from "../../openapi/schemas/terminal/terminal_templates.ts";
 
 Deno.test("[templates] a template per handler code; VSAT alone has no add template", () => {
   assert.deepEqual(

@@ -1,11 +1,11 @@
 /** The /rest/command handlers: each parses, calls its service with the caller's scope, answers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import {
   cancelCommand,
   getCommandDetails,
   getCommandFull,
-} from "../../services/commands/command.ts";
+} from "../../services/command/command.ts";
 
 export const handlers: Handlers<typeof routes> = {
   cancel: async (c) =>

@@ -1,6 +1,6 @@
 /** The /rest/defaultMtl handlers: each parses, calls its service and answers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { deleteDefaultMtl, updateDefaultMtl } from "../../services/default_mtl/write.ts";
 
 export const handlers: Handlers<typeof routes> = {

@@ -1,11 +1,10 @@
 /** The /rest/dnids handlers: each parses, calls its service and answers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import {
   dnidAllocation,
   dnidDetails,
   dnidKeys,
-  dnidOpenPorts,
   findDnids,
   lastDnid,
   lesDetails,
@@ -41,9 +40,5 @@ export const handlers: Handlers<typeof routes> = {
   allocation: async (c) => {
     const { from, to } = c.req.valid("query");
     return c.json(await dnidAllocation(c.var.deps.db, c.var.scope, from, to), 200);
-  },
-  dnidOpenPorts: async (c) => {
-    const q = c.req.valid("query");
-    return c.json(await dnidOpenPorts(c.var.deps.db, c.var.scope, q.dnid, q.les), 200);
   },
 };

@@ -1,8 +1,8 @@
 /** The /rest/egc handlers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
-import { sendEgc } from "../../services/terminal_commands/send.ts";
-import { callerOf } from "../../services/terminal_commands/caller.ts";
+import type * as routes from "./operations.ts";
+import { sendEgc } from "../../services/command/send.ts";
+import { callerOf } from "../../services/command/caller.ts";
 
 export const handlers: Handlers<typeof routes> = {
   send: async (c) => c.json(await sendEgc(callerOf(c.var), c.req.valid("json")), 200),

@@ -1,6 +1,6 @@
 /** The /rest/enids handlers: each parses, calls its service with the caller's scope, answers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import {
   findEnids,
   getEnid,

@@ -1,6 +1,6 @@
 /** The EPADR configuration handlers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { getEpadrConfig } from "../../services/epadr/read.ts";
 import { updateEpadrConfig } from "../../services/epadr/write.ts";
 

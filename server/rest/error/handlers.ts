@@ -1,5 +1,5 @@
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { allErrorCodes } from "../../services/error/read.ts";
 
 export const handlers: Handlers<typeof routes> = {

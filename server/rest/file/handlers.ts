@@ -1,6 +1,6 @@
 /** The /rest/file handlers: the download (with its caching headers) and the chunk upload. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { fileByName } from "../../services/file/read.ts";
 import { storeChunk } from "../../services/file/upload.ts";
 

@@ -1,8 +1,8 @@
 /** The /rest/generic handlers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
-import { setTerminalTracking } from "../../services/terminal_commands/send.ts";
-import { callerOf } from "../../services/terminal_commands/caller.ts";
+import type * as routes from "./operations.ts";
+import { setTerminalTracking } from "../../services/command/send.ts";
+import { callerOf } from "../../services/command/caller.ts";
 
 export const handlers: Handlers<typeof routes> = {
   setTerminalTracking: async (c) =>

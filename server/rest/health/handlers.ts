@@ -1,5 +1,5 @@
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { ApiError } from "../../errors.ts";
 import { databaseAnswers } from "../../services/health/ping.ts";
 

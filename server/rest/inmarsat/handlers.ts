@@ -1,6 +1,6 @@
 /** The /rest/inmarsat handlers: each checks Messaging C access, calls its service and answers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import {
   recipientHistoryOf,
   requireMessagingC,
@@ -9,6 +9,7 @@ import {
 import { sendMessage } from "../../services/inmarsat/send.ts";
 import { ATTACHMENT_LIMITS, attachmentContent } from "../../services/inmarsat/attachment.ts";
 import { storeChunk } from "../../services/file/upload.ts";
+import { deleteStationMessage } from "../../services/station/write.ts";
 
 export const handlers: Handlers<typeof routes> = {
   send: async (c) => {
@@ -41,4 +42,14 @@ export const handlers: Handlers<typeof routes> = {
       200,
     );
   },
+  remove: async (c) =>
+    c.json(
+      await deleteStationMessage(
+        c.var.deps.db,
+        c.var.deps.les,
+        c.var.scope,
+        c.req.valid("query").refNum,
+      ),
+      200,
+    ),
 };

@@ -1,8 +1,8 @@
 /** The /rest/irext handlers: each sends its command to the target terminal. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
-import { sendIrext } from "../../services/terminal_commands/send.ts";
-import { callerOf } from "../../services/terminal_commands/caller.ts";
+import type * as routes from "./operations.ts";
+import { sendIrext } from "../../services/command/send.ts";
+import { callerOf } from "../../services/command/caller.ts";
 
 export const handlers: Handlers<typeof routes> = {
   emergencyAckowledgement: async (c) =>

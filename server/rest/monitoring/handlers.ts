@@ -1,6 +1,6 @@
 /** The monitoring handlers: each reads its figures from the database when asked. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { readThresholds, updateThresholds } from "../../services/monitoring/thresholds.ts";
 import { readDelivery } from "../../services/monitoring/delivery.ts";
 import { readServices } from "../../services/monitoring/services.ts";

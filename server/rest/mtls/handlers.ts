@@ -1,6 +1,6 @@
 /** The /rest/mtls handlers: each parses, calls its service and answers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { findMtls, getMtl, mtlSerial } from "../../services/mtls/read.ts";
 import {
   addMtl,

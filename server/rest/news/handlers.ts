@@ -1,6 +1,6 @@
 /** The /rest/news handlers: each parses, calls its service and answers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { notFound } from "../../errors.ts";
 import { listNewNews } from "../../services/news/unread.ts";
 import {

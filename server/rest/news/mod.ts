@@ -1,5 +1,5 @@
 import { resource } from "../define.ts";
-import * as routes from "./routes.ts";
+import * as routes from "./operations.ts";
 import { handlers } from "./handlers.ts";
 
 export default resource({

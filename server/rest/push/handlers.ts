@@ -1,5 +1,5 @@
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { deliveryAttempts } from "../../services/push/attempts.ts";
 import { findPush } from "../../services/push/find.ts";
 import { robotContent } from "../../services/push/robot_traffic.ts";
@@ -15,8 +15,8 @@ import {
   updateSmtpRoute,
   updateTcpRoute,
   updateWsRoute,
-} from "../../services/push/route_write.ts";
-import { routeEgressPolicy } from "../../services/push/route_egress.ts";
+} from "../../services/push/delivery_routes/write.ts";
+import { routeEgressPolicy } from "../../services/push/delivery_routes/egress.ts";
 import type { Config } from "../../config.ts";
 import { allProcesses, getProcess } from "../../services/push/process_read.ts";
 import { addProcess, deleteProcess, updateProcess } from "../../services/push/process_write.ts";

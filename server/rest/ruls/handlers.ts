@@ -1,6 +1,6 @@
 /** The /rest/ruls handlers: each parses, calls its service and answers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import { allRuls, filterRuls, findRuls, getRul, lastRul } from "../../services/ruls/read.ts";
 import { createRul, deleteRul, updateRul } from "../../services/ruls/write.ts";
 

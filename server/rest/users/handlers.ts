@@ -1,6 +1,6 @@
 /** The /rest/users handlers: each parses, calls its service and answers. */
 import type { Handlers } from "../define.ts";
-import type * as routes from "./routes.ts";
+import type * as routes from "./operations.ts";
 import {
   allUsers,
   findUsers,
@@ -26,7 +26,7 @@ import { deliverLink, type IssuedLink, type LinkOccasion } from "../../services/
 import { requestOrigin } from "../../http/origin.ts";
 import type { AppEnv } from "../../router.ts";
 import type { Context } from "hono";
-import { USER_MESSAGES } from "../../../openapi/schemas/users.ts";
+import { USER_MESSAGES } from "../../../openapi/schemas/users/users.ts";
 import { setFlash } from "../../pages/flash.ts";
 
 /** The link e-mailed when SMTP_RELAY is set, as the answer says (services/users/link_mail.ts). */

@@ -18,7 +18,7 @@ import type {
   CompanyFindRequest,
   CompanyFindResponse,
   CompanyHierarchyEntry,
-} from "../../../openapi/schemas/companies.ts";
+} from "../../../openapi/schemas/companies/companies.ts";
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { notFound } from "../../errors.ts";
 import { detailDnids, detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";

@@ -26,12 +26,12 @@ import type {
   CompanyDeleted,
   CompanyDeleteImpact,
   CompanyUpdate,
-} from "../../../openapi/schemas/companies.ts";
+} from "../../../openapi/schemas/companies/companies.ts";
 import {
   blockerList,
   COMPANY_MESSAGES,
   type CompanyBlockers,
-} from "../../../openapi/schemas/company_messages.ts";
+} from "../../../openapi/schemas/companies/company_messages.ts";
 import { MAX_ID } from "../../../openapi/schemas/common.ts";
 import { ApiError, databaseFailure, DUPLICATE_CODE } from "../../errors.ts";
 import { companyName, companyNotFound, getCompany } from "./read.ts";

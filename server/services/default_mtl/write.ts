@@ -6,10 +6,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { defaultMtls, dnids } from "../../../db/schema/mod.ts";
-import { type DefaultMtl, DNID_STATUS_MESSAGES } from "../../../openapi/schemas/dnid_status.ts";
+import {
+  type DefaultMtl,
+  DNID_STATUS_MESSAGES,
+} from "../../../openapi/schemas/dnids/dnid_status.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
-import { lockStatus } from "../dnid_status/write.ts";
+import { lockStatus } from "../dnids/status/write.ts";
 
 /** No default, or one on another company's dnid: the same answer, naming nothing. */
 const defaultNotFound = () => notFound("Default mtl");

@@ -45,7 +45,7 @@ import type {
   DnidFindRequest,
   DnidFindResponse,
   LesDetails,
-} from "../../../openapi/schemas/dnids.ts";
+} from "../../../openapi/schemas/dnids/dnids.ts";
 import { notFound } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 import { contains, escapeLike, textSearch } from "../text_search.ts";
@@ -53,7 +53,7 @@ import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 import { countsOf, findPage } from "../paging.ts";
 import { allRoutesOf } from "../routes_by_protocol.ts";
 import { lastId } from "../last_id.ts";
-import { isDefault, isDefaultEntry } from "../dnid_status/default_flag.ts";
+import { isDefault, isDefaultEntry } from "./status/default_flag.ts";
 
 /**
  * A dnid the caller may not see answers exactly like a missing one, naming nothing (not even

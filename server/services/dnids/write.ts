@@ -16,7 +16,7 @@ import {
 } from "../../../db/schema/mod.ts";
 import { DEFAULT_LES } from "../../../openapi/enums.ts";
 import { ADMIN_MESSAGES, SELECT_TGID } from "../../../openapi/schemas/messages.ts";
-import { DNID_MESSAGES, type DnidWrite } from "../../../openapi/schemas/dnids.ts";
+import { DNID_MESSAGES, type DnidWrite } from "../../../openapi/schemas/dnids/dnids.ts";
 import { ApiError, DUPLICATE_CODE, duplicateAs } from "../../errors.ts";
 import { EVERY_COMPANY } from "../tenancy.ts";
 import { dnidNotFound, getDnid } from "./read.ts";

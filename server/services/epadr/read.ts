@@ -7,8 +7,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { epadrConfig, robotTraffic, users } from "../../../db/schema/mod.ts";
 import { EPADR_DEFAULT_POLL_MINUTES, EPADR_RECENT_TRAFFIC } from "../../../openapi/enums.ts";
-import type { EpadrConfig } from "../../../openapi/schemas/epadr.ts";
-import type { RobotTrafficRow } from "../../../openapi/schemas/push_find.ts";
+import type { EpadrConfig } from "../../../openapi/schemas/epadr/epadr.ts";
+import type { RobotTrafficRow } from "../../../openapi/schemas/push/push_find.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
 import { ROBOT_TRAFFIC_COLUMNS } from "../push/robot_traffic.ts";
 

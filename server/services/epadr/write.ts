@@ -1,7 +1,7 @@
 /** Saving the EPADR robot's configuration (administrators): one row, written whole. */
 import type { Db } from "../../../db/client.ts";
 import { epadrConfig } from "../../../db/schema/mod.ts";
-import type { EpadrConfig, EpadrConfigUpdate } from "../../../openapi/schemas/epadr.ts";
+import type { EpadrConfig, EpadrConfigUpdate } from "../../../openapi/schemas/epadr/epadr.ts";
 import { getEpadrConfig } from "./read.ts";
 
 export async function updateEpadrConfig(

@@ -17,7 +17,7 @@ import {
   UPLOAD_TOO_LARGE,
   uploadedFileName,
   type UploadResult,
-} from "../../../openapi/schemas/file.ts";
+} from "../../../openapi/schemas/file/file.ts";
 
 export interface ChunkQuery {
   uploadId: string;

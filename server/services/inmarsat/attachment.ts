@@ -10,7 +10,7 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from "../../../openapi/enums.t
 import {
   type AttachmentContent,
   MESSAGING_C_MESSAGES as M,
-} from "../../../openapi/schemas/messaging_c.ts";
+} from "../../../openapi/schemas/inmarsat/messaging_c.ts";
 import { ApiError } from "../../errors.ts";
 import type { UploadLimits } from "../file/upload.ts";
 import { companyRows, type Scope } from "../tenancy.ts";

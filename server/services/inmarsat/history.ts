@@ -10,7 +10,7 @@ import {
   isMiniC,
   MESSAGING_C_MESSAGES as M,
   type Recipient,
-} from "../../../openapi/schemas/messaging_c.ts";
+} from "../../../openapi/schemas/inmarsat/messaging_c.ts";
 import { ApiError } from "../../errors.ts";
 import type { Scope } from "../tenancy.ts";
 import { findMtl, mtlNotFound, mtlRows } from "../mtls/read.ts";

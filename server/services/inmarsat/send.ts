@@ -22,13 +22,13 @@ import {
   type MessagingCSent,
   sizeLimit,
   validNotificationDate,
-} from "../../../openapi/schemas/messaging_c.ts";
+} from "../../../openapi/schemas/inmarsat/messaging_c.ts";
 import type { Mtl } from "../../../openapi/schemas/mtls.ts";
-import { IMN_PATTERN } from "../../../openapi/schemas/terminal_templates.ts";
-import { uploadedFileName } from "../../../openapi/schemas/file.ts";
+import { IMN_PATTERN } from "../../../openapi/schemas/terminal/terminal_templates.ts";
+import { uploadedFileName } from "../../../openapi/schemas/file/file.ts";
 import { ApiError } from "../../errors.ts";
-import { type LesAdapter, LesFault } from "../../les/adapter.ts";
-import { createCommandList, markHandoverFailed, markRefused } from "../commands/issue.ts";
+import { type LesAdapter, LesFault } from "../../station/adapter.ts";
+import { createCommandList, markHandoverFailed, markRefused } from "../command/issue.ts";
 import { ownTgidRows, type Scope } from "../tenancy.ts";
 import { findMtl } from "../mtls/read.ts";
 import { rememberRecipients } from "./history.ts";

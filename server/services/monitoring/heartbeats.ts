@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { serviceHeartbeats } from "../../../db/schema/mod.ts";
-import type { OnTick } from "../../les/clock.ts";
+import type { OnTick } from "../../station/clock.ts";
 
 /** A quiet service writes a beat at most this often; work and failures beat at once. */
 export const BEAT_EVERY_MS = 5_000;

@@ -49,7 +49,7 @@ function queueValues(db: Db, now: Date) {
       sql`${isIn(r.status, ROBOT_FAILED_STATUSES)} and ${within(r.receivedTime, now, DAY_MS)}`,
     ),
     // A list is settled (terminated) once none of its commands is pending nor scheduled by the
-    // station (services/commands/cancel.ts); the lists page's "Unfinished" is the same rows.
+    // station (services/command/cancel.ts); the lists page's "Unfinished" is the same rows.
     commandListsOpen: countWhere(commandLists, sql`${commandLists.terminated} = false`),
     stationWaiting: stationWaitingCount,
   };

@@ -2,7 +2,7 @@
  * Changing mtls and talking to the LES about them: register a mobile terminal (administrators),
  * relabel it, delete it with its terminal (administrators), the station's record of it, and the
  * test message, which goes through the command path: a Messaging C command list with one
- * "sendMessage" command, handed to the LES (server/les/adapter.ts).
+ * "sendMessage" command, handed to the LES (server/station/adapter.ts).
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
@@ -16,10 +16,10 @@ import {
   type TestMessageSent,
 } from "../../../openapi/schemas/mtls.ts";
 import { ApiError, DUPLICATE_CODE, duplicateAs } from "../../errors.ts";
-import { type LesAdapter, LesFault, UNKNOWN_MTL_FAULT } from "../../les/adapter.ts";
+import { type LesAdapter, LesFault, UNKNOWN_MTL_FAULT } from "../../station/adapter.ts";
 import { EVERY_COMPANY, type Scope } from "../tenancy.ts";
 import { findMtl, getMtl } from "./read.ts";
-import { relabelTerminal } from "../terminals/write.ts";
+import { relabelTerminal } from "../terminal/write.ts";
 
 /** Command list protocol 5 MESSAGINGC; command status 1 In Progress, 6 Failed. */
 const MESSAGING_C = 5;

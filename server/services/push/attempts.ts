@@ -5,8 +5,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { pushAttempts, pushTraffic } from "../../../db/schema/mod.ts";
-import type { DeliveryAttempts } from "../../../openapi/schemas/push_attempts.ts";
-import { MAX_ATTEMPTS_SHOWN } from "../../../openapi/schemas/push_attempt_messages.ts";
+import type { DeliveryAttempts } from "../../../openapi/schemas/push/push_attempts.ts";
+import { MAX_ATTEMPTS_SHOWN } from "../../../openapi/schemas/push/push_attempt_messages.ts";
 import { notFound } from "../../errors.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
 

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { pushEvents, robotEvents } from "../../../db/schema/mod.ts";
-import type { PushFindOf, PushFound } from "../../../openapi/schemas/push_find.ts";
+import type { PushFindOf, PushFound } from "../../../openapi/schemas/push/push_find.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 

@@ -4,13 +4,18 @@
  * route itself is open to users (docs/decisions/0012-routing.md).
  */
 import type { Db } from "../../../db/client.ts";
-import type { PushFindAnyRequest, PushFound } from "../../../openapi/schemas/push_find.ts";
+import type { PushFindAnyRequest, PushFound } from "../../../openapi/schemas/push/push_find.ts";
 import { ADMIN_REQUIRED } from "../../auth/access.ts";
 import { forbidden } from "../../errors.ts";
 import type { Scope } from "../tenancy.ts";
 import { findPushEvents, findRobotEvents } from "./events.ts";
 import { findProcesses } from "./processes.ts";
-import { findFtpRoutes, findSmtpRoutes, findTcpRoutes, findWsRoutes } from "./routes.ts";
+import {
+  findFtpRoutes,
+  findSmtpRoutes,
+  findTcpRoutes,
+  findWsRoutes,
+} from "./delivery_routes/find.ts";
 import { findRobotTraffic } from "./robot_traffic.ts";
 import { findPushTraffic } from "./traffic.ts";
 

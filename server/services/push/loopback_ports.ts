@@ -1,6 +1,6 @@
 /**
  * Moves route destinations from one loopback port to another: the demo's receivers take free
- * ports when theirs are taken, and the demo routes follow them (server/demo/demo_routes.ts). A
+ * ports when theirs are taken, and the demo routes follow them (server/demo/keep_routes_on_sinks.ts). A
  * tcp `127.0.0.1:<port>`, an ftp `[ftp://]127.0.0.1:<port>/…` or a ws `http(s)://127.0.0.1:<port>/…`
  * destination whose port is moved gets the new port; nothing else changes (not even updated_at:
  * the route is the same, its receiver moved).

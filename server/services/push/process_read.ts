@@ -2,7 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { pushProcesses, teams } from "../../../db/schema/mod.ts";
-import { type Process, PROCESS_MESSAGES } from "../../../openapi/schemas/push_processes.ts";
+import { type Process, PROCESS_MESSAGES } from "../../../openapi/schemas/push/push_processes.ts";
 import { ApiError } from "../../errors.ts";
 
 export const processNotFound = () => new ApiError(404, PROCESS_MESSAGES.notFound);

@@ -13,7 +13,7 @@ import {
   type ProcessAdd,
   type ProcessAdded,
   type ProcessUpdate,
-} from "../../../openapi/schemas/push_processes.ts";
+} from "../../../openapi/schemas/push/push_processes.ts";
 import { ApiError } from "../../errors.ts";
 import { findProcess, getProcess, processNotFound } from "./process_read.ts";
 

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { pushProcesses, teams } from "../../../db/schema/mod.ts";
-import type { PushFindOf, PushFound } from "../../../openapi/schemas/push_find.ts";
+import type { PushFindOf, PushFound } from "../../../openapi/schemas/push/push_find.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 import { processColumns } from "./process_read.ts";

@@ -9,14 +9,14 @@ import type {
   PushTrafficItems,
   RetransmitRequest,
   RetransmitResponse,
-} from "../../../openapi/schemas/push_retransmit.ts";
+} from "../../../openapi/schemas/push/push_retransmit.ts";
 import {
   RETRANSMIT_EVENT_HOST,
   RETRANSMIT_EVENT_LEVEL,
   retransmitEventMessage,
-} from "../../../openapi/schemas/push_traffic_messages.ts";
+} from "../../../openapi/schemas/push/push_traffic_messages.ts";
 import { notFound } from "../../errors.ts";
-import { wakeDelivery } from "../delivery/wake.ts";
+import { wakeDelivery } from "../../delivery/wake.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
 
 /** The status a retransmitted message gets: back in the delivery queue. */
@@ -29,7 +29,7 @@ const pushTrafficNotFound = () => notFound("Push traffic");
  * Puts each message back in the delivery queue, in one transaction: status 8 "Delivery
  * Scheduled" (its delivery attempts and the rest kept) and a push event per message naming the
  * caller. Every id must exist and be reachable by the caller, else 404 and nothing changes. The
- * delivery engine (server/services/delivery) takes them at once.
+ * delivery engine (server/delivery) takes them at once.
  */
 export async function retransmitTraffic(
   db: Db,

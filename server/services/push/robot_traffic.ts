@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { robotTraffic } from "../../../db/schema/mod.ts";
-import type { PushFindOf, PushFound } from "../../../openapi/schemas/push_find.ts";
+import type { PushFindOf, PushFound } from "../../../openapi/schemas/push/push_find.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 import { notFound } from "../../errors.ts";

@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { pushTraffic, tgids } from "../../../db/schema/mod.ts";
-import type { PushFindRequest, PushFindResponse } from "../../../openapi/schemas/push.ts";
+import type { PushFindRequest, PushFindResponse } from "../../../openapi/schemas/push/push.ts";
 import { type Scope, tgidArray, tgidRows } from "../tenancy.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";

@@ -12,8 +12,8 @@ import type {
   RulDetails,
   RulFindRequest,
   RulFindResponse,
-} from "../../../openapi/schemas/ruls.ts";
-import { RUL_FILTER_EMPTY_COUNT } from "../../../openapi/schemas/ruls.ts";
+} from "../../../openapi/schemas/ruls/ruls.ts";
+import { RUL_FILTER_EMPTY_COUNT } from "../../../openapi/schemas/ruls/ruls.ts";
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { notFound } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";

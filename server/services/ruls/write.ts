@@ -12,8 +12,8 @@ import {
   type RulCreate,
   type RulKey,
   type RulUpdate,
-} from "../../../openapi/schemas/ruls.ts";
-import { USER_MESSAGES } from "../../../openapi/schemas/user_messages.ts";
+} from "../../../openapi/schemas/ruls/ruls.ts";
+import { USER_MESSAGES } from "../../../openapi/schemas/users/user_messages.ts";
 import { ApiError, DUPLICATE_CODE, duplicateAs } from "../../errors.ts";
 import { findRulByKey, rulNotFound } from "./read.ts";
 

@@ -17,7 +17,7 @@ import {
   type StationMessage,
   stationStatusLabel,
   type StationSummary,
-} from "../../../openapi/schemas/station.ts";
+} from "../../../openapi/schemas/station/station.ts";
 import { notFound } from "../../errors.ts";
 import { countsOf, findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";

@@ -5,12 +5,12 @@
  * 'An error occured while deleting the message: <the station's reason>'.
  */
 import type { Db } from "../../../db/client.ts";
-import { type LesAdapter, LesFault } from "../../les/adapter.ts";
+import { type LesAdapter, LesFault } from "../../station/adapter.ts";
 import {
   isDeletableStationStatus,
   STATION_MESSAGES,
   type StationDeleted,
-} from "../../../openapi/schemas/station.ts";
+} from "../../../openapi/schemas/station/station.ts";
 import { ApiError } from "../../errors.ts";
 import type { Scope } from "../tenancy.ts";
 import { stationMessage } from "./read.ts";

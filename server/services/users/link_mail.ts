@@ -9,9 +9,9 @@
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
 import { PRODUCT } from "../../../openapi/enums.ts";
-import type { SetPasswordLink } from "../../../openapi/schemas/users.ts";
+import type { SetPasswordLink } from "../../../openapi/schemas/users/users.ts";
 import type { Config } from "../../config.ts";
-import { deadline, parseHostPort, seconds } from "../delivery/transports/dial.ts";
+import { deadline, parseHostPort, seconds } from "../../delivery/transports/dial.ts";
 import { resetPath } from "./password_reset.ts";
 
 /** Why the link is sent: a new account, or a reset by an administrator. */

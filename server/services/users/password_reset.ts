@@ -15,13 +15,13 @@ import {
   type User,
   USER_MESSAGES,
   type UserCreate,
-} from "../../../openapi/schemas/users.ts";
+} from "../../../openapi/schemas/users/users.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { ApiError } from "../../errors.ts";
 import { type Actor, createUser, userNotFound } from "./write.ts";
 import type { IssuedLink } from "./link_mail.ts";
 import { assertMayGrant } from "../rights.ts";
-import { revokeUserSessions } from "../sessions/store.ts";
+import { revokeUserSessions } from "./session/store.ts";
 import { idEquals } from "./read.ts";
 
 const base64url = (bytes: Uint8Array) =>

@@ -12,7 +12,7 @@ import type {
   UserListItem,
   UsersFindRequest,
   UsersFindResponse,
-} from "../../../openapi/schemas/users.ts";
+} from "../../../openapi/schemas/users/users.ts";
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { contains, textSearch } from "../text_search.ts";
 import { findPage } from "../paging.ts";

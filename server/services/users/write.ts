@@ -8,12 +8,12 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { companies, teams, userAliases, users } from "../../../db/schema/mod.ts";
-import type { User, UserCreate, UserUpdate } from "../../../openapi/schemas/users.ts";
-import { USER_MESSAGES } from "../../../openapi/schemas/users.ts";
+import type { User, UserCreate, UserUpdate } from "../../../openapi/schemas/users/users.ts";
+import { USER_MESSAGES } from "../../../openapi/schemas/users/users.ts";
 import { ApiError, DUPLICATE_CODE } from "../../errors.ts";
 import { assertMayGrant } from "../rights.ts";
 import { idEquals, userByKey } from "./read.ts";
-import { revokeUserSessions } from "../sessions/store.ts";
+import { revokeUserSessions } from "./session/store.ts";
 
 /** Who is acting (the signed-in administrator): their rights limit whom they may manage. */
 export interface Actor {

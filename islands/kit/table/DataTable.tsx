@@ -1,0 +1,515 @@
+/**
+ * The data table of every list: server-side paging, sorting and filtering in the spec's find
+ * style (or the same on rows held in memory), filters applied after a 2000 ms pause, the query
+ * optionally kept in the URL, selection (click one, Ctrl-click several; cleared on every
+ * reload), a row context menu (right-click, the row's ⋮ button, or the keyboard), loading and
+ * error states, a CSV export of the filtered rows, and optionally a live refresh (`refreshMs`).
+ */
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import useSWR from "swr";
+import { FILTER_DELAY_MS, MAX_PAGE_SIZE } from "../../../openapi/enums.ts";
+import { ApiFailure, messageOf } from "../../runtime/api.ts";
+import { ContextMenu, type MenuItem } from "../ContextMenu.tsx";
+import { useTypedBeforeHydration } from "../form/early_input.ts";
+import { sameState, type Sorting, type TableDefaults, type TableState } from "./table_state.ts";
+import { Pager, useStateInUrl } from "./Pager.tsx";
+import { downloadCsv, toCsv } from "./csv.ts";
+
+// deno-lint-ignore no-explicit-any
+export type Row = Record<string, any>;
+
+export interface Column<R extends Row> {
+  key: string;
+  label: string;
+  sortable?: boolean;
+  filter?: { kind: "text"; placeholder?: string } | {
+    kind: "select";
+    options: readonly (readonly [string, string])[];
+  };
+  render?: (row: R) => ReactNode;
+  /** The cell's text in the CSV export (default: the raw value). */
+  text?: (row: R) => string;
+}
+
+export interface FindResult<R> {
+  rows: R[];
+  total: number;
+  filtered: number;
+  /** The counts stopped at COUNT_CAP: there are more rows (pages stay within the first ones). */
+  totalCapped?: boolean;
+  filteredCapped?: boolean;
+  /**
+   * The first page of a query whose filter the server refused (a hand-edited URL): the message
+   * per filter field, and no rows (routes/first_page.ts).
+   */
+  filterErrors?: FilterErrors;
+}
+
+/** What is wrong with a filter, by its column's key. */
+export type FilterErrors = Record<string, string>;
+
+/**
+ * A find call refused for its filter (400 naming `filter.<key>` fields, from the server or from
+ * the browser's own check, islands/runtime/api.ts): the messages of the table's filter boxes.
+ */
+function filterErrorsOf(error: unknown, keys: string[]): FilterErrors | undefined {
+  if (!(error instanceof ApiFailure) || error.status !== 400) return undefined;
+  const out: FilterErrors = {};
+  for (const f of (error.body.fields as { path: string; message: string }[] | undefined) ?? []) {
+    const key = /^filter\.(\w+)$/.exec(f.path)?.[1];
+    if (key && keys.includes(key)) out[key] ??= f.message;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** A count as the caption shows it: "10,000+" when it stopped at the cap. */
+const countText = (n: number, capped?: boolean) =>
+  `${n.toLocaleString("en-US")}${capped ? "+" : ""}`;
+
+export type TableSource<R extends Row> =
+  | { kind: "find"; key: string; find: (state: TableState) => Promise<FindResult<R>> }
+  | { kind: "local"; rows: R[] };
+
+export interface DataTableProps<R extends Row> {
+  id: string;
+  caption: string;
+  columns: Column<R>[];
+  rowKey: (row: R) => string;
+  rowLabel?: (row: R) => string;
+  source: TableSource<R>;
+  defaults: TableDefaults;
+  initialState: TableState;
+  /** The server-rendered first page (SWR's fallback, so nothing flashes). */
+  initialData?: FindResult<R>;
+  /** Keep filter, sort, page and size in the URL. */
+  urlState?: boolean;
+  /** The context menu's entries for the rows it acts on (the selection). */
+  menu?: (rows: R[]) => MenuItem[];
+  /**
+   * Rows can be selected (click, Ctrl-click, a checkbox each); default true. Small read-only
+   * sub-tables turn it off: with no menu there is nothing to act on.
+   */
+  selectable?: boolean;
+  /** File name of the CSV export (without extension). */
+  exportName?: string;
+  /** Changes whenever the caller wants a reload (after an edit, say). */
+  reloadToken?: number;
+  /**
+   * Live table (a find source): the page is fetched again this often (ms) while the page is
+   * visible, and when the window regains focus, never while a fetch is in flight. The rows stay
+   * until new ones arrive, without the busy state; the selection (pruned to the rows still
+   * shown), the open menu and the caller's dialogs stay. A "Live" hint shows in the caption.
+   */
+  refreshMs?: number;
+}
+
+function applyLocal<R extends Row>(rows: R[], state: TableState, columns: Column<R>[]) {
+  let out = rows;
+  for (const [key, value] of Object.entries(state.filter)) {
+    if (!value) continue;
+    const col = columns.find((c) => c.key === key);
+    const needle = value.toLowerCase();
+    out = out.filter((r) =>
+      col?.filter?.kind === "select"
+        ? String(r[key]) === value
+        : String(r[key] ?? "").toLowerCase().includes(needle)
+    );
+  }
+  const s = state.sorting;
+  if (s) {
+    const sign = s.direction === "asc" ? 1 : -1;
+    out = [...out].sort((a, b) => {
+      const x = a[s.field], y = b[s.field];
+      return (typeof x === "number" && typeof y === "number"
+        ? x - y
+        : String(x ?? "").localeCompare(String(y ?? ""))) * sign;
+    });
+  }
+  return out;
+}
+
+const cellText = <R extends Row>(col: Column<R>, row: R) =>
+  col.text ? col.text(row) : String(row[col.key] ?? "");
+
+export function DataTable<R extends Row>(props: DataTableProps<R>) {
+  const { id, columns, source, defaults, rowKey, menu } = props;
+  const selectable = props.selectable !== false;
+  const [state, setState] = useState<TableState>(props.initialState);
+  const [drafts, setDrafts] = useState<Record<string, string>>(props.initialState.filter);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number; rows: R[] } | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const isInitial = sameState(state, props.initialState) && props.reloadToken === undefined;
+  const live = source.kind === "find" && !!props.refreshMs;
+  const query = source.kind === "find"
+    ? `${source.key}|${JSON.stringify(state)}|${props.reloadToken ?? 0}`
+    : null;
+  const swr = useSWR(
+    query,
+    () => (source as Extract<TableSource<R>, { kind: "find" }>).find(state),
+    {
+      fallbackData: isInitial ? props.initialData : undefined,
+      revalidateOnMount: !(isInitial && props.initialData),
+      revalidateOnFocus: live,
+      keepPreviousData: true,
+      // SWR schedules the next refresh only once the previous fetch has settled.
+      ...(live && { refreshInterval: props.refreshMs, dedupingInterval: props.refreshMs! / 2 }),
+    },
+  );
+
+  const localRows = source.kind === "local" ? source.rows : null;
+  const local = useMemo(
+    () => localRows ? applyLocal(localRows, state, columns) : null,
+    [localRows, state],
+  );
+  // Memoised: a new array on every render would count as a reload and clear the selection.
+  const localPage = useMemo<FindResult<R> | null>(
+    () =>
+      local && localRows
+        ? {
+          rows: local.slice((state.page - 1) * state.count, state.page * state.count),
+          total: localRows.length,
+          filtered: local.length,
+        }
+        : null,
+    [local],
+  );
+  // A refused filter says so next to its box, and no rows show: the previous query's rows would
+  // pass for the filter's.
+  const filterable = columns.filter((c) => c.filter);
+  const filterErrors = (isInitial ? props.initialData?.filterErrors : undefined) ??
+    filterErrorsOf(swr.error, filterable.map((c) => c.key));
+  const result: FindResult<R> | undefined = filterErrors ? undefined : localPage ?? swr.data;
+  // A live refresh keeps the rows as they are: only a new query shows the busy state. SWR counts
+  // the server's first page (fallbackData) as no data, so its first refresh is no new query
+  // either: marking it busy drew Pico's spinner above the table and moved it down for a moment.
+  const showsOwnRows = isInitial && !!props.initialData;
+  const loading = source.kind === "find" && !showsOwnRows &&
+    (live ? swr.isLoading : swr.isValidating);
+
+  // Every reload clears the selection (spec: push traffic overview): rows of another query (page,
+  // sort, filter, size, reloadToken) or new local rows. A live refresh of the same query keeps
+  // the selected rows still shown.
+  const shownQuery = useRef<unknown>(undefined);
+  useEffect(() => {
+    const current = query ?? localPage;
+    if (shownQuery.current !== current) {
+      shownQuery.current = current;
+      setSelected(new Set());
+    } else if (result) {
+      const keys = new Set(result.rows.map(rowKey));
+      setSelected((prev) => {
+        const kept = new Set([...prev].filter((k) => keys.has(k)));
+        return kept.size === prev.size ? prev : kept;
+      });
+    }
+  }, [result?.rows]);
+
+  useStateInUrl(state, defaults, props.urlState);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const update = (patch: Partial<TableState>) => setState((s) => ({ ...s, ...patch }));
+  const applyFilter = (filter: Record<string, string>) => {
+    clearTimeout(timer.current);
+    update({ filter, page: 1 });
+  };
+  const onFilterInput = (changes: Record<string, string>, immediate: boolean) => {
+    const next = { ...drafts, ...changes };
+    setDrafts(next);
+    clearTimeout(timer.current);
+    if (immediate) applyFilter(next);
+    else timer.current = setTimeout(() => applyFilter(next), FILTER_DELAY_MS);
+  };
+  // Filters typed before the table hydrated apply as if typed now.
+  const tools = useRef<HTMLDivElement>(null);
+  useTypedBeforeHydration(tools, (typed) => {
+    const changes = Object.fromEntries(
+      typed.filter((t) => t.field.dataset.filter).map((
+        t,
+      ) => [t.field.dataset.filter, String(t.value)]),
+    );
+    if (Object.keys(changes).length) onFilterInput(changes, false);
+  });
+  const sortBy = (field: string) => {
+    const s = state.sorting;
+    const sorting: Sorting = s?.field === field && s.direction === "asc"
+      ? { field, direction: "desc" }
+      : { field, direction: "asc" };
+    update({ sorting, page: 1 });
+  };
+
+  const rows = result?.rows ?? [];
+  const rowsByKey = new Map(rows.map((r) => [rowKey(r), r]));
+  const selectRow = (key: string, additive: boolean) =>
+    setSelected((prev) => {
+      if (!additive) return new Set([key]);
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const openMenu = (key: string, x: number, y: number) => {
+    if (!menu) return;
+    // Acting on a selected row acts on the whole selection; otherwise on this row alone.
+    const keys = selected.has(key) ? [...selected] : [key];
+    if (!selected.has(key)) setSelected(new Set([key]));
+    setMenuAt({ x, y, rows: keys.map((k) => rowsByKey.get(k)!).filter(Boolean) });
+  };
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      let all: R[];
+      if (source.kind === "local") all = local!;
+      else {
+        all = [];
+        const count = MAX_PAGE_SIZE;
+        for (let page = 1;; page++) {
+          const r = await source.find({ ...state, page, count });
+          all.push(...r.rows);
+          if (r.rows.length < count || all.length >= r.filtered) break;
+        }
+      }
+      downloadCsv(
+        `${props.exportName ?? id}.csv`,
+        toCsv(columns.map((c) => c.label), all.map((r) => columns.map((c) => cellText(c, r)))),
+      );
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const first = result && result.filtered ? (state.page - 1) * state.count + 1 : 0;
+  const last = result ? Math.min(state.page * state.count, result.filtered) : 0;
+
+  return (
+    <section className="data-table-wrap" aria-labelledby={`${id}-caption`} data-table={id}>
+      <div
+        ref={tools}
+        className="table-tools"
+        role="search"
+        aria-label={`Filter ${props.caption}`}
+      >
+        {filterable.map((c) => (
+          <label key={c.key} htmlFor={`${id}-filter-${c.key}`}>
+            <small id={`${id}-filter-${c.key}-label`}>{c.label}</small>
+            {/* Between the label and the box: the boxes stay in line (the bar aligns their bottoms). */}
+            {filterErrors?.[c.key] && (
+              <small id={`${id}-filter-${c.key}-error`} className="field-error" role="alert">
+                {filterErrors[c.key]}
+              </small>
+            )}
+            {c.filter!.kind === "select"
+              ? (
+                <select
+                  id={`${id}-filter-${c.key}`}
+                  value={drafts[c.key] ?? ""}
+                  data-filter={c.key}
+                  onChange={(e) => onFilterInput({ [c.key]: e.currentTarget.value }, true)}
+                >
+                  <option value="">All</option>
+                  {c.filter!.options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+                </select>
+              )
+              : (
+                <input
+                  id={`${id}-filter-${c.key}`}
+                  type="search"
+                  // Named by its label alone: the message is its description.
+                  aria-labelledby={`${id}-filter-${c.key}-label`}
+                  aria-invalid={filterErrors?.[c.key] ? "true" : undefined}
+                  aria-describedby={filterErrors?.[c.key]
+                    ? `${id}-filter-${c.key}-error`
+                    : undefined}
+                  value={drafts[c.key] ?? ""}
+                  placeholder={(c.filter as { placeholder?: string }).placeholder ?? "Filter"}
+                  data-filter={c.key}
+                  onChange={(e) => onFilterInput({ [c.key]: e.currentTarget.value }, false)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      onFilterInput({ [c.key]: e.currentTarget.value }, true);
+                    }
+                  }}
+                />
+              )}
+          </label>
+        ))}
+        <button
+          type="button"
+          className="secondary outline"
+          onClick={exportCsv}
+          aria-busy={exporting ? "true" : undefined}
+          disabled={exporting || !result}
+        >
+          Export CSV
+        </button>
+        {live && (
+          <small
+            className="muted"
+            data-live=""
+            title={`Updates every ${props.refreshMs! / 1000} s`}
+          >
+            Live
+          </small>
+        )}
+      </div>
+      {swr.error && !filterErrors && (
+        <p role="alert" className="field-error" data-table-error="">
+          {messageOf(swr.error)}{" "}
+          <button type="button" className="secondary outline" onClick={() => swr.mutate()}>
+            Retry
+          </button>
+        </p>
+      )}
+      <div className="table-scroll" aria-busy={loading ? "true" : undefined}>
+        <table className="data-table striped">
+          <caption id={`${id}-caption`} className="muted">
+            {props.caption}
+            {result && (
+              <>
+                {" — "}
+                {result.filtered === 0
+                  ? "no rows"
+                  : `rows ${first}–${last} of ${countText(result.filtered, result.filteredCapped)}`}
+                {(result.filtered !== result.total ||
+                  !!result.filteredCapped !== !!result.totalCapped) &&
+                  ` (filtered from ${countText(result.total, result.totalCapped)})`}
+                {selected.size > 1 && `, ${selected.size} selected`}
+              </>
+            )}
+          </caption>
+          <thead>
+            <tr>
+              {selectable && (
+                <th scope="col">
+                  <span className="visually-hidden">Selected</span>
+                </th>
+              )}
+              {columns.map((c) => {
+                const dir = state.sorting?.field === c.key ? state.sorting.direction : null;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={dir ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                  >
+                    {c.sortable
+                      ? (
+                        <button type="button" className="sort" onClick={() => sortBy(c.key)}>
+                          {c.label}
+                          <span aria-hidden="true">
+                            {dir === "asc" ? "▲" : dir === "desc" ? "▼" : "↕"}
+                          </span>
+                        </button>
+                      )
+                      : c.label}
+                  </th>
+                );
+              })}
+              {menu && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const key = rowKey(row);
+              const label = props.rowLabel?.(row) ?? key;
+              const isSelected = selected.has(key);
+              return (
+                <tr
+                  key={key}
+                  data-row={key}
+                  data-selected={isSelected ? "true" : undefined}
+                  onClick={(e) => {
+                    if (!selectable || (e.target as Element).closest("a,button,input")) return;
+                    selectRow(key, e.ctrlKey || e.metaKey);
+                  }}
+                  onKeyDown={(e) => {
+                    if (e.key === "ContextMenu" || (e.shiftKey && e.key === "F10")) {
+                      e.preventDefault();
+                      const r = e.currentTarget.getBoundingClientRect();
+                      openMenu(key, r.left + 24, r.bottom);
+                    }
+                  }}
+                  onContextMenu={(e) => {
+                    if (!menu) return;
+                    e.preventDefault();
+                    openMenu(key, e.clientX, e.clientY);
+                  }}
+                >
+                  {selectable && (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${label}`}
+                        checked={isSelected}
+                        onChange={() => selectRow(key, true)}
+                      />
+                    </td>
+                  )}
+                  {columns.map((c) => (
+                    <td key={c.key}>{c.render ? c.render(row) : cellText(c, row)}</td>
+                  ))}
+                  {menu && (
+                    <td className="actions">
+                      <button
+                        type="button"
+                        className="secondary outline"
+                        aria-haspopup="menu"
+                        aria-label={`Actions for ${label}`}
+                        onClick={(e) => {
+                          const r = e.currentTarget.getBoundingClientRect();
+                          openMenu(key, r.left, r.bottom);
+                        }}
+                      >
+                        ⋮
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+            {(filterErrors || (result && rows.length === 0)) && (
+              <tr>
+                <td
+                  colSpan={columns.length + (menu ? 1 : 0) + (selectable ? 1 : 0)}
+                  className="muted"
+                >
+                  {filterErrors ? "No rows: correct the filter." : "No rows match."}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {/* No paging for a refused filter: there is no query. */}
+      {!filterErrors && (
+        <Pager
+          id={id}
+          caption={props.caption}
+          state={state}
+          defaults={defaults}
+          total={result?.total}
+          filtered={result?.filtered ?? 0}
+          onChange={update}
+        />
+      )}
+      {menuAt && menu && (
+        <ContextMenu
+          x={menuAt.x}
+          y={menuAt.y}
+          label={menuAt.rows.length > 1 ? `${menuAt.rows.length} rows` : "Row actions"}
+          items={menu(menuAt.rows)}
+          onClose={() => setMenuAt(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Stored files: downloading one (GET /rest/file/get?name) and the chunked upload (POST
+ * /rest/file/upload), shared by the routes and islands/kit/FileUpload.
+ */
+import { z } from "zod";
+import { line } from "../common.ts";
+import {
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_CHUNKS,
+  UPLOAD_NAME_MAX,
+} from "./file_limits.ts";
+
+export const FileQuerySchema = z.object({
+  name: line("Name").min(1).max(255).meta({
+    example: "user-guide.pdf",
+    param: { in: "query" },
+  }),
+});
+
+export {
+  CHUNK_TOO_LARGE,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_CHUNKS,
+  UPLOAD_NAME_MAX,
+  UPLOAD_TOO_LARGE,
+} from "./file_limits.ts";
+
+/** Where an upload is stored in `files` (and downloaded from with GET /rest/file/get?name). */
+export const uploadedFileName = (uploadId: string, name: string) => `uploads/${uploadId}/${name}`;
+
+/** A whole number in the query string (a missing or empty value is refused, never read as 0). */
+const count = (description: string, example: number, min: number, max: number) =>
+  line("A count").regex(/^\d{1,9}$/, "must be a whole number")
+    .pipe(z.coerce.number<string>().int().min(min).max(max))
+    .meta({ description, example: String(example), param: { in: "query" } });
+
+/** No folder separators, control characters, "." or "..". */
+const isPlainFileName = (n: string) =>
+  n !== "." && n !== ".." &&
+  ![...n].some((ch) => ch === "/" || ch === "\\" || ch < " " || ch === "\u007f");
+
+export const UploadQuerySchema = z.object({
+  uploadId: z.uuid().meta({
+    description: "Made by the client (a UUID) for one file; the same for each of its chunks",
+    example: "0b5f7c1e-8d6a-4c1b-9a43-2f0e6c2d9a10",
+    param: { in: "query" },
+  }),
+  index: count("0-based position of this chunk", 0, 0, 100_000 - 1),
+  chunks: count(
+    `How many chunks the file has (each ${UPLOAD_CHUNK_BYTES / 1024} KB, the last may be ` +
+      `shorter; at most ${UPLOAD_MAX_CHUNKS}, i.e. ${UPLOAD_MAX_BYTES / 1024 / 1024} MB)`,
+    3,
+    1,
+    100_000,
+  ),
+  name: line("name").min(1).max(UPLOAD_NAME_MAX)
+    .refine(isPlainFileName, { message: "name must be a plain file name" })
+    .meta({ description: "The original file name", example: "report.csv", param: { in: "query" } }),
+  contentType: line("contentType").min(1).max(255).regex(/^[\w.+-]+\/[\w.+-]+(;.*)?$/)
+    .optional().meta({
+      description: "The file's media type (default application/octet-stream)",
+      example: "text/csv",
+      param: { in: "query" },
+    }),
+}).refine((q) => q.index < q.chunks, { message: "index must be below chunks", path: ["index"] });
+
+export const UploadResultSchema = z.union([
+  z.object({
+    complete: z.literal(true),
+    name: z.string().meta({ description: "The stored name, for GET /rest/file/get?name" }),
+    size: z.number().int(),
+    contentType: z.string(),
+  }),
+  z.object({
+    complete: z.literal(false),
+    received: z.number().int().meta({ description: "How many chunks are stored so far" }),
+  }),
+]).meta({ id: "UploadResult" });
+export type UploadResult = z.infer<typeof UploadResultSchema>;

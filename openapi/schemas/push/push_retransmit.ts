@@ -1,0 +1,77 @@
+/**
+ * POST /rest/push/retransmitTraffic and GET /rest/push/getMultiPushTraffic (the 'Show All' dialog's
+ * multiPushTraffic items) — docs/decisions/0012-routing.md, "Push traffic: retransmit and details".
+ */
+import { z } from "zod";
+import { DELIVERY_TYPES, PUSH_STATUS, TRAFFIC_PROTOCOLS } from "../../enums.ts";
+import { codeSchema, line, MAX_ID, queryId } from "../common.ts";
+import { RETRANSMIT_MAX_IDS, RETRANSMIT_MESSAGES as M } from "./push_traffic_messages.ts";
+
+/** Generous: 2000 ids of 10 digits with their separators, plus room for duplicates. */
+const IDS_MAX_LENGTH = 4 * RETRANSMIT_MAX_IDS * 11;
+
+/**
+ * `ids`: push traffic ids joined by ';' ("12;15;19"), 1 to 2000 distinct positive ids; the
+ * output is the distinct ids in the order given.
+ */
+export const RetransmitIdsSchema = line("Ids", M.required)
+  .min(1, M.required)
+  .max(IDS_MAX_LENGTH, M.tooMany)
+  .regex(/^\d+(;\d+)*$/, M.format)
+  .transform((text, ctx) => {
+    const ids: number[] = [];
+    for (const part of text.split(";")) {
+      const id = Number(part);
+      if (part.length > 10 || !Number.isInteger(id) || id < 1 || id > MAX_ID) {
+        ctx.addIssue({ code: "custom", message: M.badId(part) });
+        return z.NEVER;
+      }
+      ids.push(id);
+    }
+    return [...new Set(ids)];
+  })
+  .pipe(z.array(z.number().int()).max(RETRANSMIT_MAX_IDS, M.tooMany))
+  .meta({
+    description: `Push traffic ids joined by ';' (1 to ${RETRANSMIT_MAX_IDS} distinct ids; ` +
+      "duplicates count once)",
+    example: "12;15;19",
+  });
+
+export const RetransmitRequestSchema = z.object({ ids: RetransmitIdsSchema }).strict()
+  .meta({ id: "RetransmitRequest" });
+export type RetransmitRequest = z.output<typeof RetransmitRequestSchema>;
+
+export const RetransmitResponseSchema = z.object({
+  retransmitted: z.number().int().meta({ description: "How many messages were rescheduled" }),
+  ids: z.array(z.number().int()).meta({ description: "Their ids, ascending" }),
+}).meta({ id: "RetransmitResponse" });
+export type RetransmitResponse = z.infer<typeof RetransmitResponseSchema>;
+
+/** `?id` of GET /rest/push/getMultiPushTraffic. */
+export const PushTrafficIdQuerySchema = z.object({
+  id: queryId("Id", "The push traffic id"),
+});
+
+/** One multiPushTraffic item: a message of a multi-push (its parent is the row shown). */
+export const MultiPushItemSchema = z.object({
+  pushTrafficId: z.number().int(),
+  tgid: z.number().int().nullable(),
+  dnid: z.number().int().nullable(),
+  les: z.number().int().nullable(),
+  lesCStoredTime: z.string().meta({ format: "date-time" }),
+  status: codeSchema(PUSH_STATUS, "Push status"),
+  deliveryType: codeSchema(DELIVERY_TYPES, "Delivery type"),
+  protocol: codeSchema(TRAFFIC_PROTOCOLS, "Protocol"),
+  errorLabel: z.string().nullable(),
+  dataLength: z.number().int(),
+  deliveryAttempts: z.number().int(),
+  failureReason: z.string().nullable(),
+}).meta({ id: "MultiPushItem" });
+export type MultiPushItem = z.infer<typeof MultiPushItemSchema>;
+
+export const PushTrafficItemsSchema = z.object({
+  pushTrafficId: z.number().int(),
+  multiPushTraffic: z.array(MultiPushItemSchema)
+    .meta({ description: "The row's multi-push items (rows whose parent it is), oldest first" }),
+}).meta({ id: "PushTrafficItems" });
+export type PushTrafficItems = z.infer<typeof PushTrafficItemsSchema>;

@@ -1,0 +1,316 @@
+/**
+ * The per-device-type templates (management-routing §2 "terminal management per device type"):
+ * which item fields the add, update and details forms of a terminal have, by handler code, and
+ * the validation built from a template. The server (POST /rest/terminal/addDevice and
+ * /updateDevice) and the browser dialogs check a terminal's items with the same functions.
+ *
+ * On the wire a terminal's items are `[{name, value}]` with `value` always a string (what a form
+ * field holds): "true"/"false" for a boolean, digits for a number, a region code for a select.
+ * Where a field is kept (`store`):
+ * - `identifier`: the terminal's `terminalSpecificIdentifier` (imn, IMEI, IMSI, serial, ESN);
+ * - `mtl`: the Inmarsat C mobile terminal's own columns (mtl, region);
+ * - `canned`: one of the ten Iritrack canned messages (`message0` … `message9`), stored together
+ *   as the item log `cannedMessages` (ARRAY, a JSON array of exactly 10 strings);
+ * - `item`: an item log of that name (type BOOLEAN or INTEGER from the field's kind).
+ */
+import { z } from "zod";
+import { DEVICE_TYPES, REGIONS } from "../../enums.ts";
+import { formMessages } from "../messages.ts";
+import { MULTI_LINE, SINGLE_LINE } from "../common.ts";
+
+export type TemplateFieldKind = "text" | "number" | "boolean" | "select" | "textarea";
+
+export interface TemplateField {
+  /** The item's name on the wire and the form field's name. */
+  name: string;
+  label: string;
+  kind: TemplateFieldKind;
+  /** Where the value is kept (see the module comment). */
+  store: "identifier" | "mtl" | "canned" | "item";
+  choices?: readonly { value: string; label: string }[];
+  required?: boolean;
+  /** The value a new form starts with and a missing item gets. */
+  default?: string;
+  /** For text: a regular expression's source the whole value must match, else `patternMessage`
+   * (text, so a template can go through an island's props as JSON). */
+  pattern?: string;
+  patternMessage?: string;
+  /** For text and textarea: most characters. */
+  max?: number;
+  /** For number: inclusive bounds. */
+  min?: number;
+  maxValue?: number;
+  /** This field becomes the terminal's terminalSpecificIdentifier. */
+  identifier?: boolean;
+}
+
+export interface DeviceTemplate {
+  /** Null: the type cannot be added (VSAT). */
+  add: readonly TemplateField[] | null;
+  update: readonly TemplateField[];
+  details: readonly TemplateField[];
+}
+
+/** Iritrack: exactly 10 canned-message slots numbered 0–9. */
+export const CANNED_MESSAGE_SLOTS = 10;
+export const CANNED_MESSAGE_MAX = 160;
+export { CANNED_MESSAGES_ITEM } from "../../item_logs.ts";
+export const cannedFieldName = (slot: number) => `message${slot}`;
+
+/** The ten slots' fields, empty by default. */
+export const CANNED_MESSAGE_FIELDS: readonly TemplateField[] = Array.from(
+  { length: CANNED_MESSAGE_SLOTS },
+  (_, slot) => ({
+    name: cannedFieldName(slot),
+    label: `Message ${slot}`,
+    kind: "text",
+    store: "canned",
+    default: "",
+    max: CANNED_MESSAGE_MAX,
+  }),
+);
+
+/** Inmarsat mobile number: 9 digits, the first a 4 (Inmarsat C). */
+export const IMN_PATTERN = /^4\d{8}$/;
+export const IMN_MESSAGE = "IMN must be 9 digits starting with 4";
+export const INMARSAT_C_MTL_MAX = 255;
+
+const identifier = (
+  name: string,
+  label: string,
+  pattern: RegExp,
+  patternMessage: string,
+): TemplateField => ({
+  name,
+  label,
+  kind: "text",
+  store: "identifier",
+  identifier: true,
+  required: true,
+  pattern: pattern.source,
+  patternMessage,
+});
+
+const imei = identifier("imei", "IMEI", /^\d{15}$/, "IMEI must be 15 digits");
+
+export const REGION_CHOICES = Object.entries(REGIONS).map(([value, label]) => ({ value, label }));
+
+const mtlField: TemplateField = {
+  name: "mtl",
+  label: "MTL",
+  kind: "number",
+  store: "mtl",
+  default: "0",
+  required: true,
+  min: 0,
+  maxValue: INMARSAT_C_MTL_MAX,
+};
+const regionField: TemplateField = {
+  name: "region",
+  label: "Region",
+  kind: "select",
+  store: "mtl",
+  choices: REGION_CHOICES,
+  required: true,
+};
+const imnField = identifier("imn", "IMN", IMN_PATTERN, IMN_MESSAGE);
+const pollingField: TemplateField = {
+  name: "pollingEnabled",
+  label: "Polling enabled",
+  kind: "boolean",
+  store: "item",
+  default: "false",
+};
+
+/** Same add, update and details fields. */
+const plain = (...fields: TemplateField[]): DeviceTemplate => ({
+  add: fields,
+  update: fields,
+  details: fields,
+});
+
+/** The templates by handler code (-1 is the default template). */
+export const DEVICE_TEMPLATES: Record<number, DeviceTemplate> = {
+  /** Inmarsat C: "add existing terminal" — a registered, unattached mtl by its imn. */
+  0: {
+    add: [imnField, mtlField, regionField],
+    update: [mtlField, regionField, pollingField],
+    details: [imnField, mtlField, regionField, pollingField],
+  },
+  2: plain(imei),
+  3: plain(imei),
+  4: plain(imei, ...CANNED_MESSAGE_FIELDS),
+  6: plain(imei),
+  39: plain(identifier("imsi", "IMSI", /^\d{15}$/, "IMSI must be 15 digits")),
+  /** VSAT: no add form; the modem's serial can be corrected. */
+  40: {
+    add: null,
+    update: [identifier(
+      "modemSerial",
+      "Modem serial",
+      /^[\w.-]{3,40}$/,
+      "Modem serial " +
+        "must be 3 to 40 letters, digits, dots, dashes or underscores",
+    )],
+    details: [identifier("modemSerial", "Modem serial", /^[\w.-]{3,40}$/, "")],
+  },
+  /** The default template (SkyFile M2M). */
+  [-1]: plain(
+    identifier(
+      "serial",
+      "Serial number",
+      /^[A-Z0-9]{6,20}$/,
+      "Serial number must be 6 to " +
+        "20 capital letters or digits",
+    ),
+  ),
+  50: plain(identifier("esn", "ESN", /^[A-Z0-9]{15}$/, "ESN must be 15 capital letters or digits")),
+};
+
+export type TemplateKind = "add" | "update" | "details";
+
+/** The handler code of a device type (undefined for an unknown type). */
+export const handlerOf = (deviceTypeId: number): number | undefined =>
+  DEVICE_TYPES.find((t) => t.id === deviceTypeId)?.handler;
+
+/** A device type's template of one kind: null when it has none (VSAT's add) or is unknown. */
+export function templateFor(deviceTypeId: number, kind: TemplateKind) {
+  const handler = handlerOf(deviceTypeId);
+  return handler === undefined ? null : DEVICE_TEMPLATES[handler]?.[kind] ?? null;
+}
+
+/** The message of an add refused for VSAT. */
+export { VSAT_NOT_ADDABLE } from "./terminal_messages.ts";
+/** Device types a user may add: those with an add template. */
+export const ADDABLE_DEVICE_TYPES = DEVICE_TYPES.filter((t) => templateFor(t.id, "add"));
+
+/** A form's values, field name → text. */
+export type TemplateValues = Record<string, string>;
+
+/** The values a new form starts with. */
+export const templateDefaults = (fields: readonly TemplateField[]): TemplateValues =>
+  Object.fromEntries(fields.map((f) => [f.name, f.default ?? ""]));
+
+/** Why `value` does not fit `field`, or null. Values are trimmed first. */
+export function fieldError(field: TemplateField, value: string): string | null {
+  const lineRule = field.kind === "textarea" ? MULTI_LINE : SINGLE_LINE;
+  if (!lineRule.test(value)) return formMessages.controlCharacters(field.label);
+  if (value === "") return field.required ? formMessages.required(field.label) : null;
+  switch (field.kind) {
+    case "boolean":
+      return value === "true" || value === "false" ? null : `${field.label} must be true or false`;
+    case "number": {
+      if (!/^-?\d{1,10}$/.test(value)) return formMessages.match(field.label);
+      const n = Number(value);
+      if (field.min !== undefined && n < field.min) return formMessages.min(field.label, field.min);
+      if (field.maxValue !== undefined && n > field.maxValue) {
+        return formMessages.max(field.label, field.maxValue);
+      }
+      return null;
+    }
+    case "select":
+      return field.choices?.some((c) => c.value === value)
+        ? null
+        : `${field.label} must be one of ${field.choices?.map((c) => c.label).join(", ")}`;
+    default:
+      if (field.max !== undefined && value.length > field.max) {
+        return formMessages.maxLength(field.label, field.max);
+      }
+      if (field.pattern && !new RegExp(field.pattern).test(value)) {
+        return field.patternMessage || formMessages.match(field.label);
+      }
+      return null;
+  }
+}
+
+/** Where an issue about a field goes: its form field, or its item on the wire. */
+export type IssuePath = (name: string, part: "name" | "value") => PropertyKey[];
+
+/** Issue context: zod's refinement context, or anything collecting issues the same way. */
+type Issues = {
+  addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[] }) => void;
+};
+
+/**
+ * Checks `values` against a template: unknown names and bad values add issues at
+ * `pathOf(name, part)` (default: the form field `name`); the answer is the values trimmed, with every field present (missing ones get
+ * their default, or "" when they have none).
+ */
+export function checkTemplateValues(
+  fields: readonly TemplateField[],
+  values: TemplateValues,
+  ctx: Issues,
+  pathOf: IssuePath = (name) => [name],
+): TemplateValues {
+  const known = new Set(fields.map((f) => f.name));
+  for (const name of Object.keys(values)) {
+    if (!known.has(name)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Unknown item ${name} for this device type`,
+        path: pathOf(name, "name"),
+      });
+    }
+  }
+  const out: TemplateValues = {};
+  for (const field of fields) {
+    const value = (values[field.name] ?? field.default ?? "").trim();
+    const error = fieldError(field, value);
+    if (error) ctx.addIssue({ code: "custom", message: error, path: pathOf(field.name, "value") });
+    out[field.name] = value;
+  }
+  return out;
+}
+
+/** A form's fields (name → text), checked against a template: the browser dialogs' schema. */
+export const templateFormSchema = (fields: readonly TemplateField[]) =>
+  z.record(z.string(), z.string()).transform((values, ctx) =>
+    checkTemplateValues(fields, values, ctx)
+  );
+
+/** Items as the wire carries them. */
+export interface TemplateItem {
+  name: string;
+  value: string;
+}
+
+/** Form values → the wire's items (the dialogs send this). */
+export const itemsOf = (values: TemplateValues): TemplateItem[] =>
+  Object.entries(values).map(([name, value]) => ({ name, value }));
+
+/** The wire's items → values; a name given twice adds an issue. */
+export function valuesOf(
+  items: readonly TemplateItem[],
+  ctx: { addIssue: (issue: { code: "custom"; message: string; path: PropertyKey[] }) => void },
+  path: PropertyKey[] = [],
+): TemplateValues {
+  const values: TemplateValues = {};
+  items.forEach((item, i) => {
+    if (item.name in values) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Item ${item.name} given twice`,
+        path: [...path, i],
+      });
+    }
+    values[item.name] = item.value;
+  });
+  return values;
+}
+
+/** The ten canned messages from checked values. */
+export const cannedOf = (values: TemplateValues): string[] =>
+  Array.from({ length: CANNED_MESSAGE_SLOTS }, (_, slot) => values[cannedFieldName(slot)] ?? "");
+
+/** The stored `cannedMessages` item → always exactly ten strings (missing slots empty). */
+export function parseCanned(value: string | null | undefined): string[] {
+  let list: unknown = [];
+  try {
+    list = JSON.parse(value ?? "[]");
+  } catch { /* a damaged item reads as empty slots */ }
+  const arr = Array.isArray(list) ? list : [];
+  return Array.from(
+    { length: CANNED_MESSAGE_SLOTS },
+    (_, slot) => typeof arr[slot] === "string" ? arr[slot] : "",
+  );
+}

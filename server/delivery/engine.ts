@@ -1,0 +1,238 @@
+/**
+ * The delivery engine (docs/decisions/0015-delivery-engine.md): a loop that claims due push
+ * traffic (queue.ts) while it has free slots, delivers each message in its own task (round.ts)
+ * and writes the results in batches (results.ts). Idle, it polls every `pollMs`; `nudge()` (and
+ * `wakeDelivery()` of wake.ts) wakes it at once. It runs inside the server (server/start.ts) or
+ * alone (`deno task worker`); any number of engines may share one database.
+ */
+import type { Db } from "../../db/client.ts";
+import type { Config } from "../config.ts";
+import type { OnTick } from "../station/clock.ts";
+import { currentInstance } from "../services/monitoring/heartbeats.ts";
+import { egressPolicy } from "./egress.ts";
+import { claimDue, type ClaimedRow } from "./queue.ts";
+import { ResultWriter } from "./results.ts";
+import { deliverRound, handBack, type RoundDeps } from "./round.ts";
+import { loadRoutes } from "./batch_routes.ts";
+import { parseSchedule } from "./schedule.ts";
+import { DestinationSlots } from "./slots.ts";
+import { createTransports, type RouteRow, type Transports } from "./transports/mod.ts";
+import type { EgressPolicy } from "./types.ts";
+import { onDeliveryWake } from "./wake.ts";
+
+export interface EngineOptions {
+  db: Db;
+  /** Names this engine in push_attempts.instance (host:pid plus a random suffix). */
+  instance: string;
+  /** Messages delivered at the same time (DELIVERY_CONCURRENCY). */
+  concurrency: number;
+  /** Of those, at most this many to one destination (DELIVERY_PER_DESTINATION). */
+  perDestination: number;
+  /** Each connect, write and read of a transport (DELIVERY_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** How long a claim holds a message (DELIVERY_LEASE_SECONDS). */
+  leaseSeconds: number;
+  /** Seconds before the first attempt and each retry (DELIVERY_RETRY_SCHEDULE). */
+  schedule: number[];
+  policy: EgressPolicy;
+  transports: Transports;
+  /** Hears each loop turn: messages written since the last turn, or the turn's error. */
+  onTick?: OnTick;
+  /** The idle poll, in milliseconds. */
+  pollMs: number;
+}
+
+export interface DeliveryEngine {
+  /** Looks for due messages now rather than at the next poll. */
+  nudge(): void;
+  /**
+   * Stops claiming, waits for the deliveries under way (at most the timeout, then aborts them:
+   * those go back to the queue), writes every result and closes the transports.
+   */
+  stop(): Promise<void>;
+}
+
+/** Whether public destinations may be dialled: DELIVERY_PUBLIC, `auto` deny while demo sinks run. */
+export function allowPublicDestinations(config: Config): boolean {
+  if (config.DELIVERY_PUBLIC !== "auto") return config.DELIVERY_PUBLIC === "allow";
+  const demoSinks = config.DEMO_SINKS === "on" ||
+    (config.DEMO_SINKS === "auto" && !config.DATABASE_URL);
+  return !demoSinks;
+}
+
+/** The engine's options from the configuration; `extras` overrides any of them. */
+export function engineOptions(
+  db: Db,
+  config: Config,
+  extras: Partial<EngineOptions> = {},
+): EngineOptions {
+  // An extra given as undefined keeps the configured value.
+  const given = Object.fromEntries(
+    Object.entries(extras).filter(([, v]) => v !== undefined),
+  ) as Partial<EngineOptions>;
+  return {
+    db,
+    instance: `${currentInstance()}-${crypto.randomUUID().slice(0, 6)}`,
+    concurrency: config.DELIVERY_CONCURRENCY,
+    perDestination: config.DELIVERY_PER_DESTINATION,
+    timeoutMs: config.DELIVERY_TIMEOUT_MS,
+    leaseSeconds: config.DELIVERY_LEASE_SECONDS,
+    schedule: parseSchedule(config.DELIVERY_RETRY_SCHEDULE),
+    pollMs: 500,
+    ...given,
+    // Made only when not given: a policy and a transport set (which holds pools and
+    // connections) from the configuration.
+    policy: given.policy ?? egressPolicy({
+      allow: config.DELIVERY_ALLOW,
+      allowPublic: allowPublicDestinations(config),
+    }),
+    transports: given.transports ?? createTransports({
+      smtpRelay: config.SMTP_RELAY,
+      smtpFrom: config.SMTP_FROM,
+      ftpUser: config.FTP_USER,
+      ftpPassword: config.FTP_PASSWORD,
+      perDestination: config.DELIVERY_PER_DESTINATION,
+    }),
+  };
+}
+
+/** A sleep that `wake()` ends early; a wake while awake makes the next sleep return at once. */
+class Waker {
+  #resolve: (() => void) | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #pending = false;
+
+  sleep(ms: number): Promise<void> {
+    if (this.#pending) {
+      this.#pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.#resolve = resolve;
+      this.#timer = setTimeout(() => this.wake(), ms);
+    });
+  }
+
+  wake(): void {
+    clearTimeout(this.#timer);
+    const resolve = this.#resolve;
+    this.#resolve = null;
+    if (resolve) resolve();
+    else this.#pending = true;
+  }
+}
+
+export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
+  const abort = new AbortController();
+  const deps: RoundDeps = {
+    transports: opts.transports,
+    ctx: { signal: abort.signal, timeoutMs: opts.timeoutMs, egress: opts.policy },
+    slots: new DestinationSlots(opts.perDestination),
+    schedule: opts.schedule,
+    // Two guarded attempts (primary, backup) should end well within the lease.
+    guardMs: Math.max(opts.timeoutMs, Math.min(6 * opts.timeoutMs, opts.leaseSeconds * 450)),
+  };
+  const waker = new Waker();
+  const retryTimers = new Set<ReturnType<typeof setTimeout>>();
+  // A retry due sooner than the next poll wakes the loop when it is due.
+  const writer = new ResultWriter(opts.db, opts.instance, (batch) => {
+    const soonest = Math.min(...batch.map((r) => r.delaySeconds ?? Infinity)) * 1000;
+    if (stopped || soonest >= opts.pollMs) return;
+    const timer = setTimeout(() => {
+      retryTimers.delete(timer);
+      waker.wake();
+    }, soonest);
+    retryTimers.add(timer);
+  });
+  const inFlight = new Set<Promise<void>>();
+  // Refill in batches: wake for free slots once a quarter of them are free.
+  const refill = Math.max(1, Math.ceil(opts.concurrency / 4));
+  let hungry = false;
+  let stopped = false;
+
+  const launch = (row: ClaimedRow, token: string, route: RouteRow | undefined) => {
+    const task = deliverRound(deps, row, token, route)
+      .catch((e) => {
+        console.error(`delivery: message ${row.id} failed unexpectedly:`, e);
+        return handBack(row, token, 1);
+      })
+      .then((result) => writer.add(result))
+      .finally(() => {
+        inFlight.delete(task);
+        if (hungry && opts.concurrency - inFlight.size >= refill) waker.wake();
+      });
+    inFlight.add(task);
+  };
+
+  /** Claims up to `free` messages and starts them; answers how many it claimed. */
+  const turn = async (free: number): Promise<number> => {
+    const token = crypto.randomUUID();
+    const rows = await claimDue(opts.db, free, token, opts.leaseSeconds);
+    if (!rows.length) return 0;
+    let routes: Map<number, RouteRow>;
+    try {
+      routes = await loadRoutes(opts.db, rows);
+    } catch (e) {
+      for (const row of rows) writer.add(handBack(row, token, 1));
+      throw e;
+    }
+    for (const row of rows) launch(row, token, routes.get(row.id));
+    return rows.length;
+  };
+
+  /** Reports a turn: the messages written since the last report, or the turn's error. */
+  const tick = (error?: unknown) => {
+    const counts = error === undefined ? writer.takeCounts() : { written: 0, error };
+    try {
+      opts.onTick?.(counts.written, counts.error);
+    } catch (e) {
+      console.error("delivery: reporting the tick failed:", e);
+    }
+  };
+
+  const loop = async () => {
+    while (!stopped) {
+      const free = opts.concurrency - inFlight.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          claimed = await turn(free);
+          tick();
+        } catch (e) {
+          console.error("delivery: claiming due messages failed:", e);
+          tick(e ?? new Error("the turn failed"));
+        }
+      }
+      if (stopped) break;
+      // Slots full, or every free slot filled: more may be due as soon as slots free up.
+      hungry = free === 0 || (claimed > 0 && claimed === free);
+      if (hungry && opts.concurrency - inFlight.size >= refill) continue;
+      await waker.sleep(opts.pollMs);
+    }
+  };
+
+  const unsubscribe = onDeliveryWake(() => waker.wake());
+  const running = loop();
+
+  return {
+    nudge: () => waker.wake(),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      unsubscribe();
+      waker.wake();
+      for (const timer of retryTimers) clearTimeout(timer);
+      await running;
+      // Deliveries under way get one timeout to finish; then they are aborted (handed back).
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const grace = new Promise((resolve) => timer = setTimeout(resolve, opts.timeoutMs));
+      await Promise.race([Promise.all(inFlight), grace]);
+      clearTimeout(timer);
+      abort.abort();
+      await Promise.all(inFlight);
+      await writer.flush();
+      tick();
+      await opts.transports.close();
+    },
+  };
+}

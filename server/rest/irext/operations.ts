@@ -1,0 +1,96 @@
+/**
+ * The nine irext calls (portal-shell §7: POST /rest/irext/<name>) for Iridium Extreme terminals
+ * (device type 3): each records a command list (protocol 0 HTTP) with one command named after the
+ * call (genericCommandType 1, commandSubType its index 0–8) and hands it to the LES.
+ */
+import type { z } from "@hono/zod-openapi";
+import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
+import {
+  GeofenceActivateSchema,
+  GeofenceCancelSchema,
+  IREXT_COMMANDS,
+  type IrextCommand,
+  IrextFreeTextSchema,
+  IrextTargetSchema,
+} from "../../../openapi/schemas/command/irext.ts";
+import { CommandsIssuedSchema } from "../../../openapi/schemas/command/terminal_commands.ts";
+import { TERMINAL_COMMAND_MESSAGES as M } from "../../../openapi/schemas/command/terminal_command_messages.ts";
+
+const common = `404 '${M.terminalNotFound}' when the target is unknown or out of reach; 409 ` +
+  "when it is not an Iridium Extreme terminal (device type 3).";
+const answer = {
+  200: jsonResponse(CommandsIssuedSchema, "The command list and its command"),
+};
+
+/** One irext call: POST /rest/irext/<command>, its body, and what it asks of the terminal. */
+const irextRoute = <const N extends IrextCommand, B extends z.ZodType>(
+  command: N,
+  summary: string,
+  body: B,
+  parameters = "",
+) =>
+  defineRoute({
+    access: "user",
+    tenancy: "tgid",
+    method: "post",
+    path: `/rest/irext/${command}`,
+    summary,
+    description: `Command '${command}' (sub-type ${IREXT_COMMANDS.indexOf(command)})` +
+      `${parameters}. ${common}`,
+    request: { body: jsonBody(body) },
+    responses: answer,
+    errors: [404, 409],
+  });
+
+export const emergencyAckowledgement = irextRoute(
+  "emergencyAckowledgement",
+  "Acknowledge a terminal's emergency",
+  IrextTargetSchema,
+  "; the spelling is the API's",
+);
+export const cancelEmergencyStatus = irextRoute(
+  "cancelEmergencyStatus",
+  "Cancel a terminal's emergency status",
+  IrextTargetSchema,
+);
+export const sendLocationRequest = irextRoute(
+  "sendLocationRequest",
+  "Ask a terminal for its location",
+  IrextTargetSchema,
+);
+export const sendDiagnosticRequest = irextRoute(
+  "sendDiagnosticRequest",
+  "Ask a terminal for a diagnostic",
+  IrextTargetSchema,
+);
+export const requestDeviceIdentifier = irextRoute(
+  "requestDeviceIdentifier",
+  "Ask a terminal for its identifier",
+  IrextTargetSchema,
+);
+export const synchronisation = irextRoute(
+  "synchronisation",
+  "Synchronise a terminal",
+  IrextTargetSchema,
+);
+export const sendFreeTextMessage = irextRoute(
+  "sendFreeTextMessage",
+  "Send a text message to a terminal",
+  IrextFreeTextSchema,
+  " with parameters text and messageType (0 free text, 1–10 canned message n, 11 free text " +
+    "with acknowledgement)",
+);
+export const geofenceActivate = irextRoute(
+  "geofenceActivate",
+  "Activate a geofence on a terminal",
+  GeofenceActivateSchema,
+  " with parameters geofenceId, unit (0 meters, otherwise kilometers), radius (a circle) and " +
+    "geofenceP{n}lat / geofenceP{n}lon. A circle is point 1 with a radius; a polygon 3 or more " +
+    `points without one (400 '${M.geofenceShape}')`,
+);
+export const geofenceCancel = irextRoute(
+  "geofenceCancel",
+  "Cancel a geofence on a terminal",
+  GeofenceCancelSchema,
+  " with parameter geofenceId",
+);

@@ -1,9 +1,0 @@
-import { resource } from "../define.ts";
-import * as routes from "./routes.ts";
-import { handlers } from "./handlers.ts";
-
-export default resource({
-  tag: { name: "Session", description: "Sign in, sign out, the signed-in user" },
-  routes,
-  handlers,
-});

@@ -1,0 +1,69 @@
+/** Signing in and out, and who is signed in (portal-shell §7, Session and shell). */
+import { z } from "@hono/zod-openapi";
+import { defineRoute, jsonBody, jsonResponse } from "../../define.ts";
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  SessionUserSchema,
+} from "../../../../openapi/schemas/users/session.ts";
+import { SuccessSchema } from "../../../../openapi/schemas/common.ts";
+import {
+  ChangePasswordResponseSchema,
+  ChangePasswordSchema,
+} from "../../../../openapi/schemas/users/account.ts";
+
+export const login = defineRoute({
+  access: "public",
+  method: "post",
+  path: "/rest/users/login",
+  summary: "Sign in",
+  description:
+    "Checks the credentials and starts a session: sets an HttpOnly SameSite=Strict cookie and " +
+    "returns a bearer token. Repeated failures lock the username (and the address) for a " +
+    "while: the 429 answer says when to retry. A missing username or password answers 400 " +
+    "'Error empty login'.",
+  request: { body: jsonBody(LoginRequestSchema) },
+  responses: { 200: jsonResponse(LoginResponseSchema, "Signed in: the user and a bearer token") },
+  errors: [401, 429],
+});
+
+export const logout = defineRoute({
+  access: "user",
+  tenancy: "caller",
+  method: "post",
+  path: "/rest/users/logout",
+  summary: "Sign out",
+  description:
+    "Ends the current session (the token stops working on every instance) and clears the cookie.",
+  request: {
+    body: { content: { "application/json": { schema: z.object({}).meta({ id: "Empty" }) } } },
+  },
+  responses: { 200: jsonResponse(SuccessSchema, "Signed out") },
+});
+
+export const current = defineRoute({
+  access: "user",
+  tenancy: "caller",
+  method: "get",
+  path: "/rest/users/current",
+  summary: "The signed-in user",
+  description: "Who is signed in, with the team rights that decide what the shell shows.",
+  responses: { 200: jsonResponse(SessionUserSchema, "The signed-in user") },
+});
+
+export const changePassword = defineRoute({
+  access: "user",
+  tenancy: "caller",
+  method: "post",
+  path: "/rest/users/changePassword",
+  summary: "Change your password",
+  description: "The current password and a new one. Every other session of yours ends (on every " +
+    "instance); this one goes on. A wrong current password answers 400 and counts as a failed " +
+    "login: the sign-in lockout applies (429).",
+  request: { body: jsonBody(ChangePasswordSchema) },
+  responses: {
+    200: jsonResponse(ChangePasswordResponseSchema, "Changed: how many other sessions ended"),
+  },
+  errors: [429],
+  refreshesSessions: true,
+});

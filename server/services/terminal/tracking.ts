@@ -1,0 +1,81 @@
+/**
+ * What a tracker's page shows of its tracking (GET /rest/terminal/get's `tracking`): the portal
+ * records no tracking state of its own, only the setTerminalTracking commands it sent, so the
+ * state is read from them — the last one sent (any status) and the last one the terminal took
+ * (delivered or acknowledged). A client reads its own company's command lists only, as on the
+ * command list pages; whether it may send is the senders' rule (ownTgidRows).
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { commandLists, commands, tgids } from "../../../db/schema/mod.ts";
+import { COMMAND_STATUS, commandStatusClass, isTrackerType } from "../../../openapi/enums.ts";
+import {
+  type CommandStatus,
+  STATUSES_OF_CLASS,
+} from "../../../openapi/schemas/command/commands.ts";
+import {
+  type TerminalTracking,
+  TRACKING_COMMAND,
+  type TrackingCommand,
+} from "../../../openapi/schemas/terminal/tracking.ts";
+import { companyRows, ownTgidRows, type Scope } from "../tenancy.ts";
+
+const iso = (d: Date | string | null) => d === null ? null : new Date(d).toISOString();
+
+/** The last tracking command to `deviceId` the scope may read, of `statuses` when given. */
+async function lastCommand(
+  db: Db,
+  scope: Scope,
+  deviceId: number,
+  statuses?: readonly number[],
+): Promise<TrackingCommand | null> {
+  const [row] = await db.select({
+    listId: commands.listId,
+    groupId: commands.groupId,
+    itemId: commands.itemId,
+    status: commands.status,
+    parameters: commands.parameters,
+    startAt: commands.startAt,
+    createdAt: commands.createdAt,
+    updatedAt: commands.updatedAt,
+  }).from(commands)
+    .innerJoin(commandLists, eq(commandLists.id, commands.listId))
+    .where(and(
+      eq(commands.mt, String(deviceId)),
+      eq(commands.command, TRACKING_COMMAND),
+      statuses ? inArray(commands.status, [...statuses]) : undefined,
+      companyRows(scope, commandLists.companyId),
+    ))
+    .orderBy(desc(commands.createdAt), desc(commands.listId), desc(commands.itemId))
+    .limit(1);
+  if (!row) return null;
+  const p = row.parameters;
+  return {
+    commandId: { listId: row.listId, groupId: row.groupId, itemId: row.itemId },
+    status: row.status as CommandStatus,
+    statusLabel: COMMAND_STATUS[row.status as CommandStatus] ?? String(row.status),
+    statusClass: commandStatusClass(row.status),
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+    trackingEnabled: p.trackingEnabled === true,
+    delayAuthorized: p.delayAuthorized === true,
+    frequency: typeof p.frequency === "number" ? p.frequency : null,
+    startAt: iso(row.startAt),
+  };
+}
+
+/** A tracker's tracking as the scope sees it; null for a terminal that takes no tracking. */
+export async function trackingOf(
+  db: Db,
+  scope: Scope,
+  t: { deviceId: number; deviceTypeId: number; tgidId: number },
+): Promise<TerminalTracking | null> {
+  if (!isTrackerType(t.deviceTypeId)) return null;
+  const [owned, last, confirmed] = await Promise.all([
+    scope.onlyCompany === null ? [t] : db.select({ id: tgids.id }).from(tgids)
+      .where(and(eq(tgids.id, t.tgidId), ownTgidRows(scope, tgids.id))),
+    lastCommand(db, scope, t.deviceId),
+    lastCommand(db, scope, t.deviceId, STATUSES_OF_CLASS.success),
+  ]);
+  return { maySend: owned.length > 0, last, confirmed };
+}

@@ -1,5 +1,0 @@
-import type { Probes } from "../tenant.ts";
-
-export const probes: Probes = {
-  health: () => ({}),
-};

@@ -1,0 +1,5 @@
+import type { Probes } from "../../tenant.ts";
+
+export const probes: Probes = {
+  errorAll: () => ({}),
+};
