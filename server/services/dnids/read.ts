@@ -51,7 +51,7 @@ import { companyRows, type Scope } from "../tenancy.ts";
 import { contains, escapeLike, textSearch } from "../text_search.ts";
 import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 import { countsOf, findPage } from "../paging.ts";
-import { allRoutesOf } from "../routes_by_protocol.ts";
+import { allRoutesOf } from "../tgid/delivery_routes.ts";
 import { lastId } from "../last_id.ts";
 import { isDefault, isDefaultEntry } from "./status/default_flag.ts";
 

@@ -29,7 +29,7 @@ import { companyRows, type Scope, tgidRows } from "../tenancy.ts";
 import { contains, textSearch } from "../text_search.ts";
 import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 import { countsOf, findPage } from "../paging.ts";
-import { allRoutesOf, routeCounts } from "../routes_by_protocol.ts";
+import { allRoutesOf, routeCounts } from "./delivery_routes.ts";
 import { openPortsOf } from "../dnids/read.ts";
 
 /** A tgid the caller may not see answers exactly like a missing one, naming nothing. */

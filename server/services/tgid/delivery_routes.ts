@@ -3,9 +3,9 @@
  * shape the dnid and tgid pages show them, and how many each protocol has.
  */
 import { type AnyColumn, asc, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { ftpRoutes, smtpRoutes, tcpRoutes, wsRoutes } from "../../db/schema/mod.ts";
-import type { RouteRow } from "../../openapi/schemas/tgid/tgids.ts";
+import type { Db } from "../../../db/client.ts";
+import { ftpRoutes, smtpRoutes, tcpRoutes, wsRoutes } from "../../../db/schema/mod.ts";
+import type { RouteRow } from "../../../openapi/schemas/tgid/tgids.ts";
 
 const ROUTE_TABLES = {
   tcp: {
