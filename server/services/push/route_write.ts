@@ -19,7 +19,7 @@ import type {
 } from "../../../openapi/schemas/push_routes.ts";
 import { DESTINATION_LABELS, ROUTE_MESSAGES } from "../../../openapi/schemas/route_messages.ts";
 import { ApiError, notFound } from "../../errors.ts";
-import { findFtpRoutes, findSmtpRoutes, findTcpRoutes, findWsRoutes } from "./routes.ts";
+import { findRoutes } from "./routes.ts";
 import { checkDestinations } from "./route_egress.ts";
 import type { EgressPolicy } from "../delivery/types.ts";
 
@@ -30,14 +30,7 @@ const routeNotFound = (type: RouteType) => notFound(ROUTE_MESSAGES.notFound(type
 const one = { count: 1, page: 1 } as const;
 /** The route row as find shows it, or 404. */
 async function rowOf<T extends RouteType>(db: Db, type: T, id: number): Promise<Row<T>> {
-  const filter = { id };
-  const page = type === "tcp"
-    ? await findTcpRoutes(db, { type, filter, ...one })
-    : type === "ftp"
-    ? await findFtpRoutes(db, { type, filter, ...one })
-    : type === "ws"
-    ? await findWsRoutes(db, { type, filter, ...one })
-    : await findSmtpRoutes(db, { type: "smtp", filter, ...one });
+  const page = await findRoutes<RouteType>(db, { type, filter: { id }, ...one });
   const row = page.results[0];
   if (!row) throw routeNotFound(type);
   return row as Row<T>;
