@@ -8,7 +8,8 @@ import { type Scope, tgidArray, tgidRows } from "../tenancy.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 
-const columns = {
+/** A push traffic row's columns, under the list's names (multi-push items show some: ./retransmit.ts). */
+export const trafficColumns = {
   pushTrafficId: pushTraffic.id,
   parentId: pushTraffic.parentId,
   tgid: pushTraffic.tgidId,
@@ -62,7 +63,7 @@ export async function findPushTraffic(
 ): Promise<PushFindResponse> {
   const f = req.filter;
   const page = await findPage(db, req, {
-    rows: db.select({ ...columns, multiPush: multiPushCount(db, scope) }).from(pushTraffic)
+    rows: db.select({ ...trafficColumns, multiPush: multiPushCount(db, scope) }).from(pushTraffic)
       .leftJoin(tgids, eq(tgids.id, pushTraffic.tgidId)).$dynamic(),
     count: (one) => db.select(one).from(pushTraffic),
     scope: tgidRows(scope, pushTraffic.tgidId),
