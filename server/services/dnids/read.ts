@@ -54,6 +54,7 @@ import { countsOf, findPage } from "../paging.ts";
 import { allRoutesOf } from "../routes_by_protocol.ts";
 import { lastId } from "../last_id.ts";
 import { isDefault, isDefaultEntry } from "../dnid_status/default_flag.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /**
  * A dnid the caller may not see answers exactly like a missing one, naming nothing (not even
@@ -261,7 +262,7 @@ export async function findDnids(
         ? or(contains(dnids.comments, f.comments), contains(dnids.comments2, f.comments))
         : undefined,
       monitoring === null ? undefined : eq(dnids.immediateDelivery, monitoring === 1),
-      f.rulId === undefined ? undefined : eq(dnids.rulId, f.rulId),
+      eqIf(dnids.rulId, f.rulId),
     ],
     sorts: {
       id: dnids.id,

@@ -15,6 +15,7 @@ import { type Scope, tgidRows } from "../tenancy.ts";
 import { tgidLabel } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /** An mtl the caller may not reach answers exactly like a missing one, naming nothing. */
 export const mtlNotFound = () => new ApiError(404, MTL_MESSAGES.notFound);
@@ -100,7 +101,7 @@ export function findMtls(db: Db, scope: Scope, req: MtlFindRequest): Promise<Mtl
       f.model ? contains(mtls.model, f.model) : undefined,
       f.label ? contains(mtls.deviceLabel, f.label) : undefined,
       tgidFilter(f.tgid),
-      f.region === undefined ? undefined : eq(mtls.region, f.region),
+      eqIf(mtls.region, f.region),
       f.attached === undefined
         ? undefined
         : f.attached

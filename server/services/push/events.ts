@@ -1,11 +1,12 @@
 /** The push and robot event logs (admin): filtered, sorted (default: newest first), paged. */
-import { eq, type GetColumnData, type SQL } from "drizzle-orm";
+import type { GetColumnData, SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { pushEvents, robotEvents } from "../../../db/schema/mod.ts";
 import type { PushFindOf, PushFound } from "../../../openapi/schemas/push_find.ts";
 import { findPage, type PageRequest } from "../paging.ts";
 import { contains } from "../text_search.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /**
  * An event log's page. A row is id, timestamp, the log's own columns, level and message (the
@@ -31,7 +32,7 @@ async function findEvents<Own extends Record<string, PgColumn>, F extends string
     count: (one) => db.select(one).from(t),
     filters: [
       ...ownFilters,
-      f.level === undefined ? undefined : eq(t.level, f.level),
+      eqIf(t.level, f.level),
       f.message ? contains(t.message, f.message) : undefined,
     ],
     sorts: { id: t.id, timestamp: t.timestamp, ...own, level: t.level } as Record<F, PgColumn>,
@@ -60,8 +61,8 @@ export function findPushEvents(
     tgid: pushEvents.tgidId,
   }, [
     f.hostname ? contains(pushEvents.hostname, f.hostname) : undefined,
-    f.processId === undefined ? undefined : eq(pushEvents.processId, f.processId),
-    f.tgid === undefined ? undefined : eq(pushEvents.tgidId, f.tgid),
+    eqIf(pushEvents.processId, f.processId),
+    eqIf(pushEvents.tgidId, f.tgid),
   ]);
 }
 
@@ -71,6 +72,6 @@ export function findRobotEvents(
 ): Promise<PushFound["robotEvents"]> {
   const f = req.filter;
   return findEvents(db, req, robotEvents, { robot: robotEvents.robot }, [
-    f.robot === undefined ? undefined : eq(robotEvents.robot, f.robot),
+    eqIf(robotEvents.robot, f.robot),
   ]);
 }

@@ -10,6 +10,7 @@ import type { PushFindOf, PushFound } from "../../../openapi/schemas/push_find.t
 import type { RouteType } from "../../../openapi/enums.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
+import { checkedIf, eqIf } from "../sql_filters.ts";
 
 type RouteTable = typeof tcpRoutes | typeof ftpRoutes | typeof wsRoutes | typeof smtpRoutes;
 
@@ -34,17 +35,16 @@ const commonSorts = (t: RouteTable) => ({
 
 type CommonFilter = PushFindOf<RouteType>["filter"];
 const commonFilters = (t: RouteTable, f: CommonFilter) => [
-  f.id === undefined ? undefined : eq(t.id, f.id),
-  f.Remise === undefined ? undefined : eq(t.tgidId, f.Remise),
+  eqIf(t.id, f.id),
+  eqIf(t.tgidId, f.Remise),
   f.Member_or_MobileNum ? contains(t.memberOrMobileNum, f.Member_or_MobileNum) : undefined,
-  f.Conversion === undefined ? undefined : eq(t.conversion, f.Conversion),
+  eqIf(t.conversion, f.Conversion),
 ];
 
 /** How a type's own filter field matches its column. */
 const MATCH = {
   /** A code, exactly. */
-  eq: (column: AnyColumn, value: number | undefined): SQL | undefined =>
-    value === undefined ? undefined : eq(column, value),
+  eq: (column: AnyColumn, value: number | undefined) => eqIf(column, value),
   /** The text, anywhere in the column (an empty text matches every row). */
   text: (column: AnyColumn, value: string | undefined) =>
     value ? contains(column, value) : undefined,
@@ -52,8 +52,7 @@ const MATCH = {
   up: (column: AnyColumn, status: number | undefined): SQL | undefined =>
     status === undefined ? undefined : status < 0 ? lt(column, 0) : eq(column, status),
   /** A checkbox on a boolean column: 1 checked, 0 not. */
-  flag: (column: AnyColumn, checked: number | undefined): SQL | undefined =>
-    checked === undefined ? undefined : eq(column, checked === 1),
+  flag: checkedIf,
 };
 
 /** A type's own field: its column, how its filter field matches (none: no filter), whether it sorts. */

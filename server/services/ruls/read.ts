@@ -21,6 +21,7 @@ import { contains, textSearch } from "../text_search.ts";
 import { findPage } from "../paging.ts";
 import { lastId } from "../last_id.ts";
 import { tgidLabel } from "../detail_lists.ts";
+import { eqIf } from "../sql_filters.ts";
 
 export const rulNotFound = (id: number, les?: number) =>
   notFound(les === undefined ? `Rul ${id}` : `Rul ${id} (LES ${les})`);
@@ -85,12 +86,12 @@ export async function findRuls(db: Db, req: RulFindRequest): Promise<RulFindResp
     rows: withCompany(db).$dynamic(),
     count: (one) => db.select(one).from(ruls),
     filters: [
-      f.id === undefined ? undefined : eq(ruls.id, f.id),
-      f.les === undefined ? undefined : eq(ruls.les, f.les),
+      eqIf(ruls.id, f.id),
+      eqIf(ruls.les, f.les),
       f.customerName ? contains(ruls.customerName, f.customerName) : undefined,
       f.companyName ? contains(ruls.companyName, f.companyName) : undefined,
       f.requesterName ? contains(ruls.requesterName, f.requesterName) : undefined,
-      f.company === undefined ? undefined : eq(ruls.companyId, f.company),
+      eqIf(ruls.companyId, f.company),
     ],
     sorts: {
       id: ruls.id,
