@@ -27,7 +27,7 @@ import { notFound } from "../../errors.ts";
 import { companyRows, type Scope, tgidRows } from "../tenancy.ts";
 import { countsOf, findPage } from "../paging.ts";
 import { contains, escapeLike } from "../text_search.ts";
-import { tgidLabel } from "../detail_lists.ts";
+import { tgidRef } from "../detail_lists.ts";
 import { isDefault, isDefaultEntry } from "./default_flag.ts";
 import { eqIf } from "../sql_filters.ts";
 
@@ -124,7 +124,7 @@ function toRow(r: Selected): DnidStatusRow {
     progStartFrame: r.progStartFrame,
     progUpdatedOn: iso(r.progUpdatedOn),
     updatedOn: iso(r.updatedOn)!,
-    tgid: r.tgidId === null ? null : { id: r.tgidId, label: tgidLabel(r.tgidId, r.tgidLabel) },
+    tgid: tgidRef(r.tgidId, r.tgidLabel),
     terminal: r.deviceId === null ? null : { deviceId: r.deviceId, label: r.terminalLabel },
     exceptions: Number(r.exceptions),
   };

@@ -49,7 +49,13 @@ import type {
 import { notFound } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 import { contains, escapeLike, textSearch } from "../text_search.ts";
-import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
+import {
+  detailUserColumns,
+  selectCompanyDnids,
+  tgidRef,
+  toCompanyDnid,
+  toDetailUser,
+} from "../detail_lists.ts";
 import { countsOf, findPage } from "../paging.ts";
 import { allRoutesOf } from "../routes_by_protocol.ts";
 import { lastId } from "../last_id.ts";
@@ -64,8 +70,6 @@ export const dnidNotFound = (_id: number, _les: number) => notFound("Dnid");
 
 const teamRef = (id: number | null, name: string | null) =>
   id === null ? null : { id, name: name ?? "" };
-const tgidRef = (id: number | null, label: string | null) =>
-  id === null ? null : { id, label: tgidLabel(id, label) };
 
 /** The members of a dnid, counted in the row's query. */
 const memberCount = sql<number>`(select count(*)::int from dnid_statuses s
@@ -407,24 +411,9 @@ export async function lesDetails(
 export async function searchDnids(db: Db, scope: Scope, query: string) {
   const idText = sql<string>`cast(${dnids.id} as text)`;
   const match = textSearch(query, { prefix: [idText], contains: [tgids.label] });
-  const rows = await db.select({
-    id: dnids.id,
-    les: dnids.les,
-    companyId: companies.id,
-    companyName: companies.name,
-    tgidId: tgids.id,
-    tgidLabel: tgids.label,
-  })
-    .from(dnids)
-    .innerJoin(companies, eq(companies.id, dnids.companyId))
-    .leftJoin(tgids, eq(tgids.id, dnids.tgidId))
+  const rows = await selectCompanyDnids(db)
     .where(and(companyRows(scope, dnids.companyId), match.where))
     .orderBy(match.exactFirst, asc(dnids.id), asc(dnids.les))
     .limit(MULTISELECT_SEARCH_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    les: r.les,
-    company: { id: r.companyId, name: r.companyName },
-    tgid: tgidRef(r.tgidId, r.tgidLabel),
-  }));
+  return rows.map(toCompanyDnid);
 }

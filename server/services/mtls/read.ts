@@ -12,7 +12,7 @@ import { MTL_MESSAGES } from "../../../openapi/schemas/mtls.ts";
 import { ApiError } from "../../errors.ts";
 import { MAX_ID } from "../../../openapi/schemas/common.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
-import { tgidLabel } from "../detail_lists.ts";
+import { tgidRef } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
 import { eqIf } from "../sql_filters.ts";
@@ -46,7 +46,7 @@ type Row = Awaited<ReturnType<typeof mtlSelect>>[number];
 const toMtl = ({ tgidId, tgidLabel: label, ...r }: Row): Mtl => ({
   ...r,
   updateDate: new Date(r.updateDate).toISOString(),
-  tgid: tgidId === null ? null : { id: tgidId, label: tgidLabel(tgidId, label) },
+  tgid: tgidRef(tgidId, label),
 });
 
 /** A tgid filter box (of a query joined with tgids): its number (digits), else a part of its label. */
