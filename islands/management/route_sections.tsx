@@ -9,7 +9,7 @@ import { DetailSection } from "../kit/DetailSection.tsx";
 import type { Column } from "../kit/DataTable.tsx";
 import { lazy, Suspense, useState } from "react";
 import { useMounted } from "../kit/lazy.ts";
-import { navigate } from "../runtime/navigate.ts";
+import { reloadPage } from "../runtime/navigate.ts";
 import { CONVERSIONS, ROUTE_TYPES, type RouteType } from "../../openapi/enums.ts";
 import { ROUTE_TYPE_LABELS } from "../../openapi/schemas/route_messages.ts";
 import type { RouteRow, TgidChoice } from "../../openapi/schemas/tgids.ts";
@@ -112,7 +112,7 @@ export function RouteSections(
             route={null}
             tgid={addFor}
             onClose={() => setAdding(null)}
-            onSaved={() => void navigate(location.pathname + location.search, { replace: true })}
+            onSaved={() => void reloadPage()}
           />
         ))}
       </Suspense>
