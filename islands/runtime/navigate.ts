@@ -59,6 +59,9 @@ export async function navigate(href: string, options: NavigateOptions = {}): Pro
   }
 }
 
+/** The current page again from the server, in place (after a change it shows): no new history entry. */
+export const reloadPage = () => navigate(location.pathname + location.search, { replace: true });
+
 /**
  * The page without the frame's inline sheet in its head: only the body and the title are used,
  * and parsing a `<style>` checks it against this page's CSP, whose hash is of the sheet this page

@@ -16,12 +16,7 @@ import {
   TcpRoutesFindSchema,
   WsRoutesFindSchema,
 } from "../../openapi/schemas/push/push_find.ts";
-import {
-  findFtpRoutes,
-  findSmtpRoutes,
-  findTcpRoutes,
-  findWsRoutes,
-} from "../../server/services/push/delivery_routes/find.ts";
+import { findRoutes } from "../../server/services/push/delivery_routes/find.ts";
 
 const routesRoute: PageRoute<RouteListProps> = {
   pattern: "/routing/routes",
@@ -43,28 +38,28 @@ const routesRoute: PageRoute<RouteListProps> = {
         urlOf("tcp"),
         ROUTE_TABLE_DEFAULTS,
         TcpRoutesFindSchema,
-        (req) => findTcpRoutes(db, req),
+        (req) => findRoutes(db, req),
         { type: "tcp" },
       ),
       firstPage(
         urlOf("ftp"),
         ROUTE_TABLE_DEFAULTS,
         FtpRoutesFindSchema,
-        (req) => findFtpRoutes(db, req),
+        (req) => findRoutes(db, req),
         { type: "ftp" },
       ),
       firstPage(
         urlOf("ws"),
         ROUTE_TABLE_DEFAULTS,
         WsRoutesFindSchema,
-        (req) => findWsRoutes(db, req),
+        (req) => findRoutes(db, req),
         { type: "ws" },
       ),
       firstPage(
         urlOf("smtp"),
         ROUTE_TABLE_DEFAULTS,
         SmtpRoutesFindSchema,
-        (req) => findSmtpRoutes(db, req),
+        (req) => findRoutes(db, req),
         { type: "smtp" },
       ),
     ]);

@@ -185,6 +185,36 @@ interface Moved {
   lists: Set<number>;
 }
 
+/**
+ * Moves the due rows of `table` one step, in one transaction: locks up to BATCH of them, first
+ * due first, skipping rows another instance holds, and hands each to `step`, which answers
+ * whether the row moved and the list it finished a command of (null: none).
+ */
+function advanceDue<T extends typeof commands | typeof stationMessages>(
+  db: Db,
+  table: T,
+  now: Date,
+  scope: AdvanceScope | undefined,
+  step: (tx: Tx, row: T["$inferSelect"]) => Promise<{ moved: boolean; list: number | null }>,
+): Promise<Moved> {
+  return db.transaction(async (tx) => {
+    // Drizzle cannot type a select from a table that is a type parameter: typed as T's rows.
+    const due = await tx.select().from(table as typeof commands)
+      .where(dueAt(table, now, scope))
+      .orderBy(asc(table.nextStepAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true }) as T["$inferSelect"][];
+    const lists = new Set<number>();
+    let moved = 0;
+    for (const row of due) {
+      const done = await step(tx, row);
+      if (done.moved) moved++;
+      if (done.list !== null) lists.add(done.list);
+    }
+    return { moved, lists };
+  });
+}
+
 /** Moves the due commands one step; answers how many moved. */
 function advanceCommands(
   db: Db,
@@ -192,21 +222,13 @@ function advanceCommands(
   play: StationPlay,
   scope?: AdvanceScope,
 ): Promise<Moved> {
-  return db.transaction(async (tx) => {
-    const due = await tx.select().from(commands)
-      .where(dueAt(commands, now, scope))
-      .orderBy(asc(commands.nextStepAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    const lists = new Set<number>();
-    let moved = 0;
-    for (const row of due) {
-      const next = nextCommandState(row, now, play) ?? { nextStepAt: null };
-      await tx.update(commands).set({ ...next, updatedAt: now }).where(commandKey(row));
-      if (next.status !== undefined) moved++;
-      if (next.nextStepAt === null) lists.add(row.listId);
-    }
-    return { moved, lists };
+  return advanceDue(db, commands, now, scope, async (tx, row) => {
+    const next = nextCommandState(row, now, play) ?? { nextStepAt: null };
+    await tx.update(commands).set({ ...next, updatedAt: now }).where(commandKey(row));
+    return {
+      moved: next.status !== undefined,
+      list: next.nextStepAt === null ? row.listId : null,
+    };
   });
 }
 
@@ -249,32 +271,23 @@ function advanceMessages(
   play: StationPlay,
   scope?: AdvanceScope,
 ): Promise<Moved> {
-  return db.transaction(async (tx) => {
-    const due = await tx.select().from(stationMessages)
-      .where(dueAt(stationMessages, now, scope))
-      .orderBy(asc(stationMessages.nextStepAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    const lists = new Set<number>();
-    let moved = 0;
-    for (const row of due) {
-      const { status, nextStepAt, carried } = nextMessageState(row.status, now, play);
-      await tx.update(stationMessages).set({
-        ...(status === null ? {} : { status, updatedAt: now }),
-        nextStepAt,
-      }).where(eq(stationMessages.refNum, row.refNum));
-      if (status !== null) moved++;
-      if (carried && row.listId !== null && row.groupId !== null && row.itemId !== null) {
-        const id = { listId: row.listId, groupId: row.groupId, itemId: row.itemId };
-        // Only a command still under way follows its message (a cancelled one stays cancelled).
-        await tx.update(commands).set({ ...carried, updatedAt: now }).where(and(
-          commandKey(id),
-          inArray(commands.status, [CMD.IN_PROGRESS, CMD.SENT, CMD.DELAYED]),
-        ));
-        if (isFinalCommandStatus(carried.status ?? 0)) lists.add(row.listId);
-      }
+  return advanceDue(db, stationMessages, now, scope, async (tx, row) => {
+    const { status, nextStepAt, carried } = nextMessageState(row.status, now, play);
+    await tx.update(stationMessages).set({
+      ...(status === null ? {} : { status, updatedAt: now }),
+      nextStepAt,
+    }).where(eq(stationMessages.refNum, row.refNum));
+    let list: number | null = null;
+    if (carried && row.listId !== null && row.groupId !== null && row.itemId !== null) {
+      const id = { listId: row.listId, groupId: row.groupId, itemId: row.itemId };
+      // Only a command still under way follows its message (a cancelled one stays cancelled).
+      await tx.update(commands).set({ ...carried, updatedAt: now }).where(and(
+        commandKey(id),
+        inArray(commands.status, [CMD.IN_PROGRESS, CMD.SENT, CMD.DELAYED]),
+      ));
+      if (isFinalCommandStatus(carried.status ?? 0)) list = row.listId;
     }
-    return { moved, lists };
+    return { moved: status !== null, list };
   });
 }
 

@@ -6,7 +6,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { DnidsSection, EnidsSection, TgidsSection, UsersSection } from "../detail_sections.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { rightsLabel, teamHref } from "../labels.ts";
-import { navigate } from "../../runtime/navigate.ts";
+import { navigate, reloadPage } from "../../runtime/navigate.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import type { CompanyDetails as Details } from "../../../openapi/schemas/companies/companies.ts";
 
@@ -22,9 +22,6 @@ const TeamCreateDialog = lazy(() => teamDialogs().then((m) => ({ default: m.Team
 const AddExistingTeamDialog = lazy(() =>
   teamDialogs().then((m) => ({ default: m.AddExistingTeamDialog }))
 );
-
-/** The page again from the server (the heading and every section). */
-const reloadPage = () => navigate(location.pathname + location.search, { replace: true });
 
 type Open = "edit" | "team" | "existing" | "delete" | null;
 

@@ -6,7 +6,7 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { DnidsSection, EnidsSection, TgidsSection, UsersSection } from "../detail_sections.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { companyHref, rightsLabel, yesNo } from "../labels.ts";
-import { navigate } from "../../runtime/navigate.ts";
+import { navigate, reloadPage } from "../../runtime/navigate.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import type { TeamDetails as Details } from "../../../openapi/schemas/teams.ts";
 
@@ -87,7 +87,7 @@ export default function TeamDetail({ team, ports }: { team: Details; ports: Open
             onClose={() => setEditing(false)}
             onSaved={() => {
               setEditing(false);
-              void navigate(location.pathname + location.search, { replace: true });
+              void reloadPage();
             }}
           />
         )}

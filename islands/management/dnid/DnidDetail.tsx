@@ -9,7 +9,7 @@ import { Fact } from "../../kit/Fact.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
-import { navigate } from "../../runtime/navigate.ts";
+import { navigate, reloadPage } from "../../runtime/navigate.ts";
 import { pollHref } from "../../commands/command_api.ts";
 import { flipMonitoring, openLesDetails, type Station } from "./dnid_api.ts";
 import { dnidStatusState } from "../../../openapi/enums.ts";
@@ -46,7 +46,7 @@ export default function DnidDetail({ dnid, ports, storeNPushHost, admin }: DnidD
   const [editing, setEditing] = useState(false);
   const [station, setStation] = useState<Station | null>(null);
   const mounted = useMounted({ edit: editing, les: station !== null });
-  const reload = () => void navigate(location.pathname + location.search, { replace: true });
+  const reload = () => void reloadPage();
 
   const portRows = useMemo(
     () =>

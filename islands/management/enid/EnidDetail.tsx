@@ -7,7 +7,7 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
-import { navigate } from "../../runtime/navigate.ts";
+import { navigate, reloadPage } from "../../runtime/navigate.ts";
 import { companyHref, teamHref } from "../../administration/labels.ts";
 import { ENID_LIST_HREF, rulHref, type Viewer } from "./enid_api.ts";
 import type { Enid } from "../../../openapi/schemas/enids.ts";
@@ -15,9 +15,6 @@ import type { Enid } from "../../../openapi/schemas/enids.ts";
 const dialogs = () => import("./enid_dialogs.tsx");
 const EnidEditDialog = lazy(() => dialogs().then((m) => ({ default: m.EnidEditDialog })));
 const EnidTeamsDialog = lazy(() => dialogs().then((m) => ({ default: m.EnidTeamsDialog })));
-
-/** The page again from the server (every fact and the teams). */
-const reloadPage = () => navigate(location.pathname + location.search, { replace: true });
 
 type Open = "edit" | "teams" | null;
 

@@ -7,7 +7,7 @@ import { Fact } from "../../kit/Fact.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
-import { navigate } from "../../runtime/navigate.ts";
+import { navigate, reloadPage } from "../../runtime/navigate.ts";
 import type { RulDetails } from "../../../openapi/schemas/ruls/ruls.ts";
 import { RUL_DELETED_PATH } from "./rul_api.ts";
 
@@ -131,7 +131,7 @@ export default function RulDetail({ rul }: { rul: RulDetails }) {
             onClose={() => setEditing(false)}
             onSaved={() => {
               setEditing(false);
-              void navigate(location.pathname + location.search, { replace: true });
+              void reloadPage();
             }}
           />
         )}

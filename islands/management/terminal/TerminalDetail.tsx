@@ -12,7 +12,7 @@ import { DetailSection } from "../../kit/DetailSection.tsx";
 import { formatDateTime, yesNo } from "../../kit/format.ts";
 import { shown } from "../../kit/table/FieldTable.tsx";
 import { PromiseButton, usePromiseState } from "../../kit/form/PromiseButton.tsx";
-import { navigate } from "../../runtime/navigate.ts";
+import { navigate, reloadPage } from "../../runtime/navigate.ts";
 import { useTerminalActions } from "./terminal_actions.tsx";
 import { TrackingFacts } from "./terminal_tracking.tsx";
 import { isInmarsatC, TERMINAL_LIST_HREF, type TerminalViewer } from "./terminal_api.ts";
@@ -84,7 +84,7 @@ function SerialFact(
 }
 
 export default function TerminalDetail({ terminal: t, viewer }: TerminalDetailProps) {
-  const reload = () => void navigate(location.pathname + location.search, { replace: true });
+  const reload = () => void reloadPage();
   const terminals = useTerminalActions(viewer, {
     changed: reload,
     deleted: () => void navigate(TERMINAL_LIST_HREF),

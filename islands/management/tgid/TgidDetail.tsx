@@ -10,7 +10,7 @@ import { Fact } from "../../kit/Fact.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
-import { navigate } from "../../runtime/navigate.ts";
+import { navigate, reloadPage } from "../../runtime/navigate.ts";
 import { messageOf } from "../../runtime/api.ts";
 import { toast } from "../../runtime/toasts.ts";
 import { companyHref, teamHref, yesNo } from "../../administration/labels.ts";
@@ -62,7 +62,7 @@ export default function TgidDetail({ tgid, rules: initialRules }: TgidDetailProp
   const close = () => setOpen(null);
   const reload = () => {
     close();
-    void navigate(location.pathname + location.search, { replace: true });
+    void reloadPage();
   };
   const reloadRules = async () => {
     try {

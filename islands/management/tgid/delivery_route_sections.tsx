@@ -9,7 +9,7 @@ import { DetailSection } from "../../kit/DetailSection.tsx";
 import type { Column } from "../../kit/table/DataTable.tsx";
 import { lazy, Suspense, useState } from "react";
 import { useMounted } from "../../kit/lazy.ts";
-import { navigate } from "../../runtime/navigate.ts";
+import { reloadPage } from "../../runtime/navigate.ts";
 import { CONVERSIONS, ROUTE_TYPES, type RouteType } from "../../../openapi/enums.ts";
 import { ROUTE_TYPE_LABELS } from "../../../openapi/schemas/push/delivery_route_messages.ts";
 import type { RouteRow, TgidChoice } from "../../../openapi/schemas/tgid/tgids.ts";
@@ -114,7 +114,7 @@ export function RouteSections(
             route={null}
             tgid={addFor}
             onClose={() => setAdding(null)}
-            onSaved={() => void navigate(location.pathname + location.search, { replace: true })}
+            onSaved={() => void reloadPage()}
           />
         ))}
       </Suspense>

@@ -3,8 +3,8 @@
  * multiPushTraffic items) — docs/decisions/0012-routing.md, "Push traffic: retransmit and details".
  */
 import { z } from "zod";
-import { DELIVERY_TYPES, PUSH_STATUS, TRAFFIC_PROTOCOLS } from "../../enums.ts";
-import { codeSchema, line, MAX_ID, queryId } from "../common.ts";
+import { line, MAX_ID, queryId } from "../common.ts";
+import { PushTrafficRowSchema } from "./push.ts";
 import { RETRANSMIT_MAX_IDS, RETRANSMIT_MESSAGES as M } from "./push_traffic_messages.ts";
 
 /** Generous: 2000 ids of 10 digits with their separators, plus room for duplicates. */
@@ -52,20 +52,23 @@ export const PushTrafficIdQuerySchema = z.object({
   id: queryId("Id", "The push traffic id"),
 });
 
-/** One multiPushTraffic item: a message of a multi-push (its parent is the row shown). */
-export const MultiPushItemSchema = z.object({
-  pushTrafficId: z.number().int(),
-  tgid: z.number().int().nullable(),
-  dnid: z.number().int().nullable(),
-  les: z.number().int().nullable(),
-  lesCStoredTime: z.string().meta({ format: "date-time" }),
-  status: codeSchema(PUSH_STATUS, "Push status"),
-  deliveryType: codeSchema(DELIVERY_TYPES, "Delivery type"),
-  protocol: codeSchema(TRAFFIC_PROTOCOLS, "Protocol"),
-  errorLabel: z.string().nullable(),
-  dataLength: z.number().int(),
-  deliveryAttempts: z.number().int(),
-  failureReason: z.string().nullable(),
+/**
+ * One multiPushTraffic item: a message of a multi-push (its parent is the row shown), with these
+ * fields of a push traffic row.
+ */
+export const MultiPushItemSchema = PushTrafficRowSchema.pick({
+  pushTrafficId: true,
+  tgid: true,
+  dnid: true,
+  les: true,
+  lesCStoredTime: true,
+  status: true,
+  deliveryType: true,
+  protocol: true,
+  errorLabel: true,
+  dataLength: true,
+  deliveryAttempts: true,
+  failureReason: true,
 }).meta({ id: "MultiPushItem" });
 export type MultiPushItem = z.infer<typeof MultiPushItemSchema>;
 

@@ -22,6 +22,7 @@ import {
   PENDING_COMMAND_STATUSES,
 } from "../../../openapi/schemas/command/commands.ts";
 import { withRetry } from "./retry.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /** What a deleted station message becomes. */
 const USER_DELETED = 14;
@@ -35,16 +36,16 @@ export type CommandTarget = Pick<CommandId, "listId"> & Partial<CommandId>;
 const pendingOf = (target: CommandTarget) =>
   and(
     eq(commands.listId, target.listId),
-    target.groupId === undefined ? undefined : eq(commands.groupId, target.groupId),
-    target.itemId === undefined ? undefined : eq(commands.itemId, target.itemId),
+    eqIf(commands.groupId, target.groupId),
+    eqIf(commands.itemId, target.itemId),
     inArray(commands.status, [...PENDING_COMMAND_STATUSES]),
   );
 
 const messagesOf = (target: CommandTarget) =>
   and(
     eq(stationMessages.listId, target.listId),
-    target.groupId === undefined ? undefined : eq(stationMessages.groupId, target.groupId),
-    target.itemId === undefined ? undefined : eq(stationMessages.itemId, target.itemId),
+    eqIf(stationMessages.groupId, target.groupId),
+    eqIf(stationMessages.itemId, target.itemId),
   );
 
 /**

@@ -24,6 +24,7 @@ import { notFound } from "../../errors.ts";
 import { detailDnids, detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 import { findPage } from "../paging.ts";
 import { contains, textSearch } from "../text_search.ts";
+import { eqIf } from "../sql_filters.ts";
 
 export const companyNotFound = (id: number) => notFound(`Company ${id}`);
 
@@ -148,7 +149,7 @@ export function findCompanies(db: Db, req: CompanyFindRequest): Promise<CompanyF
     rows: db.select(summary).from(companies).$dynamic(),
     count: (one) => db.select(one).from(companies),
     filters: [
-      f.id === undefined ? undefined : eq(companies.id, f.id),
+      eqIf(companies.id, f.id),
       f.name ? contains(companies.name, f.name) : undefined,
     ],
     sorts: { id: companies.id, name: companies.name },

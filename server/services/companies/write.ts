@@ -35,6 +35,7 @@ import {
 import { MAX_ID } from "../../../openapi/schemas/common.ts";
 import { ApiError, databaseFailure, DUPLICATE_CODE } from "../../errors.ts";
 import { companyName, companyNotFound, getCompany } from "./read.ts";
+import { neIf } from "../sql_filters.ts";
 
 export const duplicateName = (name: string) =>
   new ApiError(409, `A company named "${name}" already exists`, { code: DUPLICATE_CODE });
@@ -50,7 +51,7 @@ function violatedUnique(err: unknown): string | null {
 async function assertNameFree(tx: Tx, name: string, exceptId?: number) {
   const [other] = await tx.select({ id: companies.id }).from(companies).where(and(
     eq(companies.name, name),
-    exceptId === undefined ? undefined : ne(companies.id, exceptId),
+    neIf(companies.id, exceptId),
   ));
   if (other) throw duplicateName(name);
 }

@@ -49,11 +49,18 @@ import type {
 import { notFound } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 import { contains, escapeLike, textSearch } from "../text_search.ts";
-import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
+import {
+  detailUserColumns,
+  selectCompanyDnids,
+  tgidRef,
+  toCompanyDnid,
+  toDetailUser,
+} from "../detail_lists.ts";
 import { countsOf, findPage } from "../paging.ts";
 import { allRoutesOf } from "../tgid/delivery_routes.ts";
 import { lastId } from "../last_id.ts";
 import { isDefault, isDefaultEntry } from "./status/default_flag.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /**
  * A dnid the caller may not see answers exactly like a missing one, naming nothing (not even
@@ -63,8 +70,6 @@ export const dnidNotFound = (_id: number, _les: number) => notFound("Dnid");
 
 const teamRef = (id: number | null, name: string | null) =>
   id === null ? null : { id, name: name ?? "" };
-const tgidRef = (id: number | null, label: string | null) =>
-  id === null ? null : { id, label: tgidLabel(id, label) };
 
 /** The members of a dnid, counted in the row's query. */
 const memberCount = sql<number>`(select count(*)::int from dnid_statuses s
@@ -261,7 +266,7 @@ export async function findDnids(
         ? or(contains(dnids.comments, f.comments), contains(dnids.comments2, f.comments))
         : undefined,
       monitoring === null ? undefined : eq(dnids.immediateDelivery, monitoring === 1),
-      f.rulId === undefined ? undefined : eq(dnids.rulId, f.rulId),
+      eqIf(dnids.rulId, f.rulId),
     ],
     sorts: {
       id: dnids.id,
@@ -406,24 +411,9 @@ export async function lesDetails(
 export async function searchDnids(db: Db, scope: Scope, query: string) {
   const idText = sql<string>`cast(${dnids.id} as text)`;
   const match = textSearch(query, { prefix: [idText], contains: [tgids.label] });
-  const rows = await db.select({
-    id: dnids.id,
-    les: dnids.les,
-    companyId: companies.id,
-    companyName: companies.name,
-    tgidId: tgids.id,
-    tgidLabel: tgids.label,
-  })
-    .from(dnids)
-    .innerJoin(companies, eq(companies.id, dnids.companyId))
-    .leftJoin(tgids, eq(tgids.id, dnids.tgidId))
+  const rows = await selectCompanyDnids(db)
     .where(and(companyRows(scope, dnids.companyId), match.where))
     .orderBy(match.exactFirst, asc(dnids.id), asc(dnids.les))
     .limit(MULTISELECT_SEARCH_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    les: r.les,
-    company: { id: r.companyId, name: r.companyName },
-    tgid: tgidRef(r.tgidId, r.tgidLabel),
-  }));
+  return rows.map(toCompanyDnid);
 }

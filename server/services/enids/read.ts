@@ -18,6 +18,7 @@ import { findPage } from "../paging.ts";
 import { lastId } from "../last_id.ts";
 import { contains, escapeLike, textSearch } from "../text_search.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /**
  * 404 for an enid that is unknown or another company's. The message does not repeat the id: an
@@ -151,9 +152,9 @@ export async function findEnids(
         .innerJoin(ruls, and(eq(ruls.id, enids.rulId), eq(ruls.les, enids.rulLes))),
     scope: companyRows(scope, enids.companyId),
     filters: [
-      f.id === undefined ? undefined : eq(enids.id, f.id),
-      f.rul_id === undefined ? undefined : eq(enids.rulId, f.rul_id),
-      f.rul_les === undefined ? undefined : eq(enids.rulLes, f.rul_les),
+      eqIf(enids.id, f.id),
+      eqIf(enids.rulId, f.rul_id),
+      eqIf(enids.rulLes, f.rul_les),
       f.company ? companyMatch(f.company) : undefined,
       f.comments
         ? or(contains(enids.comments, f.comments), contains(enids.comments2, f.comments))

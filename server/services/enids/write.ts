@@ -20,6 +20,7 @@ import { applyTeamListChange, teamListChange } from "../../../openapi/schemas/te
 import { ApiError, DUPLICATE_CODE, duplicateAs, notFound } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 import { enidNotFound, getEnid, getEnidTeams } from "./read.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /** 409, code 23000, the dialog's own words. */
 export const enidExists = (id: number) =>
@@ -145,7 +146,7 @@ export async function createEnid(db: Db, scope: Scope, input: EnidCreate): Promi
 async function lockEnid(tx: Tx, scope: Scope, id: number, les?: number) {
   const [row] = await tx.select({ id: enids.id, rulLes: enids.rulLes }).from(enids).where(and(
     eq(enids.id, id),
-    les === undefined ? undefined : eq(enids.rulLes, les),
+    eqIf(enids.rulLes, les),
     companyRows(scope, enids.companyId),
   )).for("update");
   if (!row) throw enidNotFound();

@@ -14,6 +14,7 @@ import {
 import { ApiError } from "../../errors.ts";
 import type { Scope } from "../tenancy.ts";
 import { findMtl, mtlNotFound, mtlRows } from "../mtls/read.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /**
  * Messaging C is for administrators and for users given Messaging C access (users.messagingCAccess);
@@ -85,7 +86,7 @@ export async function recipientHistoryOf(
     .leftJoin(terminals, eq(terminals.deviceId, mtls.deviceId))
     .where(and(
       eq(recipientHistory.userKey, userKey),
-      only === undefined ? undefined : eq(recipientHistory.mtl, only),
+      eqIf(recipientHistory.mtl, only),
       mtlRows(scope),
     ))
     .orderBy(desc(recipientHistory.usedAt), recipientHistory.mtl)

@@ -21,6 +21,7 @@ import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 import { commandsOfList } from "../command/read.ts";
+import { checkedIf, eqIf } from "../sql_filters.ts";
 
 /** 404 naming nothing: an answer to a client never carries another company's list id. */
 export const listNotFound = () => notFound("Command list");
@@ -96,11 +97,11 @@ export async function findLists(
       db.select(one).from(commandLists).leftJoin(users, eq(users.key, commandLists.userKey)),
     scope: companyRows(scope, commandLists.companyId),
     filters: [
-      f.id === undefined ? undefined : eq(commandLists.id, f.id),
+      eqIf(commandLists.id, f.id),
       f.user ? or(contains(users.id, f.user), contains(users.mail, f.user)) : undefined,
       f.date ? onDay(f.date) : undefined,
-      f.protocol === undefined ? undefined : eq(commandLists.protocol, f.protocol),
-      f.terminated === undefined ? undefined : eq(commandLists.terminated, f.terminated === 1),
+      eqIf(commandLists.protocol, f.protocol),
+      checkedIf(commandLists.terminated, f.terminated),
     ],
     sorts: {
       id: commandLists.id,

@@ -12,9 +12,10 @@ import { MTL_MESSAGES } from "../../../openapi/schemas/mtls.ts";
 import { ApiError } from "../../errors.ts";
 import { MAX_ID } from "../../../openapi/schemas/common.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
-import { tgidLabel } from "../detail_lists.ts";
+import { tgidRef } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /** An mtl the caller may not reach answers exactly like a missing one, naming nothing. */
 export const mtlNotFound = () => new ApiError(404, MTL_MESSAGES.notFound);
@@ -45,7 +46,7 @@ type Row = Awaited<ReturnType<typeof mtlSelect>>[number];
 const toMtl = ({ tgidId, tgidLabel: label, ...r }: Row): Mtl => ({
   ...r,
   updateDate: new Date(r.updateDate).toISOString(),
-  tgid: tgidId === null ? null : { id: tgidId, label: tgidLabel(tgidId, label) },
+  tgid: tgidRef(tgidId, label),
 });
 
 /** A tgid filter box (of a query joined with tgids): its number (digits), else a part of its label. */
@@ -100,7 +101,7 @@ export function findMtls(db: Db, scope: Scope, req: MtlFindRequest): Promise<Mtl
       f.model ? contains(mtls.model, f.model) : undefined,
       f.label ? contains(mtls.deviceLabel, f.label) : undefined,
       tgidFilter(f.tgid),
-      f.region === undefined ? undefined : eq(mtls.region, f.region),
+      eqIf(mtls.region, f.region),
       f.attached === undefined
         ? undefined
         : f.attached

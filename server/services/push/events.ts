@@ -1,81 +1,77 @@
 /** The push and robot event logs (admin): filtered, sorted (default: newest first), paged. */
-import { eq } from "drizzle-orm";
+import type { GetColumnData, SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { pushEvents, robotEvents } from "../../../db/schema/mod.ts";
 import type { PushFindOf, PushFound } from "../../../openapi/schemas/push/push_find.ts";
-import { findPage } from "../paging.ts";
+import { findPage, type PageRequest } from "../paging.ts";
 import { contains } from "../text_search.ts";
+import { eqIf } from "../sql_filters.ts";
 
-export async function findPushEvents(
+/**
+ * An event log's page. A row is id, timestamp, the log's own columns, level and message (the
+ * timestamp as ISO text); the filter is the log's own conditions, then level and message; every
+ * column but the message sorts.
+ */
+async function findEvents<Own extends Record<string, PgColumn>, F extends string>(
+  db: Db,
+  req: PageRequest<F> & { filter: { level?: string; message?: string } },
+  t: typeof pushEvents | typeof robotEvents,
+  own: Own & Record<Exclude<F, "id" | "timestamp" | "level">, PgColumn>,
+  ownFilters: (SQL | undefined)[],
+) {
+  const f = req.filter;
+  const page = await findPage(db, req, {
+    rows: db.select({
+      id: t.id,
+      timestamp: t.timestamp,
+      ...own,
+      level: t.level,
+      message: t.message,
+    }).from(t).$dynamic(),
+    count: (one) => db.select(one).from(t),
+    filters: [
+      ...ownFilters,
+      eqIf(t.level, f.level),
+      f.message ? contains(t.message, f.message) : undefined,
+    ],
+    sorts: { id: t.id, timestamp: t.timestamp, ...own, level: t.level } as Record<F, PgColumn>,
+    defaultSort: { field: "timestamp" as F, direction: "desc" },
+    key: t.id,
+  });
+  type Row =
+    & { id: number; timestamp: Date; level: string; message: string }
+    & {
+      [K in keyof Own]: GetColumnData<Own[K]>;
+    };
+  return {
+    ...page,
+    results: (page.results as Row[]).map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })),
+  };
+}
+
+export function findPushEvents(
   db: Db,
   req: PushFindOf<"pushEvents">,
 ): Promise<PushFound["pushEvents"]> {
   const f = req.filter;
-  const page = await findPage(db, req, {
-    rows: db.select({
-      id: pushEvents.id,
-      timestamp: pushEvents.timestamp,
-      hostname: pushEvents.hostname,
-      processId: pushEvents.processId,
-      tgid: pushEvents.tgidId,
-      level: pushEvents.level,
-      message: pushEvents.message,
-    }).from(pushEvents).$dynamic(),
-    count: (one) => db.select(one).from(pushEvents),
-    filters: [
-      f.hostname ? contains(pushEvents.hostname, f.hostname) : undefined,
-      f.processId === undefined ? undefined : eq(pushEvents.processId, f.processId),
-      f.tgid === undefined ? undefined : eq(pushEvents.tgidId, f.tgid),
-      f.level === undefined ? undefined : eq(pushEvents.level, f.level),
-      f.message ? contains(pushEvents.message, f.message) : undefined,
-    ],
-    sorts: {
-      id: pushEvents.id,
-      timestamp: pushEvents.timestamp,
-      hostname: pushEvents.hostname,
-      processId: pushEvents.processId,
-      tgid: pushEvents.tgidId,
-      level: pushEvents.level,
-    },
-    defaultSort: { field: "timestamp", direction: "desc" },
-    key: pushEvents.id,
-  });
-  return {
-    ...page,
-    results: page.results.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })),
-  };
+  return findEvents(db, req, pushEvents, {
+    hostname: pushEvents.hostname,
+    processId: pushEvents.processId,
+    tgid: pushEvents.tgidId,
+  }, [
+    f.hostname ? contains(pushEvents.hostname, f.hostname) : undefined,
+    eqIf(pushEvents.processId, f.processId),
+    eqIf(pushEvents.tgidId, f.tgid),
+  ]);
 }
 
-export async function findRobotEvents(
+export function findRobotEvents(
   db: Db,
   req: PushFindOf<"robotEvents">,
 ): Promise<PushFound["robotEvents"]> {
   const f = req.filter;
-  const page = await findPage(db, req, {
-    rows: db.select({
-      id: robotEvents.id,
-      timestamp: robotEvents.timestamp,
-      robot: robotEvents.robot,
-      level: robotEvents.level,
-      message: robotEvents.message,
-    }).from(robotEvents).$dynamic(),
-    count: (one) => db.select(one).from(robotEvents),
-    filters: [
-      f.robot === undefined ? undefined : eq(robotEvents.robot, f.robot),
-      f.level === undefined ? undefined : eq(robotEvents.level, f.level),
-      f.message ? contains(robotEvents.message, f.message) : undefined,
-    ],
-    sorts: {
-      id: robotEvents.id,
-      timestamp: robotEvents.timestamp,
-      robot: robotEvents.robot,
-      level: robotEvents.level,
-    },
-    defaultSort: { field: "timestamp", direction: "desc" },
-    key: robotEvents.id,
-  });
-  return {
-    ...page,
-    results: page.results.map((r) => ({ ...r, timestamp: r.timestamp.toISOString() })),
-  };
+  return findEvents(db, req, robotEvents, { robot: robotEvents.robot }, [
+    eqIf(robotEvents.robot, f.robot),
+  ]);
 }

@@ -10,12 +10,7 @@ import { forbidden } from "../../errors.ts";
 import type { Scope } from "../tenancy.ts";
 import { findPushEvents, findRobotEvents } from "./events.ts";
 import { findProcesses } from "./processes.ts";
-import {
-  findFtpRoutes,
-  findSmtpRoutes,
-  findTcpRoutes,
-  findWsRoutes,
-} from "./delivery_routes/find.ts";
+import { findRoutes } from "./delivery_routes/find.ts";
 import { findRobotTraffic } from "./robot_traffic.ts";
 import { findPushTraffic } from "./traffic.ts";
 
@@ -42,13 +37,10 @@ export async function findPush(
     case "process":
       return await findProcesses(db, req);
     case "tcp":
-      return await findTcpRoutes(db, req);
     case "ftp":
-      return await findFtpRoutes(db, req);
     case "ws":
-      return await findWsRoutes(db, req);
     case "smtp":
-      return await findSmtpRoutes(db, req);
+      return await findRoutes(db, req);
     case "robotTraffic":
       return await findRobotTraffic(db, req);
   }

@@ -6,6 +6,7 @@ import type { PushFindOf, PushFound } from "../../../openapi/schemas/push/push_f
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 import { processColumns } from "./process_read.ts";
+import { eqIf } from "../sql_filters.ts";
 
 export async function findProcesses(
   db: Db,
@@ -17,11 +18,11 @@ export async function findProcesses(
     rows: db.select(processColumns).from(p).leftJoin(teams, eq(teams.id, p.teamId)).$dynamic(),
     count: (one) => db.select(one).from(p),
     filters: [
-      f.id === undefined ? undefined : eq(p.id, f.id),
+      eqIf(p.id, f.id),
       f.hostname ? contains(p.hostname, f.hostname) : undefined,
-      f.mode === undefined ? undefined : eq(p.mode, f.mode),
-      f.port === undefined ? undefined : eq(p.port, f.port),
-      f.team === undefined ? undefined : eq(p.teamId, f.team),
+      eqIf(p.mode, f.mode),
+      eqIf(p.port, f.port),
+      eqIf(p.teamId, f.team),
     ],
     sorts: {
       id: p.id,

@@ -5,10 +5,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { pushEvents, pushTraffic } from "../../../db/schema/mod.ts";
-import type {
-  PushTrafficItems,
-  RetransmitRequest,
-  RetransmitResponse,
+import {
+  MultiPushItemSchema,
+  type PushTrafficItems,
+  type RetransmitRequest,
+  type RetransmitResponse,
 } from "../../../openapi/schemas/push/push_retransmit.ts";
 import {
   RETRANSMIT_EVENT_HOST,
@@ -18,6 +19,7 @@ import {
 import { notFound } from "../../errors.ts";
 import { wakeDelivery } from "../../delivery/wake.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
+import { trafficColumns } from "./traffic.ts";
 
 /** The status a retransmitted message gets: back in the delivery queue. */
 export const DELIVERY_SCHEDULED = 8;
@@ -29,7 +31,7 @@ const pushTrafficNotFound = () => notFound("Push traffic");
  * Puts each message back in the delivery queue, in one transaction: status 8 "Delivery
  * Scheduled" (its delivery attempts and the rest kept) and a push event per message naming the
  * caller. Every id must exist and be reachable by the caller, else 404 and nothing changes. The
- * delivery engine (server/delivery) takes them at once.
+ * delivery engine (server/services/delivery) takes them at once.
  */
 export async function retransmitTraffic(
   db: Db,
@@ -69,6 +71,12 @@ export async function retransmitTraffic(
   return { retransmitted: done.length, ids: done };
 }
 
+type ItemField = keyof typeof MultiPushItemSchema.shape;
+/** A multi-push item's columns: the push traffic list's that the item's schema names, in its order. */
+const itemColumns = Object.fromEntries(
+  Object.keys(MultiPushItemSchema.shape).map((k) => [k, trafficColumns[k as ItemField]]),
+) as Pick<typeof trafficColumns, ItemField>;
+
 /** A push traffic row's multi-push items (the rows whose parent it is), oldest first. */
 export async function multiPushTraffic(
   db: Db,
@@ -78,20 +86,7 @@ export async function multiPushTraffic(
   const [row] = await db.select({ id: pushTraffic.id }).from(pushTraffic)
     .where(and(eq(pushTraffic.id, id), tgidRows(scope, pushTraffic.tgidId)));
   if (!row) throw pushTrafficNotFound();
-  const items = await db.select({
-    pushTrafficId: pushTraffic.id,
-    tgid: pushTraffic.tgidId,
-    dnid: pushTraffic.dnid,
-    les: pushTraffic.les,
-    lesCStoredTime: pushTraffic.lesCStoredTime,
-    status: pushTraffic.status,
-    deliveryType: pushTraffic.deliveryType,
-    protocol: pushTraffic.protocol,
-    errorLabel: pushTraffic.errorLabel,
-    dataLength: pushTraffic.dataLength,
-    deliveryAttempts: pushTraffic.deliveryAttempts,
-    failureReason: pushTraffic.failureReason,
-  }).from(pushTraffic)
+  const items = await db.select(itemColumns).from(pushTraffic)
     .where(and(eq(pushTraffic.parentId, id), tgidRows(scope, pushTraffic.tgidId)))
     .orderBy(asc(pushTraffic.lesCStoredTime), asc(pushTraffic.id));
   return {

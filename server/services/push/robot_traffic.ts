@@ -9,6 +9,7 @@ import type { PushFindOf, PushFound } from "../../../openapi/schemas/push/push_f
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 import { notFound } from "../../errors.ts";
+import { eqIf } from "../sql_filters.ts";
 
 const r = robotTraffic;
 
@@ -40,11 +41,11 @@ export async function findRobotTraffic(
     }).from(r).$dynamic(),
     count: (one) => db.select(one).from(r),
     filters: [
-      f.realId === undefined ? undefined : eq(r.realId, f.realId),
-      f.type === undefined ? undefined : eq(r.type, f.type),
-      f.robot === undefined ? undefined : eq(r.robot, f.robot),
-      f.status === undefined ? undefined : eq(r.status, f.status),
-      f.tgid === undefined ? undefined : eq(r.tgidId, f.tgid),
+      eqIf(r.realId, f.realId),
+      eqIf(r.type, f.type),
+      eqIf(r.robot, f.robot),
+      eqIf(r.status, f.status),
+      eqIf(r.tgidId, f.tgid),
       f.errorLabel ? contains(r.errorLabel, f.errorLabel) : undefined,
     ],
     sorts: {

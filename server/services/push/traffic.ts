@@ -7,8 +7,10 @@ import type { PushFindRequest, PushFindResponse } from "../../../openapi/schemas
 import { type Scope, tgidArray, tgidRows } from "../tenancy.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
+import { eqIf } from "../sql_filters.ts";
 
-const columns = {
+/** A push traffic row's columns, under the list's names (multi-push items show some: ./retransmit.ts). */
+export const trafficColumns = {
   pushTrafficId: pushTraffic.id,
   parentId: pushTraffic.parentId,
   tgid: pushTraffic.tgidId,
@@ -62,17 +64,17 @@ export async function findPushTraffic(
 ): Promise<PushFindResponse> {
   const f = req.filter;
   const page = await findPage(db, req, {
-    rows: db.select({ ...columns, multiPush: multiPushCount(db, scope) }).from(pushTraffic)
+    rows: db.select({ ...trafficColumns, multiPush: multiPushCount(db, scope) }).from(pushTraffic)
       .leftJoin(tgids, eq(tgids.id, pushTraffic.tgidId)).$dynamic(),
     count: (one) => db.select(one).from(pushTraffic),
     scope: tgidRows(scope, pushTraffic.tgidId),
     filters: [
-      f.pushTrafficId === undefined ? undefined : eq(pushTraffic.id, f.pushTrafficId),
-      f.tgid === undefined ? undefined : eq(pushTraffic.tgidId, f.tgid),
-      f.dnid === undefined ? undefined : eq(pushTraffic.dnid, f.dnid),
-      f.status === undefined ? undefined : eq(pushTraffic.status, f.status),
-      f.deliveryType === undefined ? undefined : eq(pushTraffic.deliveryType, f.deliveryType),
-      f.protocol === undefined ? undefined : eq(pushTraffic.protocol, f.protocol),
+      eqIf(pushTraffic.id, f.pushTrafficId),
+      eqIf(pushTraffic.tgidId, f.tgid),
+      eqIf(pushTraffic.dnid, f.dnid),
+      eqIf(pushTraffic.status, f.status),
+      eqIf(pushTraffic.deliveryType, f.deliveryType),
+      eqIf(pushTraffic.protocol, f.protocol),
       f.errorLabel ? contains(pushTraffic.errorLabel, f.errorLabel) : undefined,
     ],
     sorts: {

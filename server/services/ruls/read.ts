@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { companies, dnids, enids, ruls, tgids } from "../../../db/schema/mod.ts";
+import { companies, dnids, enids, ruls } from "../../../db/schema/mod.ts";
 import type {
   Rul,
   RulChoice,
@@ -20,7 +20,8 @@ import { companyRows, type Scope } from "../tenancy.ts";
 import { contains, textSearch } from "../text_search.ts";
 import { findPage } from "../paging.ts";
 import { lastId } from "../last_id.ts";
-import { tgidLabel } from "../detail_lists.ts";
+import { selectCompanyDnids, toCompanyDnid } from "../detail_lists.ts";
+import { eqIf } from "../sql_filters.ts";
 
 export const rulNotFound = (id: number, les?: number) =>
   notFound(les === undefined ? `Rul ${id}` : `Rul ${id} (LES ${les})`);
@@ -85,12 +86,12 @@ export async function findRuls(db: Db, req: RulFindRequest): Promise<RulFindResp
     rows: withCompany(db).$dynamic(),
     count: (one) => db.select(one).from(ruls),
     filters: [
-      f.id === undefined ? undefined : eq(ruls.id, f.id),
-      f.les === undefined ? undefined : eq(ruls.les, f.les),
+      eqIf(ruls.id, f.id),
+      eqIf(ruls.les, f.les),
       f.customerName ? contains(ruls.customerName, f.customerName) : undefined,
       f.companyName ? contains(ruls.companyName, f.companyName) : undefined,
       f.requesterName ? contains(ruls.requesterName, f.requesterName) : undefined,
-      f.company === undefined ? undefined : eq(ruls.companyId, f.company),
+      eqIf(ruls.companyId, f.company),
     ],
     sorts: {
       id: ruls.id,
@@ -109,16 +110,7 @@ export async function findRuls(db: Db, req: RulFindRequest): Promise<RulFindResp
 export async function rulDetails(db: Db, id: number): Promise<RulDetails> {
   const rul = await getRul(db, id);
   const [dnidRows, enidRows] = await Promise.all([
-    db.select({
-      id: dnids.id,
-      les: dnids.les,
-      companyId: companies.id,
-      companyName: companies.name,
-      tgidId: tgids.id,
-      tgidLabel: tgids.label,
-    }).from(dnids)
-      .innerJoin(companies, eq(companies.id, dnids.companyId))
-      .leftJoin(tgids, eq(tgids.id, dnids.tgidId))
+    selectCompanyDnids(db)
       .where(and(eq(dnids.rulId, rul.id), eq(dnids.les, rul.les)))
       .orderBy(asc(dnids.id), asc(dnids.les)),
     db.select({
@@ -133,12 +125,7 @@ export async function rulDetails(db: Db, id: number): Promise<RulDetails> {
   ]);
   return {
     ...rul,
-    dnids: dnidRows.map((d) => ({
-      id: d.id,
-      les: d.les,
-      company: { id: d.companyId, name: d.companyName },
-      tgid: d.tgidId === null ? null : { id: d.tgidId, label: tgidLabel(d.tgidId, d.tgidLabel) },
-    })),
+    dnids: dnidRows.map(toCompanyDnid),
     enids: enidRows.map((e) => ({
       id: e.id,
       rulLes: e.rulLes,

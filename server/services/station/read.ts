@@ -22,6 +22,7 @@ import { notFound } from "../../errors.ts";
 import { countsOf, findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /** 404 naming nothing of the message: a client never learns another company's reference. */
 export const stationMessageNotFound = () => notFound("Station message");
@@ -93,13 +94,13 @@ export async function findStationMessages(
     count: (one) => db.select(one).from(m).leftJoin(mtls, eq(mtls.imn, m.recipient)),
     scope: companyRows(scope, m.companyId),
     filters: [
-      f.refNum === undefined ? undefined : eq(m.refNum, f.refNum),
+      eqIf(m.refNum, f.refNum),
       f.recipient
         ? or(contains(m.recipient, f.recipient), contains(mtls.deviceLabel, f.recipient))
         : undefined,
-      f.status === undefined ? undefined : eq(m.status, f.status),
+      eqIf(m.status, f.status),
       f.family === undefined ? undefined : inList(m.status, STATION_STATUS_FAMILIES[f.family]),
-      f.listId === undefined ? undefined : eq(m.listId, f.listId),
+      eqIf(m.listId, f.listId),
       f.mine ? eq(m.userKey, userKey) : undefined,
       f.from ? gte(m.createdAt, f.from) : undefined,
       f.to ? lt(m.createdAt, f.to) : undefined,

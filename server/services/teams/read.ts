@@ -25,6 +25,7 @@ import { notFound } from "../../errors.ts";
 import { detailDnids, detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 import { findPage } from "../paging.ts";
 import { contains, textSearch } from "../text_search.ts";
+import { eqIf } from "../sql_filters.ts";
 
 export const teamNotFound = (id: number) => notFound(`Team ${id}`);
 
@@ -138,7 +139,7 @@ export async function findTeams(db: Db, req: TeamFindRequest): Promise<TeamFindR
     count: (one) =>
       db.select(one).from(teams).innerJoin(companies, eq(companies.id, teams.companyId)),
     filters: [
-      f.id === undefined ? undefined : eq(teams.id, f.id),
+      eqIf(teams.id, f.id),
       f.name ? contains(teams.name, f.name) : undefined,
       // Digits are the company's id (or a name of only those digits), else a part of its name.
       f.company
@@ -146,7 +147,7 @@ export async function findTeams(db: Db, req: TeamFindRequest): Promise<TeamFindR
           ? or(eq(companies.id, Number(f.company)), eq(companies.name, f.company))
           : contains(companies.name, f.company)
         : undefined,
-      f.rights === undefined ? undefined : eq(teams.rights, f.rights),
+      eqIf(teams.rights, f.rights),
     ],
     sorts: { id: teams.id, name: teams.name, company: companies.name, rights: teams.rights },
     defaultSort: { field: "name", direction: "asc" },

@@ -20,6 +20,7 @@ import type { Team, TeamCreateFields, TeamUpdateFields } from "../../../openapi/
 import { ApiError, DUPLICATE_CODE } from "../../errors.ts";
 import { assertMayGrant } from "../rights.ts";
 import { getTeam, teamNotFound } from "./read.ts";
+import { neIf } from "../sql_filters.ts";
 
 /** Who is acting: their own team and rights limit what they may grant. */
 export interface Actor {
@@ -52,7 +53,7 @@ async function assertNameFree(
   const [other] = await tx.select({ id: teams.id }).from(teams).where(and(
     eq(teams.companyId, company.id),
     eq(teams.name, name),
-    exceptId === undefined ? undefined : ne(teams.id, exceptId),
+    neIf(teams.id, exceptId),
   ));
   if (other) throw duplicateTeam(name, company.name);
 }

@@ -30,6 +30,7 @@ import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
 import { mtlByDevice, tgidFilter } from "../mtls/read.ts";
 import { trackingOf } from "./tracking.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /** A terminal the caller may not reach answers exactly like a missing one, naming nothing. */
 export const terminalNotFound = () => new ApiError(404, TERMINAL_MESSAGES.notFound);
@@ -125,8 +126,8 @@ export function findTerminals(
         .innerJoin(tgids, eq(tgids.id, terminals.tgidId)),
     scope: tgidRows(scope, terminals.tgidId),
     filters: [
-      f.deviceId === undefined ? undefined : eq(terminals.deviceId, f.deviceId),
-      f.deviceTypeId === undefined ? undefined : eq(terminals.deviceTypeId, f.deviceTypeId),
+      eqIf(terminals.deviceId, f.deviceId),
+      eqIf(terminals.deviceTypeId, f.deviceTypeId),
       f.label ? contains(terminals.deviceLabel, f.label) : undefined,
       f.identifier ? contains(terminals.terminalSpecificIdentifier, f.identifier) : undefined,
       tgidFilter(f.tgid),

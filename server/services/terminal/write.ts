@@ -3,7 +3,7 @@
  * label-only edit (any user, on its own terminals) and delete (administrators; not VSAT or the
  * default). A terminal's checked template values are stored by ./template_store.ts.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { mtls, terminals, tgids } from "../../../db/schema/mod.ts";
 import { INMARSAT_C_DEVICE_TYPE } from "../../../openapi/enums.ts";
@@ -18,6 +18,7 @@ import { ApiError, DUPLICATE_CODE, duplicateAs, notFound } from "../../errors.ts
 import { EVERY_COMPANY, type Scope, tgidRows } from "../tenancy.ts";
 import { deviceTypeOf, getTerminal, terminalNotFound } from "./read.ts";
 import { attachableMtl, identifierOf, storeTemplateValues } from "./template_store.ts";
+import { neIf } from "../sql_filters.ts";
 
 /**
  * The tgid must be one the caller reaches: an unknown one, or another company's, answers 404
@@ -40,7 +41,7 @@ async function refuseDuplicateIdentifier(
   const [taken] = await db.select({ deviceId: terminals.deviceId }).from(terminals).where(and(
     eq(terminals.deviceTypeId, deviceTypeId),
     eq(terminals.terminalSpecificIdentifier, identifier),
-    exceptDeviceId === undefined ? undefined : ne(terminals.deviceId, exceptDeviceId),
+    neIf(terminals.deviceId, exceptDeviceId),
   ));
   if (taken) throw identifierTaken(identifier);
 }

@@ -31,6 +31,7 @@ import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 import { countsOf, findPage } from "../paging.ts";
 import { allRoutesOf, routeCounts } from "./delivery_routes.ts";
 import { openPortsOf } from "../dnids/read.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /** A tgid the caller may not see answers exactly like a missing one, naming nothing. */
 export const tgidNotFound = () => notFound("Tgid");
@@ -272,7 +273,7 @@ export async function findTgids(
         .innerJoin(companies, eq(companies.id, teams.companyId)),
     scope: tgidRows(scope, tgids.id),
     filters: [
-      f.id === undefined ? undefined : eq(tgids.id, f.id),
+      eqIf(tgids.id, f.id),
       f.label ? contains(tgids.label, f.label) : undefined,
       f.team ? or(contains(teams.name, f.team), sharedWith(f.team)) : undefined,
       f.company ? contains(companies.name, f.company) : undefined,

@@ -16,6 +16,7 @@ import type {
 import { MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 import { contains, textSearch } from "../text_search.ts";
 import { findPage } from "../paging.ts";
+import { eqIf } from "../sql_filters.ts";
 
 /** A user id as stored: ids are lower-cased on write, and compared lower-cased on read. */
 export const idEquals = (id: string) => eq(sql`lower(${users.id})`, id.toLowerCase());
@@ -190,7 +191,7 @@ export async function findUsers(db: Db, req: UsersFindRequest): Promise<UsersFin
         : undefined,
       f.company ? contains(companies.name, f.company) : undefined,
       f.team ? contains(teams.name, f.team) : undefined,
-      f.active === undefined ? undefined : eq(users.active, f.active),
+      eqIf(users.active, f.active),
     ],
     sorts: {
       id: users.id,

@@ -5,7 +5,7 @@
  * (docs/decisions/0008). Changes to it run in a transaction holding one advisory lock, so two
  * concurrent requests cannot both take the same address.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { companies, teams, userAliases, users } from "../../../db/schema/mod.ts";
 import type { User, UserCreate, UserUpdate } from "../../../openapi/schemas/users/users.ts";
@@ -14,6 +14,7 @@ import { ApiError, DUPLICATE_CODE } from "../../errors.ts";
 import { assertMayGrant } from "../rights.ts";
 import { idEquals, userByKey } from "./read.ts";
 import { revokeUserSessions } from "./session/store.ts";
+import { neIf } from "../sql_filters.ts";
 
 /** Who is acting (the signed-in administrator): their rights limit whom they may manage. */
 export interface Actor {
@@ -61,7 +62,7 @@ async function firstTaken(tx: Db, mails: string[], exceptAliasesOf?: number) {
       .where(inArray(sql`lower(${users.id})`, lower)),
     tx.select({ mail: sql<string>`lower(${userAliases.mail})` }).from(userAliases).where(and(
       inArray(sql`lower(${userAliases.mail})`, lower),
-      exceptAliasesOf === undefined ? undefined : ne(userAliases.userKey, exceptAliasesOf),
+      neIf(userAliases.userKey, exceptAliasesOf),
     )),
   ]);
   const used = new Set([...ids, ...aliases].map((r) => r.mail));

@@ -27,8 +27,9 @@ import { notFound } from "../../../errors.ts";
 import { companyRows, type Scope, tgidRows } from "../../tenancy.ts";
 import { countsOf, findPage } from "../../paging.ts";
 import { contains, escapeLike } from "../../text_search.ts";
-import { tgidLabel } from "../../detail_lists.ts";
+import { tgidRef } from "../../detail_lists.ts";
 import { isDefault, isDefaultEntry } from "./default_flag.ts";
+import { eqIf } from "../../sql_filters.ts";
 
 /**
  * A missing member, or another company's: the message names nothing of the request, so it tells
@@ -123,7 +124,7 @@ function toRow(r: Selected): DnidStatusRow {
     progStartFrame: r.progStartFrame,
     progUpdatedOn: iso(r.progUpdatedOn),
     updatedOn: iso(r.updatedOn)!,
-    tgid: r.tgidId === null ? null : { id: r.tgidId, label: tgidLabel(r.tgidId, r.tgidLabel) },
+    tgid: tgidRef(r.tgidId, r.tgidLabel),
     terminal: r.deviceId === null ? null : { deviceId: r.deviceId, label: r.terminalLabel },
     exceptions: Number(r.exceptions),
   };
@@ -147,13 +148,13 @@ export async function findDnidStatuses(
     filters: [
       req.active === true ? inState("active") : undefined,
       req.active === false ? inState("inactive") : undefined,
-      f.dnid === undefined ? undefined : eq(dnidStatuses.dnidId, f.dnid),
-      f.les === undefined ? undefined : eq(dnidStatuses.les, f.les),
-      f.member === undefined ? undefined : eq(dnidStatuses.member, f.member),
+      eqIf(dnidStatuses.dnidId, f.dnid),
+      eqIf(dnidStatuses.les, f.les),
+      eqIf(dnidStatuses.member, f.member),
       f.device ? ilike(dnidStatuses.device, `${escapeLike(f.device)}%`) : undefined,
       f.serial ? contains(dnidStatuses.serial, f.serial) : undefined,
       f.state ? inState(f.state) : undefined,
-      f.tgid === undefined ? undefined : eq(dnids.tgidId, f.tgid),
+      eqIf(dnids.tgidId, f.tgid),
     ],
     sorts: {
       dnid: dnidStatuses.dnidId,

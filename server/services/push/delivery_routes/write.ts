@@ -1,7 +1,7 @@
 /**
  * Delivery routes, written (management-routing §3–§5, §7; administrators): add, update and
  * delete a tcp, ftp, ws or smtp route, and lock or unlock a destination. A route's tgid (Remise)
- * must exist (400). Answers use the route rows of find (./find.ts).
+ * must exist (400). Answers use the route rows of find (./routes.ts).
  * docs/decisions/0012-routing.md, "Delivery routes".
  */
 import { eq, sql } from "drizzle-orm";
@@ -22,7 +22,7 @@ import {
   ROUTE_MESSAGES,
 } from "../../../../openapi/schemas/push/delivery_route_messages.ts";
 import { ApiError, notFound } from "../../../errors.ts";
-import { findFtpRoutes, findSmtpRoutes, findTcpRoutes, findWsRoutes } from "./find.ts";
+import { findRoutes } from "./find.ts";
 import { checkDestinations } from "./egress.ts";
 import type { EgressPolicy } from "../../../delivery/types.ts";
 
@@ -33,14 +33,7 @@ const routeNotFound = (type: RouteType) => notFound(ROUTE_MESSAGES.notFound(type
 const one = { count: 1, page: 1 } as const;
 /** The route row as find shows it, or 404. */
 async function rowOf<T extends RouteType>(db: Db, type: T, id: number): Promise<Row<T>> {
-  const filter = { id };
-  const page = type === "tcp"
-    ? await findTcpRoutes(db, { type, filter, ...one })
-    : type === "ftp"
-    ? await findFtpRoutes(db, { type, filter, ...one })
-    : type === "ws"
-    ? await findWsRoutes(db, { type, filter, ...one })
-    : await findSmtpRoutes(db, { type: "smtp", filter, ...one });
+  const page = await findRoutes<RouteType>(db, { type, filter: { id }, ...one });
   const row = page.results[0];
   if (!row) throw routeNotFound(type);
   return row as Row<T>;

@@ -1,10 +1,11 @@
 /** The `sessions` rows: starting one (with its token), finding one per request, ending them. */
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Db } from "../../../../db/client.ts";
 import { sessions } from "../../../../db/schema/mod.ts";
 import { isAdminRights, type Rights } from "../../../../openapi/enums.ts";
 import { type SessionKeys, signToken } from "../../../auth/token.ts";
 import type { SessionUser } from "../../../auth/sessions.ts";
+import { neIf } from "../../sql_filters.ts";
 
 /** Creates the session row and its signed token. */
 export async function createSession(
@@ -93,7 +94,7 @@ export async function revokeUserSessions(
   const ended = await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(
     eq(sessions.userKey, userKey),
     isNull(sessions.revokedAt),
-    exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+    neIf(sessions.id, exceptSessionId),
   )).returning({ id: sessions.id });
   return ended.length;
 }
