@@ -16,7 +16,7 @@ import { startTcpSink } from "../server/services/delivery/sinks/mod.ts";
 import type { Sink } from "../server/services/delivery/sinks/mod.ts";
 import { encodeFrame } from "../server/services/delivery/frame.ts";
 
-export interface ThroughputRun {
+interface ThroughputRun {
   label: string;
   messages: number;
   seconds: number;

@@ -17,8 +17,6 @@ import { seedRouting } from "./demo_routing.ts";
 import { seedTraffic } from "./demo_traffic.ts";
 import { Rng, type SeedContext } from "./demo_util.ts";
 
-export type { CompanyKey, DemoAccount } from "./demo_admin.ts";
-
 /** The demo sign-in accounts: one per role, two clients in two different companies. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
@@ -62,7 +60,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
-export interface SeedSummary {
+interface SeedSummary {
   /** True when the demo data was already there and nothing was inserted. */
   skipped: boolean;
   /** Rows inserted per SQL table name. */

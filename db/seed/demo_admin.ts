@@ -13,7 +13,7 @@ import {
   type SeedContext,
 } from "./demo_util.ts";
 
-export type CompanyKey = "operator" | "A" | "B";
+type CompanyKey = "operator" | "A" | "B";
 
 export interface DemoAccount {
   id: string;

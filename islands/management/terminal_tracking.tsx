@@ -11,7 +11,7 @@ import { listHref } from "../commands/command_api.ts";
 import { TRACKING_FREQUENCIES } from "../../openapi/enums.ts";
 import type { TerminalTracking, TrackingCommand } from "../../openapi/schemas/tracking.ts";
 
-export const onOff = (enabled: boolean) => enabled ? "On" : "Off";
+const onOff = (enabled: boolean) => enabled ? "On" : "Off";
 
 /** "every 10 minutes, delay authorized, from 2026-11-30 12:56:24 UTC": what it asked besides on/off. */
 function asked(c: TrackingCommand): string {

@@ -11,7 +11,7 @@ import { revokeSession } from "../../services/sessions/store.ts";
 import { changeOwnPassword } from "../../services/sessions/change_password.ts";
 import type { SessionUserDto } from "../../../openapi/schemas/session.ts";
 
-export const toSessionUserDto = (u: SessionUser): SessionUserDto => ({
+const toSessionUserDto = (u: SessionUser): SessionUserDto => ({
   id: u.id,
   mail: u.mail,
   firstName: u.firstName,

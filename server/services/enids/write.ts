@@ -22,7 +22,7 @@ import { companyRows, type Scope } from "../tenancy.ts";
 import { enidNotFound, getEnid, getEnidTeams } from "./read.ts";
 
 /** 409, code 23000, the dialog's own words. */
-export const enidExists = (id: number) =>
+const enidExists = (id: number) =>
   new ApiError(409, ENID_MESSAGES.exists(id), { code: DUPLICATE_CODE });
 
 const selectRul = () =>

@@ -20,7 +20,7 @@ import { wakeDelivery } from "../delivery/wake.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
 
 /** The status a retransmitted message gets: back in the delivery queue. */
-export const DELIVERY_SCHEDULED = 8;
+const DELIVERY_SCHEDULED = 8;
 
 /** "Push traffic not found": naming no id, so an unknown id and another company's look alike. */
 const pushTrafficNotFound = () => notFound("Push traffic");

@@ -24,7 +24,7 @@ import { contains } from "../text_search.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 
 /** 404 naming nothing of the message: a client never learns another company's reference. */
-export const stationMessageNotFound = () => notFound("Station message");
+const stationMessageNotFound = () => notFound("Station message");
 
 const m = stationMessages;
 
@@ -61,7 +61,7 @@ const base = (db: Db) =>
 
 type Row = Awaited<ReturnType<typeof base>>[number];
 
-export const toStationMessage = (r: Row): StationMessage => ({
+const toStationMessage = (r: Row): StationMessage => ({
   ...r,
   status: r.status as StationMessage["status"],
   statusLabel: stationStatusLabel(r.status),
@@ -134,8 +134,8 @@ export async function stationMessage(
   return toStationMessage(row);
 }
 
-export const SUMMARY_HOURS = 24;
-export const SUMMARY_LATEST = 8;
+const SUMMARY_HOURS = 24;
+const SUMMARY_LATEST = 8;
 
 /**
  * The /station landing page: the caller's messages of the last 24 hours counted by status
