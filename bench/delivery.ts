@@ -16,7 +16,7 @@ import { startTcpSink } from "../server/delivery/sinks/mod.ts";
 import type { Sink } from "../server/delivery/sinks/mod.ts";
 import { encodeFrame } from "../server/delivery/frame.ts";
 
-export interface ThroughputRun {
+interface ThroughputRun {
   label: string;
   messages: number;
   seconds: number;

@@ -24,7 +24,7 @@ import { Proc, startServer } from "./servers.ts";
 export type Kind = "read" | "find" | "write" | "login";
 export const KINDS: Kind[] = ["read", "find", "write", "login"];
 
-export interface MixedOptions {
+interface MixedOptions {
   /** An administrator of the server (makes the data). */
   admin: { username: string; password: string };
   connections?: number;
@@ -39,7 +39,7 @@ export interface MixedOptions {
   progress?: (msg: string) => void;
 }
 
-export interface KindResult {
+interface KindResult {
   requests: number;
   /** Non-2xx answers plus failed fetches. */
   errors: number;
@@ -76,7 +76,7 @@ interface Connection {
   token: string;
 }
 
-export interface MixedWorld {
+interface MixedWorld {
   tenants: Tenant[];
   connections: Connection[];
   newsIds: number[];
@@ -444,7 +444,7 @@ async function runMix(
 }
 
 /** The baseline, then the mix, against the portal at `baseUrl` (127.0.0.1). */
-export async function measureMixedLoad(
+async function measureMixedLoad(
   baseUrl: string,
   options: MixedOptions,
 ): Promise<MixedResult> {

@@ -22,7 +22,7 @@ import { pagePaths } from "./samples.ts";
  * Budgets from the issues: JavaScript on a first load (issue 16), and first contentful paint
  * within 1.5x of the static baseline's in the same run (issue 20).
  */
-export const BUDGETS = { jsGzipBytes: 100 * 1024, fcpRatio: 1.5 };
+const BUDGETS = { jsGzipBytes: 100 * 1024, fcpRatio: 1.5 };
 
 const ADMIN = "admin@demo.test";
 const FCP_TIMEOUT_MS = 10_000;
@@ -113,7 +113,7 @@ async function htmlSizes(url: string, cookie?: string) {
   return { status: raw.status, htmlBytes: raw.bytes, htmlGzipBytes: gz.bytes };
 }
 
-export interface Paint {
+interface Paint {
   fcp: number | null;
   ttfb: number | null;
 }
@@ -187,7 +187,7 @@ async function firstLoad(browser: Browser, target: Target, cookie?: string) {
  * One load in a fresh context: first contentful paint (null if nothing painted in time) and,
  * to tell server time from browser time, when the document's first byte arrived.
  */
-export async function paintRun(browser: Browser, target: Target, cookie?: string): Promise<Paint> {
+async function paintRun(browser: Browser, target: Target, cookie?: string): Promise<Paint> {
   const context = await freshContext(browser, target, cookie);
   try {
     const page = await context.newPage();
@@ -225,7 +225,7 @@ const BASELINE_HTML = `<!doctype html>
 `;
 
 /** A static file of `startStatic`: its content type and body. */
-export interface StaticFile {
+interface StaticFile {
   type: string;
   body: string;
 }

@@ -26,7 +26,7 @@ import {
   type Target,
 } from "./pages.ts";
 
-export interface FloorVariant {
+interface FloorVariant {
   name: string;
   /** What the copy holds. */
   holds: string;

@@ -7,7 +7,7 @@ import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
 import type { PageResult, PagesResult } from "./pages.ts";
 
-export interface Machine {
+interface Machine {
   cores: number;
   cpu: string;
   os: string;
@@ -36,7 +36,7 @@ export interface Options {
 }
 
 /** Each section holds its measurements, or the error that stopped it. */
-export type Section<T> = T | { error: string };
+type Section<T> = T | { error: string };
 
 export interface Results {
   date: string;
@@ -60,7 +60,7 @@ export interface Results {
   loadavgEnd?: number[];
 }
 
-export interface Ratio {
+interface Ratio {
   rps: number;
   p99: number;
 }

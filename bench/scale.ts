@@ -27,7 +27,7 @@ import { percentile } from "./load.ts";
 import { Proc } from "./servers.ts";
 import { ADMIN_LOGIN, clientLogin, seedScale } from "./scale_seed.ts";
 
-export interface ScaleOptions {
+interface ScaleOptions {
   rows: number;
   samples: number;
   /** Untimed runs before each measurement (default 30). */
@@ -35,13 +35,13 @@ export interface ScaleOptions {
   progress?: (msg: string) => void;
 }
 
-export interface Timing {
+interface Timing {
   p50: number;
   p99: number;
   max: number;
 }
 
-export interface ScenarioResult {
+interface ScenarioResult {
   name: string;
   /** What the server answered (the last sample): the counts, the rows (buckets) on the page. */
   total: number;

@@ -9,11 +9,11 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, executeRows } from "../db/client.ts";
 import { foldTrafficDeltas } from "../server/services/monitoring/rollup.ts";
 
-export const LOGIN_DOMAIN = "scale.example";
+const LOGIN_DOMAIN = "scale.example";
 export const ADMIN_LOGIN = `admin@${LOGIN_DOMAIN}`;
 export const clientLogin = (company: number) => `client${company}@${LOGIN_DOMAIN}`;
 
-export interface SeedShape {
+interface SeedShape {
   /** Push traffic rows in all (multi-push items included). */
   rows: number;
   companies: number;

@@ -16,7 +16,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Runs a named statement with string parameters and answers its rows. */
-export type PreparedQuery<T> = (...params: string[]) => Promise<T[]>;
+type PreparedQuery<T> = (...params: string[]) => Promise<T[]>;
 
 export interface Database {
   db: Db;

@@ -179,7 +179,6 @@ export const ROUTE_STATUS = { [-1]: "Locked", 0: "Inactive", 1: "Active" } as co
 export const CHECKED = { 0: "Unchecked", 1: "Checked" } as const;
 export const ROUTE_TYPES = ["tcp", "ftp", "ws", "smtp"] as const;
 export type RouteType = typeof ROUTE_TYPES[number];
-export const DESTINATION_MODES = [1, 2, 3] as const;
 
 /** SMTP format presets: Encoding, Signature, Subject, Body ('other' is free entry). */
 export const SMTP_FORMATS = {
@@ -292,7 +291,6 @@ export const MULTISELECT_SEARCH_LIMIT = 25;
 
 /** Irext, poll and on-demand command constants. */
 export const POLL_COMMAND_TYPES = [0, 1, 2, 3, 4] as const;
-export const IREXT_MESSAGE_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] as const;
 export const ON_DEMAND_COMMAND_CODES = [9, 0, 128, 130, 131, 5, 6] as const;
 
 // --- The simulated LES ---
@@ -387,7 +385,7 @@ export const ON_DEMAND_CODE_NAMES = {
   5: "Start data reporting",
   6: "Stop data reporting",
 } as const;
-/** Irext message types (IREXT_MESSAGE_TYPES 0–11) of sendFreeTextMessage. */
+/** Irext message types (0–11) of sendFreeTextMessage. */
 export const IREXT_MESSAGE_TYPE_NAMES = {
   0: "Free text",
   1: "Canned message 1",
@@ -428,8 +426,6 @@ export const GEOFENCE_MAX_POINTS = 10;
 export const GEOFENCE_UNITS = { 0: "meters", 1: "kilometers" } as const;
 export const GEOFENCE_ID_MAX = 255;
 export const IREXT_TEXT_MAX = 160;
-/** Command families (commands.genericCommandType). */
-export const GENERIC_COMMAND_TYPES = { 0: "Inmarsat C", 1: "Irext", 2: "Tracking" } as const;
 /** Data reporting programs: interval in minutes, start frame 0–2879 (30 s frames of a day). */
 export const PROGRAM_INTERVAL_MIN = 1;
 export const PROGRAM_INTERVAL_MAX = 1440;

@@ -84,7 +84,7 @@ export const SERVICE_STATES = {
 export type ServiceState = keyof typeof SERVICE_STATES;
 
 /** What the statistics count (GET /rest/monitoring/statistics?type=). */
-export const STATISTICS_TYPES = {
+const STATISTICS_TYPES = {
   message: { label: "Messaging C messages", statuses: "station" },
   command: { label: "Commands", statuses: "command" },
   push: { label: "Push traffic", statuses: "push" },

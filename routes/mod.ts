@@ -20,7 +20,7 @@ import * as monitoring from "./monitoring/mod.ts";
 const pagesOf = (area: Record<string, readonly AnyPageRoute[]>) => Object.values(area).flat();
 
 /** The top-level areas, in menu order. */
-export const AREAS = [
+const AREAS = [
   "/administration",
   "/management",
   "/routing",

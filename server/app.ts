@@ -18,7 +18,7 @@ import { pagesRouter } from "./pages/router.ts";
 import { compress } from "hono/compress";
 
 /** Largest accepted /rest request body (Messaging C attachments are at most 32 KB). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Builds the whole application from its dependencies; no globals, nothing read per request. */
 export function createApp(options: AppOptions) {
@@ -105,5 +105,3 @@ export function createApp(options: AppOptions) {
   app.route("/", pagesRouter(formGuards));
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -98,7 +98,6 @@ const schema = z.object({
   LOG_REQUESTS: bool.default(false),
 });
 
-export type Env = z.input<typeof schema>;
 type Parsed = z.output<typeof schema>;
 
 export interface Config extends Omit<Parsed, "SESSION_SECRET" | "DEMO_PASSWORD"> {

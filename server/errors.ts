@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
-export { type ErrorBody, ErrorSchema };
+export { ErrorSchema };
 
 /** An expected failure, answered as `{code, message}` with its HTTP status. */
 export class ApiError extends Error {
@@ -29,7 +29,7 @@ export const unauthorized = (message = "Please sign in") => new ApiError(401, me
 export const DUPLICATE_CODE = 23000;
 
 /** A driver error as far as we read it: its SQLSTATE and the constraint it names. */
-export interface DatabaseFailure {
+interface DatabaseFailure {
   code: string;
   constraint?: string;
 }

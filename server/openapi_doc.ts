@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./router.ts";
 import * as resources from "./rest/mod.ts";
 
-export const OPENAPI_INFO = {
+const OPENAPI_INFO = {
   title: "Satellite data-tracking and messaging portal API",
   version: "1.0.0",
   description:
@@ -16,7 +16,7 @@ export const OPENAPI_INFO = {
 };
 
 /** Where the API is: the portal's own origin (set `origin` to your portal's address). */
-export const OPENAPI_SERVERS = [{
+const OPENAPI_SERVERS = [{
   url: "{origin}",
   description: "The portal this document came from",
   variables: {

@@ -1,6 +1,5 @@
 export * from "./admin.ts";
 export * from "./management.ts";
 export * from "./routing.ts";
-export * from "./relations.ts";
 export * from "./epadr.ts";
 export * from "./monitoring.ts";

@@ -5,7 +5,7 @@ import { DetailSection } from "../kit/DetailSection.tsx";
 import { teamHref, yesNo } from "./labels.ts";
 
 /** Whose page a section is on: its id starts with it, and a few columns differ. */
-export type DetailPage = "company" | "team";
+type DetailPage = "company" | "team";
 
 interface Ref {
   id: number;

@@ -17,7 +17,7 @@ export interface EgcCommandProps {
   enids: { id: number; les: number; comments: string | null }[];
 }
 
-export const egcRequest = (v: FormValues) => ({
+const egcRequest = (v: FormValues) => ({
   enid: num(v.enid),
   region: num(v.region),
   priority: num(v.priority),

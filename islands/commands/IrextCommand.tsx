@@ -33,7 +33,7 @@ export interface IrextCommandProps {
 const lat = (n: number) => `geofenceP${n}lat`;
 const lon = (n: number) => `geofenceP${n}lon`;
 
-export function irextRequest(v: FormValues): Record<string, unknown> {
+function irextRequest(v: FormValues): Record<string, unknown> {
   const command = v.command as IrextName;
   const base = { target: num(v.target) };
   if (command === "sendFreeTextMessage") {

@@ -38,7 +38,7 @@ import {
 } from "./messaging_c_api.ts";
 import { type Outcome, type Progress, ProgressDialog } from "./messaging_c_progress.tsx";
 
-export interface MessagingCProps {
+interface MessagingCProps {
   /** The sender's recipient history, most recent first. */
   recipients: Recipient[];
 }

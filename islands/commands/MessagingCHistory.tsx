@@ -14,13 +14,13 @@ const MessageDetailsDialog = lazy(() =>
   import("./messaging_c_dialogs.tsx").then((m) => ({ default: m.MessageDetailsDialog }))
 );
 
-export interface MessagingCHistoryProps {
+interface MessagingCHistoryProps {
   /** The first page, rendered on the server. */
   initial: StationFindResponse;
 }
 
 /** How a station status shows: delivered green, failed red, deleted grey, else pending. */
-export const statusClassOf = (m: StationMessage) =>
+const statusClassOf = (m: StationMessage) =>
   m.status === 12 || m.status === 19
     ? "success"
     : m.status === 13 || m.status === 100

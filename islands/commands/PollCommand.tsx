@@ -36,7 +36,7 @@ const dnidKey = (d: { dnid: number; les: number }) => `${d.dnid}-${d.les}`;
 /** The page's two commands: a poll, or a manual on-demand command to one member. */
 const COMMANDS = { poll: "Poll", onDemand: "On-demand command" } as const;
 
-export const pollRequest = (v: FormValues) => {
+const pollRequest = (v: FormValues) => {
   const [dnid, les] = (v.dnid ?? "").split("-");
   const target = { dnid: num(dnid), les: num(les) };
   // An on-demand command needs a member: the whole group is no choice there.

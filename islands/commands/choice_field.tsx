@@ -3,7 +3,7 @@ import { Field, type FieldErrors } from "../kit/form/form.tsx";
 import type { FormValues } from "./command_form.tsx";
 
 /** What a ChoiceField reads and sets of its form (useZodForm over FormValues). */
-export interface ChoiceForm {
+interface ChoiceForm {
   values: unknown;
   errors: FieldErrors;
   set: (key: string, value: string) => void;

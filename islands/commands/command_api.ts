@@ -11,7 +11,7 @@ export type CommandsIssued = components["schemas"]["CommandsIssued"];
 type Post<P extends keyof paths> = paths[P] extends { post: infer O } ? O : never;
 
 /** The operations that record a command list and answer it (poll, egc, irext, dnid commands). */
-export type CommandPath = {
+type CommandPath = {
   [P in keyof paths]: [Post<P>] extends [never] ? never
     : Post<P> extends { responses: { 200: { content: { "application/json": CommandsIssued } } } }
       ? P
@@ -19,7 +19,7 @@ export type CommandPath = {
 }[keyof paths];
 
 /** What `path` is posted (a union of paths takes any of their bodies). */
-export type CommandBody<P extends CommandPath> = Post<P> extends {
+type CommandBody<P extends CommandPath> = Post<P> extends {
   requestBody: { content: { "application/json": infer B } };
 } ? B
   : never;

@@ -33,7 +33,7 @@ export const NEWS_PAGE_DEFAULTS: TableDefaults = {
   pageSizes: PAGE_SIZES,
 };
 
-export interface NewsListProps {
+interface NewsListProps {
   items: NewsItem[];
   /** The page and size the URL asks for (stateFromSearch with NEWS_PAGE_DEFAULTS). */
   initialState: TableState;

@@ -25,7 +25,7 @@ const valuesOf = (item: NewsItem | null): NewsWriteInput =>
     ? { title: item.title, content: item.content, level: item.level, public: item.public }
     : EMPTY;
 
-export interface NewsDialogProps {
+interface NewsDialogProps {
   open: boolean;
   /** The item to edit; null to add one. */
   item: NewsItem | null;

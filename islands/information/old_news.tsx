@@ -13,7 +13,7 @@ import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
 import type { NewsItem } from "../../openapi/schemas/news.ts";
 import { LEVEL_LABELS, LevelBadge } from "./news_level.tsx";
 
-export const OLD_NEWS_KEY = "/rest/news/old";
+const OLD_NEWS_KEY = "/rest/news/old";
 
 const DEFAULTS: TableDefaults = {
   sorting: { field: "createdAt", direction: "desc" },

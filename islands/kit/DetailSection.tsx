@@ -8,9 +8,9 @@ import { type Column, DataTable, type Row } from "./table/DataTable.tsx";
 import type { TableDefaults, TableState } from "./table/table_state.ts";
 import { SUB_TABLE_PAGE_SIZE } from "../../openapi/enums.ts";
 
-export const SUB_TABLE_PAGE_SIZES = [SUB_TABLE_PAGE_SIZE, 10, 25, 50] as const;
+const SUB_TABLE_PAGE_SIZES = [SUB_TABLE_PAGE_SIZE, 10, 25, 50] as const;
 
-export interface SectionProps<R extends Row> {
+interface SectionProps<R extends Row> {
   id: string;
   title: string;
   columns: Column<R>[];

@@ -17,7 +17,7 @@ export interface ListProps<R> {
   initialData: FindResult<R>;
 }
 
-export interface EditableListProps<R extends Row> extends ListProps<R> {
+interface EditableListProps<R extends Row> extends ListProps<R> {
   /** The table's id, its find key and its export's name ("companies"). */
   id: string;
   caption: string;

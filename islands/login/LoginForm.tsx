@@ -12,12 +12,12 @@ import { useZodForm } from "../kit/form/form.tsx";
 const loginSchema = () =>
   import("../../openapi/schemas/users/session.ts").then((m) => m.LoginRequestSchema);
 
-export interface LoginFormProps {
+interface LoginFormProps {
   next: string;
 }
 
 /** "in 14 minutes", "in 30 seconds". */
-export function relativeTime(at: Date, now = new Date()): string {
+function relativeTime(at: Date, now = new Date()): string {
   const seconds = Math.max(1, Math.round((at.getTime() - now.getTime()) / 1000));
   const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
   return seconds < 90

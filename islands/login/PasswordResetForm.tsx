@@ -16,7 +16,7 @@ import {
 const formSchema = () =>
   import("../../openapi/schemas/users/users.ts").then((m) => m.SetPasswordFormSchema);
 
-export interface PasswordResetFormProps {
+interface PasswordResetFormProps {
   token: string;
   valid: boolean;
 }

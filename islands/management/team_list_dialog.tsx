@@ -27,7 +27,7 @@ export interface TeamListEdit {
 
 const idsOf = (teams: Option[]) => teams.map((t) => Number(t.value));
 
-export interface TeamListDialogProps<T, S> {
+interface TeamListDialogProps<T, S> {
   /** The item whose teams are managed; null when closed. */
   item: T | null;
   keyOf: (item: T) => string | number;

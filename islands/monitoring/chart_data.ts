@@ -18,7 +18,7 @@ export interface ChartSpec {
  * swatches `.s0`…), in a light and a dark variant; series beyond repeat them — the legend names
  * every series, so none is told by colour alone.
  */
-export const SERIES_COLOURS = 8;
+const SERIES_COLOURS = 8;
 
 /**
  * A status series' colour by meaning (charts.css): done green (g), failed red (r), waiting or in
@@ -51,7 +51,7 @@ export const seriesOf = (stats: Statistics, by: ChartSpec["by"]): StatisticsSeri
 export const bucketLabel = (time: string, bucket: Statistics["bucket"]) =>
   bucket === "day" ? time.slice(0, 10) : `${time.slice(0, 10)} ${time.slice(11, 16)}`;
 
-export const TIME_HEADER = "Time (UTC)";
+const TIME_HEADER = "Time (UTC)";
 
 /** The table: a row per bucket, a column per series and the bucket's total. */
 export function tableOf(stats: Statistics, by: ChartSpec["by"]) {

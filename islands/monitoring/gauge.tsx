@@ -48,7 +48,7 @@ export function gaugeWords(value: number, maximum: number) {
   };
 }
 
-export interface GaugeProps {
+interface GaugeProps {
   label: string;
   value: number;
   maximum: number;

@@ -25,7 +25,7 @@ const valuesOf = (queues: Threshold[]) => ({
   queues: queues.map(({ queue, maximum, alert }) => ({ queue, maximum, alert })),
 });
 
-export interface ThresholdDialogProps {
+interface ThresholdDialogProps {
   /** The queues as shown; null while the dialog is closed. */
   queues: Threshold[] | null;
   onClose: () => void;

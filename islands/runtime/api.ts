@@ -8,15 +8,7 @@ import type { paths } from "../../openapi/types.ts";
 import { FILTER_PATTERNS } from "../../openapi/sort_fields.ts";
 import { failureOf, portalFetch } from "./fetch_json.ts";
 
-export {
-  ApiFailure,
-  failureOf,
-  getJson,
-  loginUrl,
-  messageOf,
-  portalFetch,
-  postJson,
-} from "./fetch_json.ts";
+export { ApiFailure, failureOf, getJson, messageOf, portalFetch, postJson } from "./fetch_json.ts";
 
 /**
  * A find call whose filter the server would refuse (letters in a number filter: the contract's

@@ -4,7 +4,7 @@
  */
 import { createStore } from "./store.ts";
 
-export interface ConfirmRequest {
+interface ConfirmRequest {
   title: string;
   message: string;
   confirmLabel?: string;

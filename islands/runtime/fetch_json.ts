@@ -55,7 +55,7 @@ export async function failureOf(response: Response, body?: unknown): Promise<Api
     : new ApiFailure(response.status, -1, "Unknown server error");
 }
 
-export const loginUrl = (next = location.pathname + location.search) =>
+const loginUrl = (next = location.pathname + location.search) =>
   `/login?next=${encodeURIComponent(next)}`;
 
 /** fetch with the shell's rules: network errors and 401s are handled here. */

@@ -3,7 +3,7 @@
  * handler, and its native GET would put the fields in the URL) are submitted once the page's
  * islands are live, through their React handlers, with what was typed (early_input.ts).
  */
-export const HELD_SUBMITS = "__heldSubmits";
+const HELD_SUBMITS = "__heldSubmits";
 
 export function releaseHeldSubmits(): void {
   const held = (globalThis as Record<string, unknown>)[HELD_SUBMITS] as

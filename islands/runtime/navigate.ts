@@ -16,7 +16,7 @@ function isPortalPage(url: URL): boolean {
   return url.origin === location.origin && !NATIVE_PREFIXES.some((p) => url.pathname.startsWith(p));
 }
 
-export interface NavigateOptions {
+interface NavigateOptions {
   replace?: boolean;
   /** Set for back/forward: the history entry already exists. */
   pop?: boolean;

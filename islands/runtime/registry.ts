@@ -6,6 +6,6 @@
 import type { ComponentType } from "react";
 
 // deno-lint-ignore no-explicit-any
-export type IslandModule = { default: ComponentType<any> };
+type IslandModule = { default: ComponentType<any> };
 const registry: Record<string, () => Promise<IslandModule>> = {};
 export default registry;

@@ -2,7 +2,7 @@
 import { createStore } from "./store.ts";
 
 export type ToastKind = "error" | "warning" | "information" | "success";
-export interface Toast {
+interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
@@ -15,7 +15,7 @@ export const TOAST_TITLES: Record<ToastKind, string> = {
   success: "Success",
 };
 /** How long a toast stays; errors stay until dismissed or twice as long. */
-export const TOAST_MS = 6000;
+const TOAST_MS = 6000;
 
 export const toasts = createStore<Toast[]>([]);
 let next = 1;

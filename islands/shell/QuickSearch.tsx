@@ -22,7 +22,7 @@ interface Category {
   toHit: (row: any, admin: boolean) => Hit;
 }
 
-export const CATEGORIES: Category[] = [
+const CATEGORIES: Category[] = [
   {
     name: "Company",
     admin: true,

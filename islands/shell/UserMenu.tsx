@@ -3,7 +3,7 @@ import { confirm } from "../runtime/confirm.ts";
 import { messageOf, postJson } from "../runtime/fetch_json.ts";
 import { toast } from "../runtime/toasts.ts";
 
-export interface UserMenuProps {
+interface UserMenuProps {
   name: string;
   id: string;
   company: string;

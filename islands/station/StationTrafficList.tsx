@@ -25,7 +25,7 @@ export { STATION_TRAFFIC_DEFAULTS };
 /** How often a table with messages under way refreshes. */
 export const STATION_REFRESH_MS = 5000;
 
-export interface StationTrafficListProps {
+interface StationTrafficListProps {
   initialState: TableState;
   initialData: FindResult<StationMessage>;
 }

@@ -36,9 +36,9 @@ export const ENID_MESSAGES = {
   teamListUpdateError: "Team list update error",
 } as const;
 
-export const ENID_COMMENTS_MAX = 255;
+const ENID_COMMENTS_MAX = 255;
 /** More teams than any enid has: a bound on the request, not a business rule. */
-export const ENID_TEAMS_MAX = 200;
+const ENID_TEAMS_MAX = 200;
 
 // ---- parts ----
 
@@ -54,7 +54,7 @@ const teamId = z.number({ error: formMessages.match("Team") }).int(formMessages.
   .min(1, formMessages.match("Team")).max(MAX_ID, formMessages.match("Team"));
 
 /** A list of team ids: at least one ('A Enid must have at least one team'), duplicates dropped. */
-export const EnidTeamIdsSchema = z.array(teamId, { error: ENID_MESSAGES.teamRequired })
+const EnidTeamIdsSchema = z.array(teamId, { error: ENID_MESSAGES.teamRequired })
   .min(1, ENID_MESSAGES.teamRequired)
   .max(ENID_TEAMS_MAX, formMessages.maxItems("teams", ENID_TEAMS_MAX))
   .transform((ids) => [...new Set(ids)])
@@ -148,7 +148,7 @@ export const TeamChoiceQuerySchema = z.object({
 
 // ---- answers ----
 
-export const EnidTeamSchema = z.object({
+const EnidTeamSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   company: RefSchema,
@@ -184,7 +184,7 @@ export const LastEnidSchema = z.object({
   id: z.number().int().meta({ description: "The highest enid id the caller can see; 0 if none" }),
 }).meta({ id: "LastEnid" });
 
-export const SearchEnidSchema = z.object({
+const SearchEnidSchema = z.object({
   id: z.number().int(),
   rul_les: z.number().int(),
   rul_id: z.number().int(),
@@ -195,9 +195,9 @@ export const SearchEnidListSchema = z.array(SearchEnidSchema).meta({ id: "Search
 
 // ---- find ----
 
-export const ENID_SORT_FIELDS = ["id", "rul_id", "company", "updated"] as const;
+const ENID_SORT_FIELDS = ["id", "rul_id", "company", "updated"] as const;
 
-export const EnidFilterSchema = z.object({
+const EnidFilterSchema = z.object({
   id: idFilter("Id").optional(),
   rul_id: idFilter("Rul").optional(),
   rul_les: intFilter("LES").optional(),
@@ -230,13 +230,6 @@ export interface RulPick {
   id: number;
   les: number;
   customerName: string;
-}
-
-/** A chosen team, as the MultiSelect holds it. */
-export interface TeamPick {
-  value: string;
-  label: string;
-  detail?: string;
 }
 
 const pickedRul = z.object({ id: rulId, les: rulLes }, { error: ENID_MESSAGES.selectRul })

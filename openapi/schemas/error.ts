@@ -1,7 +1,7 @@
 /** The error code list (GET /rest/error/all, the /error page). */
 import { z } from "zod";
 
-export const ErrorCodeSchema = z.object({
+const ErrorCodeSchema = z.object({
   code: z.number().int(),
   message: z.string(),
 }).meta({ id: "ErrorCode" });

@@ -8,14 +8,14 @@ import { COUNT_CAP, MAX_PAGE_SIZE, PAGE_SIZE } from "../enums.ts";
 import { formMessages } from "./messages.ts";
 import { codeList, codeSchema, codesOf, MAX_ID } from "./common.ts";
 
-export const sortingSchema = <const F extends readonly [string, ...string[]]>(fields: F) =>
+const sortingSchema = <const F extends readonly [string, ...string[]]>(fields: F) =>
   z.object({
     field: z.enum(fields, { error: `Sort by one of: ${fields.join(", ")}` }),
     direction: z.enum(["asc", "desc"]).default("asc"),
   });
 
 /** count and page: a page of 1..MAX_PAGE_SIZE rows, pages numbered from 1. */
-export const pagingShape = {
+const pagingShape = {
   count: z.number().int().min(1, "count must be at least 1").max(
     MAX_PAGE_SIZE,
     `count must be at most ${MAX_PAGE_SIZE}`,

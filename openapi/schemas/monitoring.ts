@@ -30,7 +30,7 @@ const QueueKeySchema = z.enum(MONITORED_QUEUE_KEYS).meta({
   description: "The watched queue (docs/decisions/0014)",
 });
 
-export const ThresholdSchema = z.object({
+const ThresholdSchema = z.object({
   queue: QueueKeySchema,
   label: z.string().meta({ description: "What the gauge is titled" }),
   description: z.string().meta({ description: "What is counted" }),
@@ -57,7 +57,7 @@ const thresholdNumber = (label: string) =>
   z.number(formMessages.match(label)).int(formMessages.match(label))
     .min(1, formMessages.match(label)).max(MAX_THRESHOLD, formMessages.match(label));
 
-export const ThresholdUpdateSchema = z.object({
+const ThresholdUpdateSchema = z.object({
   queue: QueueKeySchema,
   maximum: thresholdNumber("Maximum"),
   alert: thresholdNumber("Alert"),
@@ -76,7 +76,7 @@ export type ThresholdsUpdateRequest = z.output<typeof ThresholdsUpdateRequestSch
 
 // ---- delivery ----
 
-export const DeliveryCountsSchema = z.object({
+const DeliveryCountsSchema = z.object({
   delivered: count("Delivered (4)"),
   failed: count("Failed (3, 5, 6, 7)"),
   waiting: count("Still waiting (0, 1, 2, 8)"),
@@ -92,13 +92,13 @@ const windows = {
     .nullable(),
 };
 
-export const DeliveryTypeFiguresSchema = z.object({
+const DeliveryTypeFiguresSchema = z.object({
   deliveryType: z.number().int().meta({ description: "DELIVERY_TYPES code" }),
   label: z.string(),
   ...windows,
 }).meta({ id: "DeliveryTypeFigures" });
 
-export const DeliveryRouteFiguresSchema = z.object({
+const DeliveryRouteFiguresSchema = z.object({
   routeType: z.enum(ROUTE_TYPES),
   routeId: z.number().int(),
   deliveryType: z.number().int(),
@@ -110,9 +110,9 @@ export const DeliveryRouteFiguresSchema = z.object({
   }),
   ...windows,
 }).meta({ id: "DeliveryRouteFigures" });
-export type DeliveryRouteFigures = z.output<typeof DeliveryRouteFiguresSchema>;
+type DeliveryRouteFigures = z.output<typeof DeliveryRouteFiguresSchema>;
 
-export const DestinationStateSchema = z.object({
+const DestinationStateSchema = z.object({
   routeType: z.enum(ROUTE_TYPES),
   routeId: z.number().int(),
   tgid: z.number().int().nullable(),
@@ -140,7 +140,7 @@ export type Delivery = z.output<typeof DeliverySchema>;
 
 const STATE_KEYS = Object.keys(SERVICE_STATES) as (keyof typeof SERVICE_STATES)[];
 
-export const AdapterServiceSchema = z.object({
+const AdapterServiceSchema = z.object({
   service: z.enum(["les", "delivery"]),
   label: z.string(),
   implementation: z.string().nullable().meta({
@@ -161,7 +161,7 @@ export const AdapterServiceSchema = z.object({
 }).meta({ id: "AdapterService" });
 export type AdapterService = z.output<typeof AdapterServiceSchema>;
 
-export const ProcessServiceSchema = z.object({
+const ProcessServiceSchema = z.object({
   id: z.number().int(),
   hostname: z.string(),
   mode: z.string(),
@@ -213,7 +213,7 @@ export const StatisticsQuerySchema = z.object({
 });
 export type StatisticsQuery = z.output<typeof StatisticsQuerySchema>;
 
-export const StatisticsSeriesSchema = z.object({
+const StatisticsSeriesSchema = z.object({
   key: z.string().meta({ description: "The status code, delivery type code or robot name" }),
   label: z.string(),
   values: z.array(z.number().int()).meta({ description: "One count per bucket of `times`" }),

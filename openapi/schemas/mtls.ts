@@ -15,12 +15,12 @@ export { IMN_MESSAGE, IMN_PATTERN };
 
 export { MTL_MESSAGES } from "./terminal/terminal_messages.ts";
 
-export const MTL_TEXT_MAX = 100;
+const MTL_TEXT_MAX = 100;
 
 // ---- parts ----
 
 /** An imn in a body: trimmed, 9 digits starting with 4. */
-export const ImnSchema = trimmedLine("IMN").regex(IMN_PATTERN, IMN_MESSAGE)
+const ImnSchema = trimmedLine("IMN").regex(IMN_PATTERN, IMN_MESSAGE)
   .meta({ description: "Inmarsat mobile number: 9 digits starting with 4", example: "436912345" });
 
 /** An imn in the query string. */
@@ -58,7 +58,7 @@ export type MtlLabelUpdate = z.output<typeof MtlLabelUpdateSchema>;
 export const MtlTestMessageSchema = z.object({
   id: ImnSchema.meta({ description: "The terminal identifier: the mtl's imn" }),
 }).meta({ id: "MtlTestMessage" });
-export type MtlTestMessage = z.output<typeof MtlTestMessageSchema>;
+type MtlTestMessage = z.output<typeof MtlTestMessageSchema>;
 
 export const MtlQuerySchema = z.object({ mtl: queryImn("Mtl") });
 export const ImnQuerySchema = z.object({ imn: queryImn("IMN") });
@@ -95,7 +95,7 @@ export const MtlDeletedSchema = z.object({
   deviceId: z.number().int().nullable().meta({ description: "The terminal deleted with it" }),
 }).meta({ id: "MtlDeleted" });
 
-export const StationMembershipSchema = z.object({
+const StationMembershipSchema = z.object({
   dnid: z.number().int(),
   les: z.number().int(),
   member: z.number().int(),
@@ -138,7 +138,7 @@ export type TestMessageSent = z.infer<typeof TestMessageSentSchema>;
 
 // ---- find ----
 
-export const MTL_SORT_FIELDS = [
+const MTL_SORT_FIELDS = [
   "imn",
   "serial",
   "model",
@@ -148,7 +148,7 @@ export const MTL_SORT_FIELDS = [
   "deviceId",
 ] as const;
 
-export const MtlFilterSchema = z.object({
+const MtlFilterSchema = z.object({
   imn: digitsFilter("IMN").meta({ description: "Digits: a part of the imn" }),
   serial: textFilter("Serial"),
   model: textFilter("Model"),

@@ -10,15 +10,15 @@ import { line, MAX_ID, requiredBlock, requiredText } from "./common.ts";
 
 /** An item is new for a user for this many days after it is published, until the user reads it. */
 export const NEW_NEWS_DAYS = 30;
-export const NEWS_TITLE_MAX = 200;
-export const NEWS_CONTENT_MAX = 10_000;
+const NEWS_TITLE_MAX = 200;
+const NEWS_CONTENT_MAX = 10_000;
 /** The public flag is sent and read as 1 or 0 (an integer enum in the document). */
 const ZERO_ONE = { no: 0, yes: 1 } as const;
 
-export const NewsLevelSchema = z.enum(NEWS_LEVELS).meta({ id: "NewsLevel" });
+const NewsLevelSchema = z.enum(NEWS_LEVELS).meta({ id: "NewsLevel" });
 
 /** A news item the user has not read yet (GET /rest/news/countnew). */
-export const NewNewsSchema = z.object({
+const NewNewsSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   level: NewsLevelSchema,

@@ -7,7 +7,7 @@ import { MULTISELECT_SEARCH_LIMIT } from "../enums.ts";
 import { trimmedLine } from "./common.ts";
 
 export const SEARCH_QUERY_MAX = 100;
-export const SEARCH_REQUIRED = "Search text is required";
+const SEARCH_REQUIRED = "Search text is required";
 export const SEARCH_TOO_LONG = `Search text is at most ${SEARCH_QUERY_MAX} characters`;
 
 export const SearchQuerySchema = z.object({

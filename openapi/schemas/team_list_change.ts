@@ -6,7 +6,7 @@
  */
 
 /** The teams added to and taken off a list: what an editor changed. */
-export interface TeamListChange {
+interface TeamListChange {
   added: number[];
   removed: number[];
 }

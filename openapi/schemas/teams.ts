@@ -24,11 +24,11 @@ import {
   DetailUserSchema,
 } from "./detail_lists.ts";
 
-export const TEAM_NAME_MAX = 100;
+const TEAM_NAME_MAX = 100;
 /** The answer to rights that are not one of the spec's values. */
 export const UNKNOWN_RIGHTS = `Rights must be one of ${codeList(RIGHTS)}`;
 
-export const TeamNameSchema = requiredText("Name", TEAM_NAME_MAX).meta({
+const TeamNameSchema = requiredText("Name", TEAM_NAME_MAX).meta({
   description: `Unique within its company; trimmed, 1 to ${TEAM_NAME_MAX} characters`,
   example: "Fleet Operations",
 });
@@ -52,7 +52,7 @@ export const TeamCreateSchema = z.object({ team: TeamCreateFieldsSchema })
   .meta({ id: "TeamCreate" });
 
 /** POST /rest/teams/update's `team`: rights and the mtl flags keep their value when left out. */
-export const TeamUpdateFieldsSchema = z.object({
+const TeamUpdateFieldsSchema = z.object({
   id: bodyId("Id"),
   name: TeamNameSchema,
   company: CompanyChoiceSchema,
@@ -94,7 +94,7 @@ export const TeamDetailsSchema = TeamSchema.extend({
 }).meta({ id: "TeamDetails" });
 export type TeamDetails = z.infer<typeof TeamDetailsSchema>;
 
-export const TeamRowSchema = TeamSchema.extend({
+const TeamRowSchema = TeamSchema.extend({
   userCount: z.number().int(),
   tgidCount: z.number().int().meta({ description: "Tgids the team owns" }),
 }).meta({ id: "TeamRow" });
@@ -104,7 +104,7 @@ export const TeamListSchema = z.array(TeamRowSchema).meta({ id: "TeamList" });
 export const TeamDeletedSchema = z.object({ id: z.number().int(), name: z.string() })
   .meta({ id: "TeamDeleted" });
 
-export const OpenPortSchema = z.object({
+const OpenPortSchema = z.object({
   id: z.number().int().meta({ description: "The push process" }),
   hostname: z.string(),
   port: z.number().int(),
@@ -126,8 +126,8 @@ export const MtlSchema = z.object({
 export type Mtl = z.infer<typeof MtlSchema>;
 export const MtlListSchema = z.array(MtlSchema).meta({ id: "MtlList" });
 
-export const MTL_ID_MAX_DIGITS = 15;
-export const SERIAL_MAX = 64;
+const MTL_ID_MAX_DIGITS = 15;
+const SERIAL_MAX = 64;
 const mtlIdError = formMessages.match("Mtl id");
 
 export const AddMtlSchema = z.object({
@@ -151,9 +151,9 @@ export const AddMtlResultSchema = MtlSchema.extend({
 
 // ---- find ----
 
-export const TEAM_SORT_FIELDS = ["id", "name", "company", "rights"] as const;
+const TEAM_SORT_FIELDS = ["id", "name", "company", "rights"] as const;
 
-export const TeamFilterSchema = z.object({
+const TeamFilterSchema = z.object({
   id: intFilter("Id").optional(),
   name: textFilter("Name"),
   company: textFilter("Company").meta({
@@ -175,7 +175,7 @@ export type TeamFindResponse = z.infer<typeof TeamFindResponseSchema>;
 
 // ---- search ----
 
-export const SearchTeamSchema = z.object({
+const SearchTeamSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   rights: RightsSchema,

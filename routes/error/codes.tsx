@@ -32,7 +32,7 @@ interface ErrorPageData {
  * status answers with it (/error/500 is a 500); the list's other codes (-1, 1001, 23000 …) are
  * pages that exist, 200; a code the list does not have is not found, 404.
  */
-export const errorPageStatus = (code: number | null, known: boolean) =>
+const errorPageStatus = (code: number | null, known: boolean) =>
   !known ? 404 : code !== null && code >= 400 && code <= 599 ? code : 200;
 
 const page: PageRoute<ErrorPageData> = {

@@ -1,7 +1,6 @@
 /** The management area's pages: one line per resource (docs/decisions/0009). */
 export { default as index } from "./index.ts";
 export { default as terminalByMtl } from "./terminal_by_mtl.ts";
-export { default as planned } from "./planned.ts";
 export { default as ruls } from "./ruls.tsx";
 export { default as dnids } from "./dnids.tsx";
 export { default as enids } from "./enids.tsx";

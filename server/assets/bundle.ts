@@ -99,7 +99,7 @@ const UPLOT_UNUSED: [RegExp, string][] = [
   [/isTime && sc\.distr == 1 \? _timeAxisSplits : /, ""],
   [/isTime \? \([^]*?av \|\| _timeAxisVals\s*\) : /, ""],
 ];
-export const uplotTrimmed: esbuild.Plugin = {
+const uplotTrimmed: esbuild.Plugin = {
   name: "uplot-trimmed",
   setup(build) {
     build.onLoad({ filter: /uplot[\\/]dist[\\/]uPlot\.esm\.js$/ }, async ({ path }) => ({

@@ -101,7 +101,7 @@ export async function writeDist(dir: string, bundle: AssetManifest, fingerprint:
 }
 
 /** The build folder as found: missing, or its bundle and whether its sources have changed since. */
-export type DistState =
+type DistState =
   | { found: false }
   | { found: true; current: boolean; manifest: AssetManifest };
 

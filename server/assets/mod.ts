@@ -26,7 +26,7 @@ async function maySpawn(): Promise<boolean> {
 }
 
 /** Where the bundle came from: the build folder, or esbuild in this process. */
-export type AssetSource = "dist" | "dist (stale)" | "built in memory";
+type AssetSource = "dist" | "dist (stale)" | "built in memory";
 
 export async function loadAssets(
   dir = DIST_DIR,

@@ -34,7 +34,7 @@ const CONVERTERS: Record<number, Converter> = {
   5: csv,
 };
 
-export const protocolName = (protocol: number) =>
+const protocolName = (protocol: number) =>
   (TRAFFIC_PROTOCOLS as Record<number, string>)[protocol] ?? `Protocol ${protocol}`;
 
 const show = (value: number | null) => value === null ? "-" : String(value);
@@ -141,7 +141,7 @@ const signed = (value: string, hemisphere?: string) =>
  * (the demo's Inmarsat C reports; speed, course and time optional), "LAT=… LON=…" or
  * "GPS=lat,lon" (hemisphere letters or signed decimals). Null when none (or out of range).
  */
-export function findPosition(content: string): Position | null {
+function findPosition(content: string): Position | null {
   let position: Position | null = null;
   const pos = POS_RE.exec(content);
   if (pos) {

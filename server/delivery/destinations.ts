@@ -8,7 +8,7 @@ import type { RouteRow } from "./transports/mod.ts";
 import type { AttemptTarget } from "./types.ts";
 
 /** Where a route's attempt goes (local deliveries have no route). */
-export type RouteTarget = Exclude<AttemptTarget, "local">;
+type RouteTarget = Exclude<AttemptTarget, "local">;
 
 export interface Destination {
   target: RouteTarget;

@@ -11,7 +11,7 @@ import type { EgressPolicy } from "./types.ts";
 type Ip = { v: 4 | 6; n: bigint };
 
 /** Parses an IPv4 or IPv6 literal (no brackets, no zone); null when it is not one. */
-export function parseIp(text: string): Ip | null {
+function parseIp(text: string): Ip | null {
   const v4 = parseV4(text);
   if (v4 !== null) return { v: 4, n: v4 };
   if (!text.includes(":") || !/^[0-9a-fA-F:.]+$/.test(text)) return null;
@@ -105,7 +105,7 @@ const SPECIAL: [string, string][] = [
 const SPECIAL_NETWORKS = SPECIAL.map(([cidr, kind]) => ({ net: parseNetwork(cidr)!, kind }));
 
 /** The kind of a non-public address ("private", "loopback" …), or null for a public one. */
-export function addressKind(address: string): string | null {
+function addressKind(address: string): string | null {
   const parsed = parseIp(address);
   if (!parsed) throw new Error(`${address} is not an IP address`);
   const ip = embeddedV4(parsed) ?? parsed;
@@ -133,10 +133,10 @@ export function egressPolicy(
 
 const normalizeHost = (host: string) => host.toLowerCase().replace(/\.$/, "");
 
-export type Resolution = { ok: true; address: string } | { ok: false; reason: string };
+type Resolution = { ok: true; address: string } | { ok: false; reason: string };
 
 /** Checks one IP address against the policy. */
-export function checkAddress(address: string, policy: EgressPolicy): Resolution {
+function checkAddress(address: string, policy: EgressPolicy): Resolution {
   const parsed = parseIp(address);
   if (!parsed) return { ok: false, reason: `${address} is not an IP address` };
   const candidates = [parsed, embeddedV4(parsed)].filter((ip): ip is Ip => ip !== null);
@@ -174,7 +174,7 @@ function canonicalHost(host: string): string {
 }
 
 /** A host name whose addresses decide: `listed` when DELIVERY_ALLOW names it. */
-export type Lookup = { ok: "lookup"; name: string; listed: boolean };
+type Lookup = { ok: "lookup"; name: string; listed: boolean };
 
 /**
  * What the policy decides about `host` before any DNS lookup: an IP literal (in any of its

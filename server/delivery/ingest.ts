@@ -12,7 +12,7 @@ import { ftpRoutes, pushTraffic, smtpRoutes, tcpRoutes, wsRoutes } from "../../d
 import type { DeliveryType, TrafficProtocol } from "../../openapi/enums.ts";
 import { wakeDelivery } from "./wake.ts";
 
-export interface ReceivedMessage {
+interface ReceivedMessage {
   tgidId: number;
   dnid: number | null;
   les: number | null;

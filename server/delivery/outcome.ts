@@ -62,7 +62,7 @@ export function finalError(
 }
 
 /** The short reason of a transient failure's error text. */
-export function failureReasonOf(outcome: AttemptOutcome, error: string): string {
+function failureReasonOf(outcome: AttemptOutcome, error: string): string {
   switch (outcome) {
     case "rejected":
       return "Rejected by destination";

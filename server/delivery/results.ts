@@ -7,8 +7,8 @@
 import type { Db } from "../../db/client.ts";
 import { type MessageResult, writeResults } from "./queue.ts";
 
-export const BATCH_MS = 50;
-export const BATCH_MAX = 200;
+const BATCH_MS = 50;
+const BATCH_MAX = 200;
 const RETRY_MS = 100;
 
 export class ResultWriter {

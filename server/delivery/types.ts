@@ -27,7 +27,7 @@ export interface OutgoingMessage {
 }
 
 /** Where an attempt went: one of the route's two destinations, the SMTP relay, or local. */
-export const ATTEMPT_TARGETS = ["primary", "backup", "relay", "local"] as const;
+const ATTEMPT_TARGETS = ["primary", "backup", "relay", "local"] as const;
 export type AttemptTarget = typeof ATTEMPT_TARGETS[number];
 
 /**
@@ -37,7 +37,7 @@ export type AttemptTarget = typeof ATTEMPT_TARGETS[number];
  * egress policy forbids the destination — never dialled, never retried); skipped (locked or
  * inactive destination, not tried).
  */
-export const ATTEMPT_OUTCOMES = [
+const ATTEMPT_OUTCOMES = [
   "delivered",
   "failed",
   "rejected",

@@ -24,7 +24,7 @@ async function recordedPorts(dataDir: string): Promise<SinkPorts | null> {
 }
 
 /** Moves the demo routes to `ports` and records them; answers how many routes moved. */
-export async function pointDemoRoutes(
+async function pointDemoRoutes(
   db: Db,
   opts: { dataDir: string; portBase: number; ports: SinkPorts },
 ): Promise<number> {

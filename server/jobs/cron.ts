@@ -16,7 +16,7 @@ import { pruneAuthState } from "../services/users/session/housekeeping.ts";
 import { startJobs } from "./run.ts";
 
 /** Most of a minute: the next window starts as this one ends (a late one is skipped, not run twice). */
-export const WINDOW_MS = 50_000;
+const WINDOW_MS = 50_000;
 export const CRON_NAMES = { window: "portal background window", prune: "portal pruning" };
 
 /** What the crons run on, once the portal has opened its database. */

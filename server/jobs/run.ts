@@ -16,7 +16,7 @@ import { serviceHeartbeat } from "../services/monitoring/heartbeats.ts";
 import { scheduleFolding } from "../services/monitoring/rollup.ts";
 import { engineOptions, startDeliveryEngine } from "../delivery/engine.ts";
 
-export interface JobsOptions {
+interface JobsOptions {
   /** How the delivery engine's heartbeats name this runner: "built-in", "worker", "cron". */
   implementation: string;
   /** Run the delivery engine (DELIVERY_WORKER=off leaves it to workers). */
@@ -31,7 +31,7 @@ export interface JobsOptions {
   feedSeconds: number;
 }
 
-export interface Jobs {
+interface Jobs {
   /** Stops every job, waiting for the work under way (a delivery, a fold, the last beats). */
   stop(): Promise<void>;
 }

@@ -16,7 +16,7 @@ import { PRODUCT } from "../../openapi/enums.ts";
 
 export { PRODUCT };
 
-export interface DocumentParts {
+interface DocumentParts {
   title: string;
   /** The skip link and the header: before the full stylesheet when there is a frame style. */
   header: string;

@@ -8,7 +8,7 @@ import QuickSearch from "../../islands/shell/QuickSearch.tsx";
 import NewsCount from "../../islands/shell/NewsCount.tsx";
 import UserMenu from "../../islands/shell/UserMenu.tsx";
 
-export function Nav({ user, path }: { user: SessionUser; path: string }) {
+function Nav({ user, path }: { user: SessionUser; path: string }) {
   const current = ROUTE_MAP.areaOf(path);
   const here = ROUTE_MAP.match(path)?.route;
   return (

@@ -13,7 +13,7 @@ import type { Flash } from "./flash.ts";
 import Toaster from "../../islands/shell/Toaster.tsx";
 import ConfirmHost from "../../islands/shell/ConfirmHost.tsx";
 
-export interface FrameInput {
+interface FrameInput {
   ctx: PageContext;
   route: AnyPageRoute;
   /** The page's heading (headingOf). */
@@ -22,7 +22,7 @@ export interface FrameInput {
   newsCount: number;
 }
 
-export interface RenderInput extends Omit<FrameInput, "heading"> {
+interface RenderInput extends Omit<FrameInput, "heading"> {
   data: unknown;
 }
 

@@ -21,7 +21,7 @@ export type Access =
   | "admin";
 
 /** How the rows an operation reads or changes are scoped to the caller's company. */
-export type Tenancy =
+type Tenancy =
   /** Administrators only: every company's rows. */
   | "all"
   /** Rows that belong to a company: a client user reaches only its own company's. */
@@ -53,7 +53,7 @@ const STATUS_TEXT = {
   500: "Unexpected failure (no internals are disclosed)",
   503: "The database is unreachable, or was busy (a deadlock or serialization failure): retry",
 } as const;
-export type ErrorStatus = keyof typeof STATUS_TEXT;
+type ErrorStatus = keyof typeof STATUS_TEXT;
 
 type ErrorResponse = {
   description: string;
@@ -61,7 +61,7 @@ type ErrorResponse = {
 };
 
 /** The `responses` entries for the error statuses a route can answer. */
-export function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
+function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
   return Object.fromEntries(
     [...new Set(statuses)].sort().map((s) => [s, {
       description: STATUS_TEXT[s],
@@ -82,7 +82,7 @@ export const jsonResponse = <T extends z.ZodType>(schema: T, description: string
 });
 
 /** A route as declared: createRoute's config with its authorization, minus what it derives. */
-export type RouteDeclaration =
+type RouteDeclaration =
   & Omit<RouteConfig, "middleware" | "security" | "operationId" | "tags">
   & Authorization
   & {
@@ -96,7 +96,7 @@ export type RouteDeclaration =
   };
 
 /** `/rest/companies/getDetails` → `companiesGetDetails`; `/health` → `health`. */
-export function operationIdOf(path: string): string {
+function operationIdOf(path: string): string {
   const [resource, ...rest] = path.replace(/^\/rest\//, "").split("/").filter(Boolean);
   return resource + rest.map((s) => s[0].toUpperCase() + s.slice(1)).join("");
 }
@@ -157,7 +157,7 @@ export function defineRoute<const P extends string, const D extends RouteDeclara
   });
 }
 
-export interface ResourceTag {
+interface ResourceTag {
   name: string;
   description: string;
 }
@@ -170,7 +170,7 @@ export type Handlers<R extends Record<string, Declared>> = {
 };
 
 /** What a resource's mod.ts exports: its tag and its router. */
-export interface Resource {
+interface Resource {
   tag: ResourceTag;
   router: ReturnType<typeof createRouter>;
 }

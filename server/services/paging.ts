@@ -37,7 +37,7 @@ interface CountQuery {
   where(where: SQL | undefined): { limit(n: number): SQLWrapper };
 }
 
-export interface PageSpec<T, F extends string> {
+interface PageSpec<T, F extends string> {
   /** `db.select(columns).from(table)…joins….$dynamic()` */
   rows: RowQuery<T>;
   /** `(one) => db.select(one).from(table)…the same joins…` */

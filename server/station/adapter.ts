@@ -44,7 +44,7 @@ export interface MessageReceipt {
 }
 
 /** A command, as the portal hands it to the LES (its row in `commands` exists already). */
-export interface OutgoingCommand {
+interface OutgoingCommand {
   commandId: CommandId;
   command: string;
   mt: string | null;

@@ -42,7 +42,7 @@ export interface StationPlay {
 }
 
 /** Command statuses the station moves through. */
-export const CMD = {
+const CMD = {
   IN_PROGRESS: 1,
   SENT: 2,
   DELAYED: 3,
@@ -98,7 +98,7 @@ const messageStatusName = (status: number) =>
   STATION_MESSAGE_STATUS[status as keyof typeof STATION_MESSAGE_STATUS] ?? `status ${status}`;
 
 /** Why the station refuses to delete message `refNum` in `status`. */
-export const undeletableReason = (refNum: number, status: number) =>
+const undeletableReason = (refNum: number, status: number) =>
   `message ${refNum} is ${
     messageStatusName(status)
   }: only a message forward in progress can be deleted`;

@@ -30,8 +30,8 @@ export interface SimulatedLesOptions {
   random?: () => number;
 }
 
-export const DEFAULT_STEP_MS = 2000;
-export const DEFAULT_FAILURE_SHARE = 0.1;
+const DEFAULT_STEP_MS = 2000;
+const DEFAULT_FAILURE_SHARE = 0.1;
 
 /** Runs a station step, turning its refusals into the LesFault the portal shows. */
 async function refusing<T>(step: () => Promise<T>): Promise<T> {

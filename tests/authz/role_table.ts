@@ -38,10 +38,10 @@ const HEADINGS: Record<Caller, string> = {
 /**
  * `ok`: 2xx; `ok-`: 2xx without any of the other company's markers; a number: that status.
  */
-export type Cell = "ok" | "ok-" | `${number}`;
+type Cell = "ok" | "ok-" | `${number}`;
 export type Row = Record<Caller, Cell>;
 
-export const isCell = (s: string): s is Cell => s === "ok" || s === "ok-" || /^[1-5]\d\d$/.test(s);
+const isCell = (s: string): s is Cell => s === "ok" || s === "ok-" || /^[1-5]\d\d$/.test(s);
 
 /** Does an answer's status fit the cell (the marker part of `ok-` is checked by the test)? */
 export const fits = (cell: Cell, status: number) =>
@@ -52,7 +52,7 @@ export const cellOf = (status: number, expected: Cell): Cell =>
   status >= 200 && status < 300 ? (expected === "ok-" ? "ok-" : "ok") : String(status) as Cell;
 
 /** The row the declaration implies (the starting point for a new operation's row). */
-export function declaredRow(op: Operation): Row {
+function declaredRow(op: Operation): Row {
   const admins = Object.fromEntries(
     ADMIN_RANKS.map((r) => [`admin${r}`, "ok"]),
   ) as Pick<Row, `admin${typeof ADMIN_RANKS[number]}`>;
@@ -95,7 +95,7 @@ without a row (print a starting row with \`deno run -A tests/authz/role_table.ts
 
 const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
 
-export function formatTable(rows: Map<string, Row>): string {
+function formatTable(rows: Map<string, Row>): string {
   const ops = OPERATIONS.filter((op) => rows.has(op.id));
   return [
     LEGEND,
@@ -126,7 +126,7 @@ export function parseTable(markdown: string): Map<string, Row & { route: string 
   return rows;
 }
 
-export const ROLE_MATRIX = new URL("../../docs/role-matrix.md", import.meta.url);
+const ROLE_MATRIX = new URL("../../docs/role-matrix.md", import.meta.url);
 
 export async function readTable() {
   return parseTable(await Deno.readTextFile(ROLE_MATRIX));

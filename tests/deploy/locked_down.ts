@@ -14,7 +14,7 @@ import { readTable } from "../authz/role_table.ts";
 import { changesData, LOOKS_LIKE_WRITE } from "../authz/writes.ts";
 
 /** `deno run` with the issue's flags: network, environment, reading, system info; nothing else. */
-export const LOCKED_DOWN = [
+const LOCKED_DOWN = [
   "run",
   "--allow-net",
   "--allow-env",
@@ -25,7 +25,7 @@ export const LOCKED_DOWN = [
 ];
 
 /** What Deno prints when a denied permission is asked for (a write, a subprocess, …). */
-export const DENIED = /NotCapable|PermissionDenied|Requires (write|run) access/;
+const DENIED = /NotCapable|PermissionDenied|Requires (write|run) access/;
 
 /** Starts `script` locked down; resolves once it printed `ready`. */
 export async function lockedDown(script: string, env: Record<string, string>, ready: RegExp) {
@@ -59,7 +59,7 @@ export async function signIn(base: string, username: string, password: string) {
 }
 
 /** Asset URLs in a text: absolute (/assets/x) in pages, relative (./x) in scripts and styles. */
-export function assetRefs(text: string, relative: boolean): string[] {
+function assetRefs(text: string, relative: boolean): string[] {
   const found = new Set<string>();
   for (const m of text.matchAll(/\/assets\/[\w.-]+\.(?:js|css|woff2)/g)) found.add(m[0]);
   if (relative) {
@@ -70,7 +70,7 @@ export function assetRefs(text: string, relative: boolean): string[] {
   return [...found];
 }
 
-export interface PageVisit {
+interface PageVisit {
   path: string;
   status: number;
   finalPath: string;
@@ -93,7 +93,7 @@ export async function visitPages(base: string, cookie: string): Promise<PageVisi
   return visits;
 }
 
-export interface AssetLoad {
+interface AssetLoad {
   url: string;
   status: number;
   type: string;
@@ -130,7 +130,7 @@ export const overHttp = (base: string): Requester => ({
   request: (url, init) => fetch(url.replace(/^http:\/\/localhost/, base), init),
 });
 
-export interface ResourceCall {
+interface ResourceCall {
   resource: string;
   kind: "read" | "write";
   op: string;

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 
-export interface AxeViolation {
+interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
@@ -19,7 +19,7 @@ let source: Promise<string> | undefined;
 const axeSource = () => source ??= Deno.readTextFile(AXE_PATH);
 
 /** The impacts that fail a test. */
-export const FAILING_IMPACTS = ["serious", "critical"];
+const FAILING_IMPACTS = ["serious", "critical"];
 
 /** Runs axe on the page as it is now; returns the serious and critical violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {

@@ -11,8 +11,8 @@ import type { Database } from "../../db/client.ts";
 import { startLesClock } from "../../server/station/clock.ts";
 import { simulatedLes } from "../../server/station/simulated.ts";
 
-export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
+const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -36,9 +36,9 @@ export const launchChromium = ({ scrollbars = false } = {}): Promise<Browser> =>
   });
 
 /** The simulated station as browser tests run it: a state a second, nothing failing. */
-export const LES_CLOCK_ENV = { LES_STEP_SECONDS: "1", LES_FAILURE_PERCENT: "0" };
+const LES_CLOCK_ENV = { LES_STEP_SECONDS: "1", LES_FAILURE_PERCENT: "0" };
 
-export interface E2eOptions {
+interface E2eOptions {
   /**
    * Runs the land earth station's clock (server/station/clock.ts) so commands and messages move on
    * by themselves, one state a second with no failures (LES_CLOCK_ENV; `env` may override).
@@ -46,7 +46,7 @@ export interface E2eOptions {
   lesClock?: boolean;
 }
 
-export interface E2e {
+interface E2e {
   baseUrl: string;
   database: Database;
   f: Factories;
@@ -62,7 +62,7 @@ export interface E2e {
  * Starts the server and the browser for one test file. `extraRoutes` adds test-only routes
  * (a page mounting kit components, say), served same-origin in front of the app.
  */
-export async function startE2e(
+async function startE2e(
   env: Record<string, string> = {},
   extraRoutes?: (app: Hono) => void | Promise<void>,
   options: E2eOptions = {},

@@ -19,7 +19,7 @@ const MAX_DEPTH = 6;
 const LONG = 300;
 
 /** The schema a `$ref` names (followed until a real schema). */
-export function deref(schema: Schema): Schema {
+function deref(schema: Schema): Schema {
   for (let s = schema, i = 0; i < 20; i++) {
     if (typeof s.$ref !== "string") return s;
     s = COMPONENTS[s.$ref.split("/").pop()!] ?? {};
@@ -51,7 +51,7 @@ const num = (v: unknown) => (typeof v === "number" ? v : undefined);
 // ---- hostile building blocks ----
 
 /** Text that has broken servers: astral, RTL, combining marks, NUL, lone surrogates, … */
-export const NASTY_TEXT = [
+const NASTY_TEXT = [
   "",
   " ",
   "\u0000",
@@ -89,7 +89,7 @@ export const NASTY_TEXT = [
 ];
 
 /** Field names a client must never be able to set (or that pollute prototypes). */
-export const EXTRA_KEYS = [
+const EXTRA_KEYS = [
   "companyId",
   "company_id",
   "rights",
@@ -113,7 +113,7 @@ const nested = (depth: number): Json => {
 };
 
 /** Any hostile JSON value, whatever the field expects. */
-export const hostileValue: fc.Arbitrary<Json> = fc.oneof(
+const hostileValue: fc.Arbitrary<Json> = fc.oneof(
   fc.constantFrom<Json>(
     null,
     true,
@@ -271,7 +271,7 @@ function validObject(s: Schema, depth: number): fc.Arbitrary<Json> {
 // ---- hostile values for a schema ----
 
 /** Values `schema` must refuse: wrong types, beyond its bounds, missing or extra fields. */
-export function hostile(schema: Schema | undefined): fc.Arbitrary<Json> {
+function hostile(schema: Schema | undefined): fc.Arbitrary<Json> {
   const s = resolved(schema);
   const specific: fc.Arbitrary<Json>[] = [];
   const types = typesOf(s);
@@ -348,7 +348,7 @@ const unionProperty = (s: Schema, key: string): Schema | undefined =>
     .find((u) => (u.properties as Schema | undefined)?.[key])?.properties?.[key as never];
 
 /** A copy of `value` with `next` (or nothing) at `path`. */
-export function setAt(value: Json, path: Path, next: Json | typeof DELETE): Json {
+function setAt(value: Json, path: Path, next: Json | typeof DELETE): Json {
   if (!path.length) return next === DELETE ? undefined : next;
   const [head, ...rest] = path;
   const copy =
@@ -385,7 +385,7 @@ function mutation(paths: [Path, Schema][]) {
 }
 
 /** The probe's JSON with one to three fields mutated. */
-export function mutatedJson(probe: Json, schema: Schema | undefined): fc.Arbitrary<Json> {
+function mutatedJson(probe: Json, schema: Schema | undefined): fc.Arbitrary<Json> {
   return fc.array(mutation(pathsOf(probe, schema)), { minLength: 1, maxLength: 3 })
     .map((ms) => ms.reduce((v, m) => setAt(v, m.path, m.value), probe));
 }

@@ -23,13 +23,13 @@ import {
 import { requestArb } from "./arbitraries.ts";
 import { changedTables, companyHash } from "./tenant_hash.ts";
 
-export interface FuzzEnv {
+interface FuzzEnv {
   app: TestApp;
   db: Db;
   f: Factories;
 }
 
-export interface OpResult {
+interface OpResult {
   op: string;
   cases: number;
   ms: number;
@@ -72,7 +72,7 @@ export function summary(value: unknown): string {
 }
 
 /** The operation's own seed, from the run's: `--seed S --only <op>` replays it. */
-export const opSeed = (seed: number, opId: string) =>
+const opSeed = (seed: number, opId: string) =>
   [...opId].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), seed | 0) | 0;
 
 type Who = "client" | "anonymous" | "admin";

@@ -18,7 +18,7 @@ import {
   type SeedContext,
 } from "./util.ts";
 
-export type CompanyKey = "operator" | "A" | "B";
+type CompanyKey = "operator" | "A" | "B";
 
 export interface DemoAccount {
   id: string;

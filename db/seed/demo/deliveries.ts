@@ -38,7 +38,7 @@ type Behaviour = "healthy" | "flaky" | "down" | "rejecting" | "corrupting";
 /** Where a recent message's history stops: nowhere, before the first round, in a round. */
 export type Cut = "none" | "stored" | "inProgress";
 
-export interface DeliveryPlan {
+interface DeliveryPlan {
   deliveryType: number;
   /** The message's route (routed delivery types); absent for DB, ACK and SMS. */
   route?: RouteRow;
@@ -54,7 +54,7 @@ export interface DeliveryPlan {
 export type SeededAttempt = AttemptRecord & { round: number };
 
 /** The engine's columns of a push traffic row after the history, and the attempts it recorded. */
-export interface History {
+interface History {
   status: PushStatus;
   errorLabel: string | null;
   failureReason: string | null;

@@ -50,7 +50,7 @@ export interface SeededStatus {
   device: string;
   tgidId: number;
 }
-export interface SeededMtl {
+interface SeededMtl {
   imn: string;
   serial: string;
   miniC: boolean;

@@ -17,8 +17,6 @@ import { seedRouting } from "./routing.ts";
 import { seedTraffic } from "./traffic.ts";
 import { Rng, type SeedContext } from "./util.ts";
 
-export type { CompanyKey, DemoAccount } from "./admin.ts";
-
 /** The demo sign-in accounts: one per role, two clients in two different companies. */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
@@ -62,7 +60,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
-export interface SeedSummary {
+interface SeedSummary {
   /** True when the demo data was already there and nothing was inserted. */
   skipped: boolean;
   /** Rows inserted per SQL table name. */

@@ -26,7 +26,7 @@ const loadEditForm = () =>
     m.CompanyFormSchema.pick({ name: true })
   );
 
-export interface CompanyCreateDialogProps {
+interface CompanyCreateDialogProps {
   open: boolean;
   onClose: () => void;
   /** Called after each company is created (either variant). */
@@ -75,7 +75,7 @@ export function CompanyCreateDialog({ open, onClose, onCreated }: CompanyCreateD
   );
 }
 
-export interface CompanyEditDialogProps {
+interface CompanyEditDialogProps {
   /** The company being edited; null when closed. */
   company: { id: number; name: string } | null;
   onClose: () => void;
@@ -115,7 +115,7 @@ export function CompanyEditDialog({ company, onClose, onSaved }: CompanyEditDial
   );
 }
 
-export interface CompanyDeleteDialogProps {
+interface CompanyDeleteDialogProps {
   /** The company to delete; null when closed. */
   company: { id: number; name: string } | null;
   onClose: () => void;

@@ -13,7 +13,7 @@ export const searchCompanies = async (query: string): Promise<Option[]> =>
   (await getJson<CompanyChoice[]>(`/rest/companies/search?query=${encodeURIComponent(query)}`))
     .map((c) => ({ value: String(c.id), label: c.name, detail: `#${c.id}` }));
 
-export interface CompanyPickerProps {
+interface CompanyPickerProps {
   value: CompanyChoice | null;
   onChange: (value: CompanyChoice | null) => void;
   /** The form's error ('Please select a company'), passed only after a submit attempt. */

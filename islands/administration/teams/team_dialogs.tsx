@@ -95,7 +95,7 @@ function TeamFields({ form, prefix }: { form: TeamForm; prefix: string }) {
   );
 }
 
-export interface TeamCreateDialogProps {
+interface TeamCreateDialogProps {
   open: boolean;
   onClose: () => void;
   /** The company the form starts with (the company page's "New team"). */
@@ -132,7 +132,7 @@ export function TeamCreateDialog(
   );
 }
 
-export interface TeamEditDialogProps {
+interface TeamEditDialogProps {
   /** The team being edited; null when closed. */
   team: Omit<Team, "company"> & { company: CompanyChoice } | null;
   onClose: () => void;
@@ -194,9 +194,9 @@ interface TeamHit {
   company: { id: number; name: string };
 }
 
-export const SELECT_TEAM = "Please select a team";
+const SELECT_TEAM = "Please select a team";
 
-export interface AddExistingTeamDialogProps {
+interface AddExistingTeamDialogProps {
   open: boolean;
   /** The company the chosen team moves to. */
   company: CompanyChoice;

@@ -27,7 +27,7 @@ const AddAliasDialog = lazy(() => actions().then((m) => ({ default: m.AddAliasDi
 const ChangeTeamDialog = lazy(() => actions().then((m) => ({ default: m.ChangeTeamDialog })));
 const ResetPasswordDialog = lazy(() => actions().then((m) => ({ default: m.ResetPasswordDialog })));
 
-export interface UserDetailProps {
+interface UserDetailProps {
   user: User;
 }
 

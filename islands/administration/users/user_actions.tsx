@@ -20,7 +20,7 @@ import type { SetPasswordLink } from "../../../openapi/schemas/users/users.ts";
 
 const schemas = () => import("../../../openapi/schemas/users/users.ts");
 
-export interface ActionDialogProps {
+interface ActionDialogProps {
   /** The user; the dialog is open while it is set. */
   user: UserRef | null;
   onClose: () => void;

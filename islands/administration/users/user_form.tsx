@@ -32,7 +32,7 @@ import {
 import { TextField } from "../../kit/form/TextField.tsx";
 
 /** What the form holds (company and team are null until chosen). */
-export interface UserFormValues {
+interface UserFormValues {
   company: number | null;
   team: number | null;
   id: string;
@@ -53,7 +53,7 @@ export interface UserFormValues {
 }
 
 /** A new user: web access only, 10 e-mails per hour, active (portal-shell §3 and §9). */
-export const NEW_USER: UserFormValues = {
+const NEW_USER: UserFormValues = {
   company: null,
   team: null,
   id: "",
@@ -111,7 +111,7 @@ export function useCompanies(active: boolean) {
   return useSWR(active ? HIERARCHY_KEY : null, companyHierarchy, { revalidateOnFocus: false });
 }
 
-export interface CompanyTeamProps {
+interface CompanyTeamProps {
   companies: CompanyTeams[] | undefined;
   loadError?: unknown;
   company: number | null;
@@ -402,7 +402,7 @@ function UserFields(
   );
 }
 
-export interface CreateUserDialogProps {
+interface CreateUserDialogProps {
   open: boolean;
   onClose: () => void;
   /** After each user created (the list reloads). */
@@ -461,7 +461,7 @@ export function CreateUserDialog({ open, onClose, onCreated }: CreateUserDialogP
   );
 }
 
-export interface EditUserDialogProps {
+interface EditUserDialogProps {
   /** The user to edit; the dialog is open while it is set. */
   user: User | null;
   onClose: () => void;

@@ -10,7 +10,7 @@ import { messageOf } from "../../runtime/api.ts";
 import { navigate } from "../../runtime/navigate.ts";
 import { toast } from "../../runtime/toasts.ts";
 
-export interface CreateDialogProps<T> {
+interface CreateDialogProps<T> {
   open: boolean;
   title: string;
   onClose: () => void;

@@ -4,7 +4,7 @@
  */
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
-export interface DialogProps {
+interface DialogProps {
   open: boolean;
   title: string;
   onClose: () => void;

@@ -59,7 +59,7 @@ const pause = (ms: number, signal: AbortSignal) =>
 const PERMANENT: readonly number[] = UPLOAD_PERMANENT_ERRORS;
 const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+(;.*)?$/;
 
-export interface ChunkedUploadOptions {
+interface ChunkedUploadOptions {
   signal: AbortSignal;
   /** Bytes stored so far. */
   onProgress?: (sent: number) => void;
@@ -70,7 +70,7 @@ export interface ChunkedUploadOptions {
 }
 
 /** Sends `file` chunk by chunk; resolves with the stored file, rejects with an ApiFailure. */
-export async function uploadInChunks(
+async function uploadInChunks(
   file: File,
   opts: ChunkedUploadOptions,
 ): Promise<UploadedFile> {
@@ -125,7 +125,7 @@ type Upload =
   | { phase: "done"; file: File; result: UploadedFile }
   | { phase: "failed"; file?: File; message: string };
 
-export interface FileUploadProps {
+interface FileUploadProps {
   label: string;
   /** The field's name (its id is `f-<name>`); default from the label. */
   name?: string;

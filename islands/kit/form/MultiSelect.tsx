@@ -29,14 +29,14 @@ export interface Option {
 }
 
 /** Where options come from: a list filtered here, or a search run (debounced) on the server. */
-export type OptionSource<T extends Option> =
+type OptionSource<T extends Option> =
   | { options: readonly T[]; search?: undefined }
   | { search: (query: string) => Promise<T[]>; options?: undefined };
 
 /** Pause after the last keystroke before an async search runs. */
-export const SEARCH_DELAY_MS = 250;
+const SEARCH_DELAY_MS = 250;
 
-export interface ComboboxConfig<T extends Option> {
+interface ComboboxConfig<T extends Option> {
   source: OptionSource<T>;
   /** Characters typed before anything is offered (and before any search request). */
   minChars: number;
@@ -198,7 +198,7 @@ export function useCombobox<T extends Option>(cfg: ComboboxConfig<T>) {
   };
 }
 
-export type ComboboxListState<T extends Option> = ReturnType<typeof useCombobox<T>>["list"];
+type ComboboxListState<T extends Option> = ReturnType<typeof useCombobox<T>>["list"];
 
 /**
  * The listbox popup of `useCombobox`. Messages (searching, failed, nothing found, more than
@@ -249,7 +249,7 @@ export function ComboboxList<T extends Option>(
   );
 }
 
-export interface MultiSelectProps<T extends Option> {
+interface MultiSelectProps<T extends Option> {
   label: string;
   /** The field's name (its id is `f-<name>`, as Field makes them); default from the label. */
   name?: string;

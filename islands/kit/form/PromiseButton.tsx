@@ -33,7 +33,7 @@ export function usePromiseState() {
 
 const MARKS: Record<PromiseState, string> = { idle: "", progress: "", success: " ✓", error: " ✗" };
 
-export interface PromiseButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface PromiseButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   state: PromiseState;
   children: ReactNode;
 }

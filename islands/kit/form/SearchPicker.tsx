@@ -8,7 +8,7 @@
 import { useEffect, useRef } from "react";
 import { ComboboxList, type Option, useCombobox } from "./MultiSelect.tsx";
 
-export interface SearchPickerProps<T extends Option> {
+interface SearchPickerProps<T extends Option> {
   label: string;
   /** The input's name; its id is `f-<name>`, as Field makes them. */
   name: string;

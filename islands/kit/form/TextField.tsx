@@ -2,7 +2,7 @@
 import type { HTMLAttributes } from "react";
 import { Field } from "./form.tsx";
 
-export interface TextFieldProps {
+interface TextFieldProps {
   label: string;
   /** The input's name; its id is `f-<name>`. */
   name: string;

@@ -11,13 +11,13 @@ import type { Option } from "./MultiSelect.tsx";
 import { SearchPicker } from "./SearchPicker.tsx";
 
 /** One row of GET /rest/tgid/search. */
-export interface TgidHit {
+interface TgidHit {
   id: number;
   label: string;
   team: { id: number; name: string };
 }
 
-export interface TgidPickerProps {
+interface TgidPickerProps {
   value: TgidChoice | null;
   onChange: (value: TgidChoice | null) => void;
   /** The form's error (e.g. 'Please, select a Tgid'), passed only after a submit attempt. */

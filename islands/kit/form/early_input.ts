@@ -8,16 +8,16 @@
  */
 import { type RefObject, useLayoutEffect } from "react";
 
-export type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-export interface TypedField {
+interface TypedField {
   field: FieldElement;
   /** The text typed, the option chosen, or a checkbox's checked state. */
   value: string | boolean;
 }
 
 /** The field's value when the user changed it from what the server rendered, else undefined. */
-export function typedValue(field: FieldElement): string | boolean | undefined {
+function typedValue(field: FieldElement): string | boolean | undefined {
   if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
     return field.checked !== field.defaultChecked ? field.checked : undefined;
   }

@@ -143,7 +143,7 @@ export const passwordFields = <N extends string>(
 type PasswordAutoComplete = "current-password" | "new-password";
 
 /** A masked password Field; `autoComplete` tells password managers which password it is. */
-export function PasswordField(
+function PasswordField(
   { value, onChange, autoComplete, ...field }: {
     label: string;
     name: string;

@@ -66,11 +66,11 @@ function filterErrorsOf(error: unknown, keys: string[]): FilterErrors | undefine
 const countText = (n: number, capped?: boolean) =>
   `${n.toLocaleString("en-US")}${capped ? "+" : ""}`;
 
-export type TableSource<R extends Row> =
+type TableSource<R extends Row> =
   | { kind: "find"; key: string; find: (state: TableState) => Promise<FindResult<R>> }
   | { kind: "local"; rows: R[] };
 
-export interface DataTableProps<R extends Row> {
+interface DataTableProps<R extends Row> {
   id: string;
   caption: string;
   columns: Column<R>[];

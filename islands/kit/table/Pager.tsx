@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import { searchFromState, type TableDefaults, type TableState } from "./table_state.ts";
 
-export interface PagerProps {
+interface PagerProps {
   /** The element ids' prefix ("companies" → "companies-size"). */
   id: string;
   /** What is paged, for the pager's name ("Pages of Companies"). */

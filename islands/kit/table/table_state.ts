@@ -21,7 +21,7 @@ export interface TableDefaults {
 }
 
 /** A find call's `{filter, sorting, count, page}`, its sort field one of `F`. */
-export interface FindBody<F extends string> {
+interface FindBody<F extends string> {
   filter: Record<string, string>;
   sorting?: { field: F; direction: "asc" | "desc" };
   count: number;

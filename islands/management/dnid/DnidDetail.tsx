@@ -20,7 +20,7 @@ const dialogs = () => import("./dnid_dialogs.tsx");
 const DnidEditDialog = lazy(() => dialogs().then((m) => ({ default: m.DnidEditDialog })));
 const LesDetailsDialog = lazy(() => dialogs().then((m) => ({ default: m.LesDetailsDialog })));
 
-export interface OpenPortRow {
+interface OpenPortRow {
   id: number;
   hostname: string;
   port: number;

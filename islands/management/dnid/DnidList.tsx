@@ -24,7 +24,7 @@ export const DNID_TABLE_DEFAULTS: TableDefaults = {
   pageSizes: DNID_PAGE_SIZES,
 };
 
-export const MONITORING_OPTIONS = [["1", "Monitored"], ["0", "Not Monitored"]] as const;
+const MONITORING_OPTIONS = [["1", "Monitored"], ["0", "Not Monitored"]] as const;
 
 export type DnidListProps = ListProps<Dnid> & { admin: boolean };
 

@@ -29,7 +29,7 @@ export type DnidCommandKind =
   | "stopProgram";
 
 /** The menu's entries, in order. */
-export const DNID_COMMAND_TITLES: Record<DnidCommandKind, string> = {
+const DNID_COMMAND_TITLES: Record<DnidCommandKind, string> = {
   downloadDnid: "Download dnid",
   createProgram: "Create program",
   startProgram: "Start program",

@@ -153,7 +153,7 @@ function DnidFields({ form, prefix, editing }: { form: Form; prefix: string; edi
   );
 }
 
-export interface DnidCreateDialogProps {
+interface DnidCreateDialogProps {
   open: boolean;
   onClose: () => void;
   onCreated?: (dnid: Dnid) => void;
@@ -199,7 +199,7 @@ export function DnidCreateDialog({ open, onClose, onCreated, proposed }: DnidCre
   );
 }
 
-export interface DnidEditDialogProps {
+interface DnidEditDialogProps {
   dnid: Dnid | null;
   onClose: () => void;
   onSaved: (dnid: Dnid) => void;

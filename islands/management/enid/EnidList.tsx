@@ -29,7 +29,7 @@ export const ENID_TABLE_DEFAULTS: TableDefaults = {
 export type EnidListProps = ListProps<Enid> & { viewer: Viewer };
 
 /** The list's columns; links to administration pages only for administrators. */
-export function enidColumns(viewer: Viewer): Column<Enid>[] {
+function enidColumns(viewer: Viewer): Column<Enid>[] {
   return [
     {
       key: "id",

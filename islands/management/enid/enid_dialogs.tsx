@@ -132,7 +132,7 @@ function EnidFields(
   );
 }
 
-export interface EnidCreateDialogProps {
+interface EnidCreateDialogProps {
   open: boolean;
   onClose: () => void;
   viewer: Viewer;
@@ -182,7 +182,7 @@ export function EnidCreateDialog({ open, onClose, viewer, onCreated }: EnidCreat
   );
 }
 
-export interface EnidEditDialogProps {
+interface EnidEditDialogProps {
   /** The enid being edited; null when closed. */
   enid: Enid | null;
   viewer: Viewer;
@@ -232,7 +232,7 @@ export function EnidEditDialog({ enid, viewer, onClose, onSaved }: EnidEditDialo
   );
 }
 
-export interface EnidTeamsDialogProps {
+interface EnidTeamsDialogProps {
   /** The enid whose teams are managed (its teams as last read, if known); null when closed. */
   enid: { id: number; teams?: EnidTeam[] } | null;
   onClose: () => void;

@@ -16,7 +16,7 @@ import type { EpadrConfig } from "../../../openapi/schemas/epadr/epadr.ts";
 
 const EditDialog = lazy(() => import("./epadr_dialogs.tsx"));
 
-export interface EpadrConfigPanelProps {
+interface EpadrConfigPanelProps {
   config: EpadrConfig;
 }
 

@@ -14,7 +14,7 @@ import { findBody, type TableState } from "../../kit/table/table_state.ts";
 import { call, client, messageOf } from "../../runtime/api.ts";
 import { orToast } from "../../runtime/or_toast.ts";
 
-export const RUL_LIST_PATH = "/management/rul";
+const RUL_LIST_PATH = "/management/rul";
 /** Where a deleted rul's page goes (management-routing §2). */
 export const RUL_DELETED_PATH = "/management/rul/";
 export const rulHref = (r: { id: number }) => `${RUL_LIST_PATH}/${r.id}`;

@@ -101,7 +101,7 @@ function RulFieldInputs(
   );
 }
 
-export interface RulCreateDialogProps {
+interface RulCreateDialogProps {
   open: boolean;
   onClose: () => void;
   /** Called after each rul is created (either variant). */
@@ -171,7 +171,7 @@ export function RulCreateDialog({ open, onClose, onCreated }: RulCreateDialogPro
   );
 }
 
-export interface RulEditDialogProps {
+interface RulEditDialogProps {
   /** The rul being edited; null when closed. */
   rul: Rul | null;
   onClose: () => void;

@@ -11,7 +11,7 @@ import { ComboboxList, useCombobox } from "../../kit/form/MultiSelect.tsx";
 import type { RulPick } from "../../../openapi/schemas/enids.ts";
 import { rulLabel, type RulOption, searchRuls } from "../enid/enid_api.ts";
 
-export interface RulPickerProps {
+interface RulPickerProps {
   value: RulPick | null;
   onChange: (value: RulPick | null) => void;
   /** The form's error ('Please select a rul'), passed only after a submit attempt. */

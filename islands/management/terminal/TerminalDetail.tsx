@@ -36,7 +36,7 @@ function entriesOf(value: string): string[] {
 }
 
 /** An item log's value as text: dates in UTC, booleans as Yes/No, lists comma-separated. */
-export function itemText(item: TerminalItem): string {
+function itemText(item: TerminalItem): string {
   if (item.value === null || item.value === "") return "—";
   switch (itemTypeOf(item.name, item.type)) {
     case "DATE":

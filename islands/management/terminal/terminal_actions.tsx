@@ -47,7 +47,7 @@ const TrackingDialog = lazy(() => commandDialogs().then((m) => ({ default: m.Tra
 const SerialDialog = lazy(() => commandDialogs().then((m) => ({ default: m.SerialDialog })));
 
 /** A terminal as the menus see it: an mtl row, a terminal row or a terminal page. */
-export interface TerminalRef {
+interface TerminalRef {
   /** Null: an mtl registered without a terminal yet. */
   deviceId: number | null;
   deviceTypeId: number;
@@ -60,7 +60,7 @@ export interface TerminalRef {
   maySendTracking?: boolean;
 }
 
-export interface TerminalActionsOptions {
+interface TerminalActionsOptions {
   /** After a change (a label, an edit, a new terminal or mtl). */
   changed: () => void;
   /** After a delete. */

@@ -20,7 +20,7 @@ import {
 /** The terminal page's tabs, by their key in the URL (`?tab=inmarsatc`). */
 export const TERMINAL_TABS = { inmarsatc: "Inmarsat C", other: "Other device types" } as const;
 export type TerminalTab = keyof typeof TERMINAL_TABS;
-export const DEFAULT_TERMINAL_TAB: TerminalTab = "inmarsatc";
+const DEFAULT_TERMINAL_TAB: TerminalTab = "inmarsatc";
 export const tabOf = (raw: string | null): TerminalTab =>
   raw !== null && raw in TERMINAL_TABS ? raw as TerminalTab : DEFAULT_TERMINAL_TAB;
 

@@ -59,7 +59,7 @@ const firstType = (viewer: TerminalViewer) =>
 
 const addFields = (deviceTypeId: number) => templateFor(deviceTypeId, "add") ?? [];
 
-export interface TerminalAddDialogProps {
+interface TerminalAddDialogProps {
   open: boolean;
   onClose: () => void;
   onCreated: () => void;
@@ -130,7 +130,7 @@ export function TerminalAddDialog(
   );
 }
 
-export interface TerminalEditDialogProps {
+interface TerminalEditDialogProps {
   /** The terminal being edited (as GET /rest/terminal/get answers it); null when closed. */
   terminal: Terminal | null;
   onClose: () => void;

@@ -14,7 +14,7 @@ import type {
   TrackingCommand,
 } from "../../../openapi/schemas/terminal/tracking.ts";
 
-export const onOff = (enabled: boolean) => enabled ? "On" : "Off";
+const onOff = (enabled: boolean) => enabled ? "On" : "Off";
 
 /** "every 10 minutes, delay authorized, from 2026-11-30 12:56:24 UTC": what it asked besides on/off. */
 function asked(c: TrackingCommand): string {

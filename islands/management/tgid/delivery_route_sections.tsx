@@ -28,8 +28,7 @@ const ROUTE_KINDS = [
 ] as const;
 
 /** A route's row on the route overview: its type's table, filtered to its id. */
-export const routeHref = (kind: string, id: number) =>
-  `/routing/routes?type=${kind}&filter.id=${id}`;
+const routeHref = (kind: string, id: number) => `/routing/routes?type=${kind}&filter.id=${id}`;
 
 const routeColumns = (
   kind: string,

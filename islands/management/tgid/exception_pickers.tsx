@@ -22,13 +22,12 @@ export interface DnidChoice {
 }
 
 /** "4711", or "4711 (LES 15)" off the usual LES. */
-export const dnidText = (d: DnidChoice) =>
-  d.les === DEFAULT_LES ? String(d.id) : `${d.id} (LES ${d.les})`;
+const dnidText = (d: DnidChoice) => d.les === DEFAULT_LES ? String(d.id) : `${d.id} (LES ${d.les})`;
 
 type DnidOption = Option & { dnid: DnidChoice };
 
 /** The dialog's dnids: at most ROUTING_DNID_SEARCH_LIMIT (10) results. */
-export const searchDnidOptions = async (query: string): Promise<DnidOption[]> =>
+const searchDnidOptions = async (query: string): Promise<DnidOption[]> =>
   (await call(client.GET("/rest/dnids/search", { params: { query: { query } } })))
     .slice(0, ROUTING_DNID_SEARCH_LIMIT)
     .map((d) => ({
@@ -66,7 +65,7 @@ export function DnidPicker({ value, onChange, error, name }: ChoiceProps<DnidCho
 }
 
 /** One member of a dnid as the select offers it: its number, its terminals' mtls and states. */
-export interface DnidMemberChoice {
+interface DnidMemberChoice {
   member: number;
   text: string;
 }
@@ -161,7 +160,7 @@ export interface MtlChoice {
 type MtlOption = Option & { mtl: MtlChoice };
 
 /** Mtls whose imn contains the text: the first ROUTING_DNID_SEARCH_LIMIT (10) by imn. */
-export const searchMtlOptions = async (query: string): Promise<MtlOption[]> =>
+const searchMtlOptions = async (query: string): Promise<MtlOption[]> =>
   (await call(client.POST("/rest/mtls/findMtl", {
     body: {
       filter: { imn: query },

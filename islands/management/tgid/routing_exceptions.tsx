@@ -40,7 +40,7 @@ const loadForm = () =>
   import("../../../openapi/schemas/tgid/routing_rules.ts").then((m) => m.RoutingRuleFormSchema);
 
 /** The member whose exceptions the dialog shows. */
-export interface RoutingMember {
+interface RoutingMember {
   dnid: number;
   les: number;
   member: number;

@@ -13,11 +13,11 @@ export const PUSH_EVENT_DEFAULTS: TableDefaults = {
   pageSizes: PAGE_SIZES,
 };
 
-export const levelOptions = EVENT_LEVELS.map((l) => [l, l] as const);
+const levelOptions = EVENT_LEVELS.map((l) => [l, l] as const);
 export const levelClass = (level: string) =>
   level === "ERROR" ? "danger" : level === "WARN" ? "pending" : "success";
 
-export interface PushEventListProps {
+interface PushEventListProps {
   initialState: TableState;
   initialData: FindResult<Row>;
 }

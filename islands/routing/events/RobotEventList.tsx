@@ -16,7 +16,7 @@ export const ROBOT_EVENT_DEFAULTS: TableDefaults = {
 const levelClass = (level: string) =>
   level === "ERROR" ? "danger" : level === "WARN" ? "pending" : "success";
 
-export interface RobotEventListProps {
+interface RobotEventListProps {
   initialState: TableState;
   initialData: FindResult<Row>;
 }

@@ -23,11 +23,11 @@ export const PROCESS_TABLE_DEFAULTS: TableDefaults = {
   pageSizes: PAGE_SIZES,
 };
 
-export const SHOW_ALL = "Show all";
+const SHOW_ALL = "Show all";
 
 const teamText = (p: ProcessRow) => p.teamName ?? (p.team === null ? "" : String(p.team));
 
-export type ProcessListProps = ListProps<ProcessRow>;
+type ProcessListProps = ListProps<ProcessRow>;
 
 export default function ProcessList(props: ProcessListProps) {
   const [details, setDetails] = useState<ProcessRow | null>(null);

@@ -25,7 +25,7 @@ const loadForm = () =>
   import("../../../openapi/schemas/push/push_processes.ts").then((m) => m.ProcessFormSchema);
 
 /** A new process's form: the spec's defaults. */
-export const blankProcess = (): ProcessFormInput => ({
+const blankProcess = (): ProcessFormInput => ({
   hostname: PROCESS_DEFAULTS.hostname,
   mode: PROCESS_DEFAULTS.mode,
   protocol: "",
@@ -144,7 +144,7 @@ function ProcessFields({ form, prefix, open }: { form: Form; prefix: string; ope
   );
 }
 
-export interface ProcessAddDialogProps {
+interface ProcessAddDialogProps {
   open: boolean;
   onClose: () => void;
   onCreated: () => void;
@@ -182,7 +182,7 @@ export function ProcessAddDialog({ open, onClose, onCreated }: ProcessAddDialogP
   );
 }
 
-export interface ProcessEditDialogProps {
+interface ProcessEditDialogProps {
   /** The process being edited; null when closed. */
   process: ProcessRow | null;
   onClose: () => void;

@@ -44,7 +44,7 @@ export const ROUTE_TABLE_DEFAULTS: TableDefaults = {
 
 type AnyRow = PushRows[RouteType];
 
-export interface RouteTablePage<R> {
+interface RouteTablePage<R> {
   initialState: TableState;
   initialData: FindResult<R>;
 }

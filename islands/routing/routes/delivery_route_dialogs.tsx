@@ -167,7 +167,7 @@ function valuesOf(type: RouteType, row: AnyRow): Values {
   }
 }
 
-export interface RouteDialogProps {
+interface RouteDialogProps {
   type: RouteType;
   /** Add: open with no row; edit: the row being edited. */
   open: boolean;

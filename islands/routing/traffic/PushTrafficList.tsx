@@ -34,7 +34,7 @@ const PushDetailsDialog = lazy(() => dialogs().then((m) => ({ default: m.PushDet
 const RetransmitDialog = lazy(() => dialogs().then((m) => ({ default: m.RetransmitDialog })));
 
 /** Delivered is a success; the error states are dangers; the rest are still pending. */
-export const pushStatusClass = (s: number) =>
+const pushStatusClass = (s: number) =>
   s === 4 ? "success" : [3, 5, 6, 7].includes(s) ? "danger" : "pending";
 
 export const findPushTraffic = (state: TableState) => findPushRows("pushTraffic", state);

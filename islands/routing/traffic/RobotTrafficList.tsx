@@ -26,9 +26,9 @@ const label = (map: Record<number, string>, code: number | null) =>
   code === null ? "" : map[code] ?? String(code);
 
 /** Successful is a success; failed, fatal and WS errors are dangers; the rest are pending. */
-export const robotStatusClass = (s: number) => s === 2 ? "success" : s >= 3 ? "danger" : "pending";
+const robotStatusClass = (s: number) => s === 2 ? "success" : s >= 3 ? "danger" : "pending";
 
-export interface RobotTrafficListProps {
+interface RobotTrafficListProps {
   initialState: TableState;
   initialData: FindResult<Row>;
 }

@@ -19,12 +19,12 @@ import {
 } from "../../../openapi/schemas/push/push_attempt_messages.ts";
 
 /** The last answer (kept while a refresh fails) and the last failure, if any. */
-export interface AttemptsState {
+interface AttemptsState {
   data: DeliveryAttempts | null;
   error: string | null;
 }
 
-export const isPending = (status: number) => PENDING_PUSH_STATUSES.includes(status);
+const isPending = (status: number) => PENDING_PUSH_STATUSES.includes(status);
 
 /** A client error (404: the row is gone or not ours) will not heal: no more refreshes. */
 const gaveUp = (e: unknown) => e instanceof ApiFailure && e.status >= 400 && e.status < 500;

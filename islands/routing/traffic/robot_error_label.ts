@@ -6,7 +6,7 @@
  * to the end of the label.
  */
 
-export interface ErrorLabelParts {
+interface ErrorLabelParts {
   /** The label's readable text ("" when there is none). */
   text: string;
   /** The carbon-copy recipients: null without a carbon-copies section, [] when it is empty. */

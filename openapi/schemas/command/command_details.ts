@@ -38,7 +38,7 @@ export const CommandDetailsSchema = CommandSchema.extend({
 });
 export type CommandDetails = z.infer<typeof CommandDetailsSchema>;
 
-export const CommandStationMessageSchema = z.object({
+const CommandStationMessageSchema = z.object({
   refNum: z.number().int().meta({ description: "The station's reference number" }),
   status: codeSchema(STATION_MESSAGE_STATUS, "Station message status"),
   statusLabel: z.string().meta({ description: "The station status's name, e.g. delivered" }),
@@ -48,7 +48,7 @@ export const CommandStationMessageSchema = z.object({
   description: "The Messaging C station message a sendMessage command carries",
 });
 
-export const FullCommandSchema = CommandDetailsSchema.extend({
+const FullCommandSchema = CommandDetailsSchema.extend({
   startAt: dateTime("Not before this time (3 Start time delayed until then); null: at once"),
   nextStepAt: dateTime("When the station moves the command on next; null: nothing scheduled"),
   stationMessage: CommandStationMessageSchema.nullable().meta({

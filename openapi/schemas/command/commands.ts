@@ -13,12 +13,12 @@ import { COMMAND_STATUS, commandStatusClass } from "../../enums.ts";
 import { codeSchema, codesOf } from "../common.ts";
 
 export type CommandStatus = keyof typeof COMMAND_STATUS;
-export type CommandStatusClass = ReturnType<typeof commandStatusClass>;
+type CommandStatusClass = ReturnType<typeof commandStatusClass>;
 
 const STATUSES = codesOf(COMMAND_STATUS);
 
 /** The statuses a command ends in: it is delivered, acknowledged, failed or cancelled. */
-export const FINAL_COMMAND_STATUSES: readonly CommandStatus[] = STATUSES.filter((s) =>
+const FINAL_COMMAND_STATUSES: readonly CommandStatus[] = STATUSES.filter((s) =>
   commandStatusClass(s) !== "pending"
 );
 /** The statuses of a command still under way: a cancel turns these into 13 Cancelled. */

@@ -28,14 +28,14 @@ const M = TERMINAL_COMMAND_MESSAGES;
 const target = { target: deviceTarget() };
 
 export const IrextTargetSchema = z.object(target).meta({ id: "IrextTarget" });
-export type IrextTarget = z.output<typeof IrextTargetSchema>;
+type IrextTarget = z.output<typeof IrextTargetSchema>;
 
 export const IrextFreeTextSchema = z.object({
   ...target,
   text: requiredBlock("Text", IREXT_TEXT_MAX),
   messageType: codeSchema(IREXT_MESSAGE_TYPE_NAMES, "Message type").default(0),
 }).meta({ id: "IrextFreeText" });
-export type IrextFreeText = z.output<typeof IrextFreeTextSchema>;
+type IrextFreeText = z.output<typeof IrextFreeTextSchema>;
 
 const geofenceId = z.number({
   error: missingOr(formMessages.required("Geofence id"), formMessages.match("Geofence id")),
@@ -44,9 +44,9 @@ const geofenceId = z.number({
   .max(GEOFENCE_ID_MAX, formMessages.max("Geofence id", GEOFENCE_ID_MAX))
   .meta({ description: `The terminal's geofence slot, 1 to ${GEOFENCE_ID_MAX}` });
 
-export const GEOFENCE_POINTS = Array.from({ length: GEOFENCE_MAX_POINTS }, (_, i) => i + 1);
-export const latKey = (n: number) => `geofenceP${n}lat`;
-export const lonKey = (n: number) => `geofenceP${n}lon`;
+const GEOFENCE_POINTS = Array.from({ length: GEOFENCE_MAX_POINTS }, (_, i) => i + 1);
+const latKey = (n: number) => `geofenceP${n}lat`;
+const lonKey = (n: number) => `geofenceP${n}lon`;
 
 const coordinate = (label: string, limit: number) =>
   z.number({ error: formMessages.match(label) })
@@ -109,12 +109,12 @@ export const GeofenceActivateSchema = z.object({
     `A circle (geofenceP1lat/lon and radius) or a polygon of 3 to ${GEOFENCE_MAX_POINTS} ` +
     "points (geofenceP1… in order, no radius); latitudes −90 to 90, longitudes −180 to 180.",
 });
-export type GeofenceActivate = z.output<typeof GeofenceActivateSchema>;
+type GeofenceActivate = z.output<typeof GeofenceActivateSchema>;
 
 export const GeofenceCancelSchema = z.object({ ...target, geofenceId }).meta({
   id: "GeofenceCancel",
 });
-export type GeofenceCancel = z.output<typeof GeofenceCancelSchema>;
+type GeofenceCancel = z.output<typeof GeofenceCancelSchema>;
 
 /** Each irext command's request schema. */
 export const IREXT_SCHEMAS = {

@@ -9,7 +9,7 @@ import { bodyId, codeSchema } from "../common.ts";
 import { MemberSchema } from "../dnids/dnid_status.ts";
 import { TERMINAL_COMMAND_MESSAGES as M } from "./terminal_command_messages.ts";
 
-export const DEFAULT_POLL_REGION = 4;
+const DEFAULT_POLL_REGION = 4;
 
 export const PollSendSchema = z.object({
   dnid: bodyId("Dnid", M.selectDnid).meta({ description: "The dnid (group) polled" }),

@@ -13,7 +13,7 @@ import { TERMINAL_COMMAND_MESSAGES } from "./terminal_command_messages.ts";
 
 export { COMMAND_PAGE_WORDS, TERMINAL_COMMAND_MESSAGES } from "./terminal_command_messages.ts";
 
-export const IssuedCommandSchema = z.object({
+const IssuedCommandSchema = z.object({
   commandId: CommandIdSchema,
   command: z.string().meta({ description: "The command's name, e.g. pollCommand" }),
   mt: z.string().nullable().meta({
@@ -27,7 +27,6 @@ export const IssuedCommandSchema = z.object({
     description: "Not before this time (status 3 Start time delayed until then)",
   }),
 }).meta({ id: "IssuedCommand" });
-export type IssuedCommandView = z.infer<typeof IssuedCommandSchema>;
 
 export const CommandsIssuedSchema = z.object({
   listId: z.number().int().meta({

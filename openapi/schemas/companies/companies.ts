@@ -27,7 +27,7 @@ import {
 
 export const COMPANY_NAME_MAX = 100;
 
-export const CompanyNameSchema = requiredText("Name", COMPANY_NAME_MAX).meta({
+const CompanyNameSchema = requiredText("Name", COMPANY_NAME_MAX).meta({
   description: `Unique; trimmed, 1 to ${COMPANY_NAME_MAX} characters`,
   example: "Oceanic Fisheries Ltd",
 });
@@ -84,7 +84,7 @@ export type Company = z.infer<typeof CompanySchema>;
 export const CompanyListSchema = z.array(CompanySchema).meta({ id: "CompanyList" });
 
 /** GET /rest/companies/hierarchy: the company → team choice of the user and team dialogs. */
-export const CompanyHierarchyEntrySchema = z.object({
+const CompanyHierarchyEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   teams: z.array(z.object({
@@ -191,9 +191,9 @@ export type CompanyDeleteImpact = z.infer<typeof CompanyDeleteImpactSchema>;
 
 // ---- find ----
 
-export const COMPANY_SORT_FIELDS = ["id", "name"] as const;
+const COMPANY_SORT_FIELDS = ["id", "name"] as const;
 
-export const CompanyFilterSchema = z.object({
+const CompanyFilterSchema = z.object({
   id: intFilter("Id").optional(),
   name: textFilter("Name"),
 }).strict().meta({ id: "CompanyFilter" });
@@ -215,7 +215,7 @@ export type CompanyFindResponse = z.infer<typeof CompanyFindResponseSchema>;
 
 // ---- search ----
 
-export const SearchCompanySchema = z.object({
+const SearchCompanySchema = z.object({
   id: z.number().int(),
   name: z.string(),
 }).meta({ id: "SearchCompany" });

@@ -17,7 +17,7 @@ export interface CompanyBlockers {
 export const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "a", "a and b", "a, b and c". */
-export const listing = (parts: string[]) =>
+const listing = (parts: string[]) =>
   parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 
 /** The blockers that are there, each counted: ["2 dnids", "1 tgid"]. */

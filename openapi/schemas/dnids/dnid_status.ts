@@ -22,7 +22,6 @@ import {
 export {
   DNID_STATUS_MESSAGES,
   DNID_STATUS_STATE_LABELS,
-  DNID_STATUS_STATES,
   type DnidStatusState,
 } from "./dnid_status_messages.ts";
 import { DNID_STATUS_STATES } from "./dnid_status_messages.ts";
@@ -32,7 +31,7 @@ import { TERMINAL_COMMAND_MESSAGES } from "../command/terminal_command_messages.
 export const ACTIVE_STATUS = 0;
 export const INACTIVE_STATUS = 3;
 
-export const DEVICE_MAX = 100;
+const DEVICE_MAX = 100;
 
 // ---- keys ----
 
@@ -57,7 +56,7 @@ export const MemberSchema = z.number({
 export const memberQuery = queryInt("Member", "The member number within the dnid", 0);
 
 /** The terminal's mtl (imn), as a status row names its device. */
-export const DeviceSchema = requiredText("Device", DEVICE_MAX)
+const DeviceSchema = requiredText("Device", DEVICE_MAX)
   .meta({ description: "The terminal's mtl (imn)", example: "423456789" });
 
 /** `?dnid&les&member&device`: one status row. */
@@ -142,9 +141,9 @@ export type DnidStatusDetails = z.infer<typeof DnidStatusDetailsSchema>;
 
 // ---- find ----
 
-export const DNID_STATUS_SORT_FIELDS = ["dnid", "member", "device", "status", "updatedOn"] as const;
+const DNID_STATUS_SORT_FIELDS = ["dnid", "member", "device", "status", "updatedOn"] as const;
 
-export const DnidStatusFilterSchema = z.object({
+const DnidStatusFilterSchema = z.object({
   dnid: idFilter("Dnid").optional(),
   les: idFilter("LES").optional(),
   member: idFilter("Member").optional(),

@@ -22,8 +22,8 @@ import {
   trimmedLine,
 } from "../common.ts";
 
-export const COMMENTS_MAX = 255;
-export const CARBON_COPY_MAX = 500;
+const COMMENTS_MAX = 255;
+const CARBON_COPY_MAX = 500;
 
 // ---- keys ----
 
@@ -51,7 +51,7 @@ export const DnidKeySchema = z.object({
   id: bodyId("Id"),
   les: bodyId("LES").default(DEFAULT_LES),
 }).meta({ id: "DnidKey" });
-export type DnidKey = z.output<typeof DnidKeySchema>;
+type DnidKey = z.output<typeof DnidKeySchema>;
 
 // ---- reads ----
 
@@ -75,7 +75,7 @@ export const DnidSchema = z.object({
 }).meta({ id: "Dnid" });
 export type Dnid = z.infer<typeof DnidSchema>;
 
-export const DnidMemberSchema = z.object({
+const DnidMemberSchema = z.object({
   member: z.number().int(),
   device: z.string().meta({ description: "The terminal's mtl (imn)" }),
   serial: z.string().nullable(),
@@ -109,13 +109,11 @@ export const LastIdSchema = z.object({
   id: z.number().int().meta({ description: "The highest id, 0 when there is none" }),
 }).meta({ id: "LastId" });
 
-export const OceanListSchema = z.array(z.string()).meta({ id: "OceanList" });
-
 export const StoreNPushHostSchema = z.object({
   hostName: z.string().meta({ description: "The store-and-push host customers connect to" }),
 }).meta({ id: "StoreNPushHost" });
 
-export const DnidOpenPortSchema = z.object({
+const DnidOpenPortSchema = z.object({
   id: z.number().int(),
   hostname: z.string(),
   port: z.number().int(),
@@ -160,7 +158,7 @@ const CompanyId = z.number({ error: ADMIN_MESSAGES.selectCompany })
   .min(1, { error: ADMIN_MESSAGES.selectCompany })
   .max(MAX_ID, { error: ADMIN_MESSAGES.selectCompany });
 
-export const DnidOptsSchema = z.object({
+const DnidOptsSchema = z.object({
   rulId: bodyId("Rul").nullable().optional(),
   carbonCopy: optionalText("Carbon copy", CARBON_COPY_MAX).nullable().optional(),
   color: optionalText("Color", 20).nullable().optional(),
@@ -265,7 +263,7 @@ export const dnidRequest = (
 
 // ---- find ----
 
-export const DNID_SORT_FIELDS = [
+const DNID_SORT_FIELDS = [
   "id",
   "les",
   "company",
@@ -276,7 +274,7 @@ export const DNID_SORT_FIELDS = [
   "updatedAt",
 ] as const;
 
-export const DnidFilterSchema = z.object({
+const DnidFilterSchema = z.object({
   id: digitsFilter("Dnid").meta({ description: "Digits: the number starts with them" }),
   company: textFilter("Company"),
   team: textFilter("Team"),
@@ -340,7 +338,7 @@ export type DnidAllocation = z.infer<typeof DnidAllocationSchema>;
 
 // ---- search ----
 
-export const SearchDnidSchema = z.object({
+const SearchDnidSchema = z.object({
   id: z.number().int(),
   les: z.number().int(),
   company: RefSchema,

@@ -18,7 +18,7 @@ import { EPADR_MESSAGES } from "./epadr_messages.ts";
 
 export { dnidsText, EPADR_LABELS, EPADR_MESSAGES } from "./epadr_messages.ts";
 
-export const EPADR_ADDRESS_MAX = 300;
+const EPADR_ADDRESS_MAX = 300;
 
 const MAILBOX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -36,7 +36,7 @@ const isFtpUrl = (v: string) => {
 const sourceError = (type: number) =>
   type === 1 ? EPADR_MESSAGES.sourceFtp : EPADR_MESSAGES.sourceSmtp;
 
-export const validSource = (type: number, address: string) =>
+const validSource = (type: number, address: string) =>
   type === 1 ? isFtpUrl(address) : MAILBOX.test(address);
 
 const pollMinutes = z.number({ error: EPADR_MESSAGES.pollRange })

@@ -22,9 +22,9 @@ import {
 export * from "./messaging_c_messages.ts";
 
 /** The longest text accepted: 32 KB of ita2 characters (5 bits each). */
-export const MESSAGE_TEXT_MAX = Math.ceil((MESSAGE_MAX_KB * 1024 * 8) / 5);
-export const ADDRESS_MAX = 100;
-export const NOTIFICATION_RECIPIENTS_MAX = 10;
+const MESSAGE_TEXT_MAX = Math.ceil((MESSAGE_MAX_KB * 1024 * 8) / 5);
+const ADDRESS_MAX = 100;
+const NOTIFICATION_RECIPIENTS_MAX = 10;
 
 // ---- parts ----
 
@@ -40,7 +40,7 @@ const addressSchema = (label: string) =>
     value: optionalText(label, ADDRESS_MAX),
   });
 
-export const NotificationSchema = z.object({
+const NotificationSchema = z.object({
   recipients: z.array(trimmedLine("Notification recipient").max(ADDRESS_MAX))
     .min(1, M.notificationRecipientsRequired)
     .max(
@@ -74,7 +74,7 @@ export const NotificationSchema = z.object({
   }
 }).meta({ id: "MessagingCNotification" });
 
-export const MessagingCMessageSchema = z.object({
+const MessagingCMessageSchema = z.object({
   raw: block("Text").max(MESSAGE_TEXT_MAX, formMessages.maxLength("Text", MESSAGE_TEXT_MAX))
     .meta({ description: "The message text" }),
   format: z.enum(MESSAGING_C_FORMATS, {
@@ -112,8 +112,7 @@ export const MessagingCMessageSchema = z.object({
   const limit = sizeLimit(false);
   if (size > limit) ctx.addIssue({ code: "custom", message: M.tooBig(size, limit), path: ["raw"] });
 }).meta({ id: "MessagingCMessage" });
-export type MessagingCMessage = z.output<typeof MessagingCMessageSchema>;
-export type MessagingCMessageInput = z.input<typeof MessagingCMessageSchema>;
+type MessagingCMessage = z.output<typeof MessagingCMessageSchema>;
 
 export const MessagingCSendSchema = z.object({
   recipient: RecipientSchema,

@@ -61,7 +61,7 @@ const kb = (bytes: number) => (Math.round(bytes / 102.4) / 10).toString();
 export const lesName = (les: number) => LES[les as keyof typeof LES] ?? `LES ${les}`;
 
 /** ITA2 (Baudot–Murray) letters and figures; letters are sent in capitals. */
-export const ITA2_CHARS = /^[A-Za-z0-9 \r\n\-?:().,'=/+!&#$"]*$/;
+const ITA2_CHARS = /^[A-Za-z0-9 \r\n\-?:().,'=/+!&#$"]*$/;
 
 /** The characters of `text` ITA2 cannot carry (each once, in order), quoted for a message. */
 export function nonIta2(text: string): string | null {
@@ -96,10 +96,10 @@ export const sizeLimit = (anyMiniC: boolean) =>
   (anyMiniC ? MINI_C_MESSAGE_MAX_KB : MESSAGE_MAX_KB) * 1024;
 
 /** The custom notification date's form: 2014-11-30 12:56:24. */
-export const NOTIFICATION_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const NOTIFICATION_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** The years a notification date may have (PostgreSQL refuses year 0; 5 digits are no form). */
-export const NOTIFICATION_YEARS = { min: 1970, max: 9999 } as const;
+const NOTIFICATION_YEARS = { min: 1970, max: 9999 } as const;
 
 /**
  * A custom notification date that has the form and is a real date and time of years 1970–9999

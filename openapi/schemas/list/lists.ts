@@ -36,9 +36,9 @@ const dayFilter = (label: string) =>
       example: "2026-11-23",
     });
 
-export const LIST_SORT_FIELDS = ["id", "user", "date", "protocol", "terminated"] as const;
+const LIST_SORT_FIELDS = ["id", "user", "date", "protocol", "terminated"] as const;
 
-export const CommandListFilterSchema = z.object({
+const CommandListFilterSchema = z.object({
   id: idFilter("Id").optional(),
   user: textFilter("User").meta({
     description: "A part of the sender's user id or e-mail (any case)",
@@ -62,7 +62,7 @@ export type CommandListFindRequest = z.output<typeof CommandListFindRequestSchem
 
 const count = (description: string) => z.number().int().meta({ description });
 
-export const CommandListSchema = z.object({
+const CommandListSchema = z.object({
   id: z.number().int(),
   user: z.string().nullable().meta({ description: "The sender's user id; null once deleted" }),
   date: z.string().meta({ format: "date-time", description: "When the list was sent" }),

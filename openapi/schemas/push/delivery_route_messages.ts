@@ -62,7 +62,7 @@ export const SMTP_FORMAT_CHOICES = [
   "other",
 ] as const satisfies readonly SmtpFormat[];
 
-export interface SmtpPresetFields {
+interface SmtpPresetFields {
   encoding: string;
   signature: string;
   subject: string;

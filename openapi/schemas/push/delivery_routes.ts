@@ -35,8 +35,8 @@ import {
   WsRouteRowSchema,
 } from "./push_find.ts";
 
-export const DESTINATION_MAX = 255;
-export const TRANSMIT_FREQUENCY_MAX = 86_400;
+const DESTINATION_MAX = 255;
+const TRANSMIT_FREQUENCY_MAX = 86_400;
 
 /** An optional text: empty, null or left out all mean none (null). */
 const optional = (label: string, max: number) =>
@@ -122,7 +122,7 @@ export const WsRouteUpdateSchema = z.object({ ...routeId, ...wsFields }).strict(
   .meta({ id: "WsRouteUpdate" });
 
 /** Secondary e-mails: normalised (normalizeEmails), then every address must be valid. */
-export const SecondaryEmailsSchema = z.union([
+const SecondaryEmailsSchema = z.union([
   trimmedBlock("Secondary e-mails").max(2000, formMessages.maxLength("Secondary e-mails", 2000)),
   z.null(),
 ]).optional()
@@ -157,13 +157,13 @@ export const SmtpRouteUpdateSchema = z.object({ ...routeId, ...smtpFields }).str
   .meta({ id: "SmtpRouteUpdate" });
 
 export type TcpRouteAdd = z.input<typeof TcpRouteAddSchema>;
-export type TcpRouteUpdate = z.input<typeof TcpRouteUpdateSchema>;
+type TcpRouteUpdate = z.input<typeof TcpRouteUpdateSchema>;
 export type FtpRouteAdd = z.input<typeof FtpRouteAddSchema>;
-export type FtpRouteUpdate = z.input<typeof FtpRouteUpdateSchema>;
+type FtpRouteUpdate = z.input<typeof FtpRouteUpdateSchema>;
 export type WsRouteAdd = z.input<typeof WsRouteAddSchema>;
-export type WsRouteUpdate = z.input<typeof WsRouteUpdateSchema>;
+type WsRouteUpdate = z.input<typeof WsRouteUpdateSchema>;
 export type SmtpRouteAdd = z.input<typeof SmtpRouteAddSchema>;
-export type SmtpRouteUpdate = z.input<typeof SmtpRouteUpdateSchema>;
+type SmtpRouteUpdate = z.input<typeof SmtpRouteUpdateSchema>;
 export type TcpRouteInput = z.output<typeof TcpRouteAddSchema>;
 export type FtpRouteInput = z.output<typeof FtpRouteAddSchema>;
 export type WsRouteInput = z.output<typeof WsRouteAddSchema>;

@@ -3,7 +3,7 @@ import { DELIVERY_TYPES, PUSH_STATUS, TRAFFIC_PROTOCOLS } from "../../enums.ts";
 import { codeFilter, findRequestSchema, findResponseSchema, intFilter } from "../find.ts";
 import { codeList, codeSchema, textFilter } from "../common.ts";
 
-export const PUSH_TRAFFIC_SORT_FIELDS = [
+const PUSH_TRAFFIC_SORT_FIELDS = [
   "pushTrafficId",
   "tgid",
   "dnid",
@@ -15,7 +15,7 @@ export const PUSH_TRAFFIC_SORT_FIELDS = [
   "deliveryAttempts",
 ] as const;
 
-export const PushTrafficFilterSchema = z.object({
+const PushTrafficFilterSchema = z.object({
   pushTrafficId: intFilter("Id").optional(),
   tgid: intFilter("TGID").optional(),
   dnid: intFilter("DNID").optional(),

@@ -14,7 +14,7 @@ import {
 const dateTime = (description: string) => z.string().meta({ format: "date-time", description });
 
 /** One attempt: one destination tried once. */
-export const DeliveryAttemptSchema = z.object({
+const DeliveryAttemptSchema = z.object({
   at: dateTime("When the attempt started"),
   round: z.number().int()
     .meta({ description: "The delivery round (push_delivery_attempts after it)" }),
@@ -27,7 +27,7 @@ export const DeliveryAttemptSchema = z.object({
   error: z.string().nullable(),
   durationMs: z.number().int(),
 }).meta({ id: "DeliveryAttempt" });
-export type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
+type DeliveryAttempt = z.infer<typeof DeliveryAttemptSchema>;
 
 export const DeliveryAttemptsSchema = z.object({
   pushTrafficId: z.number().int(),

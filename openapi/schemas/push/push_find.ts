@@ -26,7 +26,7 @@ const choice = <const T extends readonly [string, ...string[]]>(values: T, label
 
 // ---- push events ----
 
-export const PUSH_EVENT_SORT_FIELDS = [
+const PUSH_EVENT_SORT_FIELDS = [
   "id",
   "timestamp",
   "hostname",
@@ -34,14 +34,14 @@ export const PUSH_EVENT_SORT_FIELDS = [
   "tgid",
   "level",
 ] as const;
-export const PushEventFilterSchema = z.object({
+const PushEventFilterSchema = z.object({
   hostname: textFilter("Hostname"),
   processId: intFilter("Process").optional(),
   tgid: intFilter("TGID").optional(),
   level: choice(EVENT_LEVELS, "Level"),
   message: textFilter("Message"),
 }).strict().meta({ id: "PushEventFilter" });
-export const PushEventRowSchema = z.object({
+const PushEventRowSchema = z.object({
   id: z.number().int(),
   timestamp: dateTime,
   hostname: z.string(),
@@ -54,13 +54,13 @@ export type PushEventRow = z.infer<typeof PushEventRowSchema>;
 
 // ---- robot events ----
 
-export const ROBOT_EVENT_SORT_FIELDS = ["id", "timestamp", "robot", "level"] as const;
-export const RobotEventFilterSchema = z.object({
+const ROBOT_EVENT_SORT_FIELDS = ["id", "timestamp", "robot", "level"] as const;
+const RobotEventFilterSchema = z.object({
   robot: choice(ROBOT_NAMES, "Robot"),
   level: choice(EVENT_LEVELS, "Level"),
   message: textFilter("Message"),
 }).strict().meta({ id: "RobotEventFilter" });
-export const RobotEventRowSchema = z.object({
+const RobotEventRowSchema = z.object({
   id: z.number().int(),
   timestamp: dateTime,
   robot: z.string(),
@@ -71,7 +71,7 @@ export type RobotEventRow = z.infer<typeof RobotEventRowSchema>;
 
 // ---- processes ----
 
-export const PROCESS_SORT_FIELDS = [
+const PROCESS_SORT_FIELDS = [
   "id",
   "hostname",
   "mode",
@@ -80,7 +80,7 @@ export const PROCESS_SORT_FIELDS = [
   "max",
   "team",
 ] as const;
-export const ProcessFilterSchema = z.object({
+const ProcessFilterSchema = z.object({
   id: intFilter("Id").optional(),
   hostname: textFilter("Hostname"),
   mode: choice(PROCESS_MODES, "Mode"),
@@ -110,14 +110,14 @@ const COMMON_ROUTE_SORT_FIELDS = [
   "Conversion",
   "Transmit_Frequency",
 ] as const;
-export const TCP_ROUTE_SORT_FIELDS = [
+const TCP_ROUTE_SORT_FIELDS = [
   ...COMMON_ROUTE_SORT_FIELDS,
   "IP_Port_Tx_Primary",
   "IP_Port_Tx_Secondary",
   "Tx_Primary_Up",
   "Tx_Secondary_Up",
 ] as const;
-export const FTP_ROUTE_SORT_FIELDS = [
+const FTP_ROUTE_SORT_FIELDS = [
   ...COMMON_ROUTE_SORT_FIELDS,
   "ftp_Type",
   "ftp_Verif",
@@ -126,7 +126,7 @@ export const FTP_ROUTE_SORT_FIELDS = [
   "ftp_Primary_Up",
   "ftp_Secondary_Up",
 ] as const;
-export const WS_ROUTE_SORT_FIELDS = [
+const WS_ROUTE_SORT_FIELDS = [
   ...COMMON_ROUTE_SORT_FIELDS,
   "ws_Primary",
   "ws_Secondary",
@@ -134,7 +134,7 @@ export const WS_ROUTE_SORT_FIELDS = [
   "ws_Secondary_Up",
   "Format",
 ] as const;
-export const SMTP_ROUTE_SORT_FIELDS = [
+const SMTP_ROUTE_SORT_FIELDS = [
   ...COMMON_ROUTE_SORT_FIELDS,
   "email_Master",
   "Encoding",
@@ -152,14 +152,14 @@ const commonRouteFilter = {
   Member_or_MobileNum: textFilter("Member or mobile number"),
   Conversion: codeFilter(CONVERSIONS, "Conversion").optional(),
 };
-export const TcpRouteFilterSchema = z.object({
+const TcpRouteFilterSchema = z.object({
   ...commonRouteFilter,
   IP_Port_Tx_Primary: textFilter("Primary destination"),
   IP_Port_Tx_Secondary: textFilter("Backup destination"),
   Tx_Primary_Up: status("Primary status"),
   Tx_Secondary_Up: status("Backup status"),
 }).strict().meta({ id: "TcpRouteFilter" });
-export const FtpRouteFilterSchema = z.object({
+const FtpRouteFilterSchema = z.object({
   ...commonRouteFilter,
   ftp_Type: codeFilter(ROUTE_MODES, "Mode").optional(),
   ftp_Verif: checked("Check delivery"),
@@ -168,7 +168,7 @@ export const FtpRouteFilterSchema = z.object({
   ftp_Primary_Up: status("Primary status"),
   ftp_Secondary_Up: status("Backup status"),
 }).strict().meta({ id: "FtpRouteFilter" });
-export const WsRouteFilterSchema = z.object({
+const WsRouteFilterSchema = z.object({
   ...commonRouteFilter,
   ws_Primary: textFilter("Primary destination"),
   ws_Secondary: textFilter("Backup destination"),
@@ -178,7 +178,7 @@ export const WsRouteFilterSchema = z.object({
   ws_Secondary_Up: status("Backup status"),
   Format: textFilter("Format"),
 }).strict().meta({ id: "WsRouteFilter" });
-export const SmtpRouteFilterSchema = z.object({
+const SmtpRouteFilterSchema = z.object({
   ...commonRouteFilter,
   email_Master: textFilter("Master e-mail"),
   email_Secondary: textFilter("Secondary e-mails"),
@@ -242,7 +242,7 @@ export type SmtpRouteRow = z.infer<typeof SmtpRouteRowSchema>;
 
 // ---- robot traffic ----
 
-export const ROBOT_TRAFFIC_SORT_FIELDS = [
+const ROBOT_TRAFFIC_SORT_FIELDS = [
   "realId",
   "type",
   "robot",
@@ -254,7 +254,7 @@ export const ROBOT_TRAFFIC_SORT_FIELDS = [
   "logId",
   "routageId",
 ] as const;
-export const RobotTrafficFilterSchema = z.object({
+const RobotTrafficFilterSchema = z.object({
   realId: intFilter("Id").optional(),
   type: codeFilter(ROBOT_TYPES, "Robot type").optional(),
   robot: choice(ROBOT_NAMES, "Robot"),
@@ -262,7 +262,7 @@ export const RobotTrafficFilterSchema = z.object({
   tgid: intFilter("TGID").optional(),
   errorLabel: textFilter("Error label"),
 }).strict().meta({ id: "RobotTrafficFilter" });
-export const RobotTrafficRowSchema = z.object({
+const RobotTrafficRowSchema = z.object({
   realId: z.number().int(),
   type: codeSchema(ROBOT_TYPES, "Robot type"),
   robot: z.string().meta({ description: `The robot: ${ROBOT_NAMES.join(", ")}` }),
@@ -333,7 +333,7 @@ export const SmtpRoutesFindSchema = findRequestSchema(
   typeOf("smtp"),
 );
 /** Push traffic's member (./push.ts): the one list clients may ask for. */
-export const PushTrafficFindSchema = PushFindRequestSchema;
+const PushTrafficFindSchema = PushFindRequestSchema;
 export const RobotTrafficFindSchema = findRequestSchema(
   "RobotTrafficFind",
   RobotTrafficFilterSchema,
@@ -364,15 +364,15 @@ export type PushFindOf<T extends PushFindType> = Extract<PushFindAnyRequest, { t
 const found = <T extends z.ZodType>(id: string, row: T, rows: string) =>
   findResponseSchema(id, row, rows);
 
-export const PushEventsFoundSchema = found("PushEventsFound", PushEventRowSchema, "push event");
-export const RobotEventsFoundSchema = found("RobotEventsFound", RobotEventRowSchema, "robot event");
-export const ProcessFoundSchema = found("ProcessFound", ProcessRowSchema, "push process");
-export const TcpRoutesFoundSchema = found("TcpRoutesFound", TcpRouteRowSchema, "tcp route");
-export const FtpRoutesFoundSchema = found("FtpRoutesFound", FtpRouteRowSchema, "ftp route");
-export const WsRoutesFoundSchema = found("WsRoutesFound", WsRouteRowSchema, "ws route");
-export const SmtpRoutesFoundSchema = found("SmtpRoutesFound", SmtpRouteRowSchema, "smtp route");
-export const PushTrafficFoundSchema = PushFindResponseSchema;
-export const RobotTrafficFoundSchema = found(
+const PushEventsFoundSchema = found("PushEventsFound", PushEventRowSchema, "push event");
+const RobotEventsFoundSchema = found("RobotEventsFound", RobotEventRowSchema, "robot event");
+const ProcessFoundSchema = found("ProcessFound", ProcessRowSchema, "push process");
+const TcpRoutesFoundSchema = found("TcpRoutesFound", TcpRouteRowSchema, "tcp route");
+const FtpRoutesFoundSchema = found("FtpRoutesFound", FtpRouteRowSchema, "ftp route");
+const WsRoutesFoundSchema = found("WsRoutesFound", WsRouteRowSchema, "ws route");
+const SmtpRoutesFoundSchema = found("SmtpRoutesFound", SmtpRouteRowSchema, "smtp route");
+const PushTrafficFoundSchema = PushFindResponseSchema;
+const RobotTrafficFoundSchema = found(
   "RobotTrafficFound",
   RobotTrafficRowSchema,
   "robot traffic row",

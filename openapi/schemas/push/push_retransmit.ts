@@ -14,7 +14,7 @@ const IDS_MAX_LENGTH = 4 * RETRANSMIT_MAX_IDS * 11;
  * `ids`: push traffic ids joined by ';' ("12;15;19"), 1 to 2000 distinct positive ids; the
  * output is the distinct ids in the order given.
  */
-export const RetransmitIdsSchema = line("Ids", M.required)
+const RetransmitIdsSchema = line("Ids", M.required)
   .min(1, M.required)
   .max(IDS_MAX_LENGTH, M.tooMany)
   .regex(/^\d+(;\d+)*$/, M.format)

@@ -20,7 +20,7 @@ export const RETRANSMIT_MESSAGES = {
 } as const;
 
 /** The retransmit dialog (management-routing §4: INIT → PROCESSING → SUCCESS or ERROR). */
-export const RETRANSMIT_STATES = ["INIT", "PROCESSING", "SUCCESS", "ERROR"] as const;
+const RETRANSMIT_STATES = ["INIT", "PROCESSING", "SUCCESS", "ERROR"] as const;
 export type RetransmitState = typeof RETRANSMIT_STATES[number];
 
 export const RETRANSMIT_TEXTS = {

@@ -34,7 +34,7 @@ export * from "./rul_messages.ts";
 
 // ---- fields ----
 
-export const RulLesSchema = codeSchema(LES, "LES").meta({
+const RulLesSchema = codeSchema(LES, "LES").meta({
   description: `The land earth station: 15 or 21 (default ${DEFAULT_LES})`,
   example: DEFAULT_LES,
 });
@@ -54,7 +54,7 @@ const phoneContact = optionalText("Phone contact", RUL_PHONE_MAX)
 
 /** The customer company of a write: its id, `{id, name}` (the picker's value) or null. */
 const CompanyIdInput = bodyId("Company");
-export const RulCompanySchema = z.union([
+const RulCompanySchema = z.union([
   CompanyIdInput,
   z.object({ id: CompanyIdInput, name: line("Company").optional() }),
   z.null(),
@@ -140,7 +140,7 @@ export type Rul = z.infer<typeof RulSchema>;
 
 export const RulListSchema = z.array(RulSchema).meta({ id: "RulList" });
 
-export const RulDetailsSchema = RulSchema.extend({
+const RulDetailsSchema = RulSchema.extend({
   dnids: z.array(z.object({
     id: z.number().int(),
     les: z.number().int(),
@@ -161,9 +161,9 @@ export const LastRulSchema = z.object({
 
 // ---- find ----
 
-export const RUL_SORT_FIELDS = ["id", "les", "customerName", "companyName", "updated"] as const;
+const RUL_SORT_FIELDS = ["id", "les", "customerName", "companyName", "updated"] as const;
 
-export const RulFilterSchema = z.object({
+const RulFilterSchema = z.object({
   id: idFilter("Id").optional(),
   les: codeFilter(LES, "LES").optional(),
   customerName: textFilter("Customer name"),
@@ -197,7 +197,7 @@ export const RulFilterQuerySchema = z.object({
   }),
 });
 
-export const RulChoiceSchema = z.object({
+const RulChoiceSchema = z.object({
   id: z.number().int(),
   les: z.number().int(),
   customerName: z.string(),

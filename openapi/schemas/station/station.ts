@@ -27,7 +27,7 @@ export {
   stationFamilyOf,
   stationStatusLabel,
 } from "./station_messages.ts";
-export type { StationMessageStatus, StationStatusFamily } from "./station_messages.ts";
+export type { StationStatusFamily } from "./station_messages.ts";
 
 // ---- requests ----
 
@@ -55,7 +55,7 @@ const FAMILIES = Object.keys(STATION_STATUS_FAMILIES) as [
   ...(keyof typeof STATION_STATUS_FAMILIES)[],
 ];
 
-export const StationFilterSchema = z.object({
+const StationFilterSchema = z.object({
   refNum: idFilter("Reference").optional(),
   recipient: textFilter("Recipient").meta({
     description: "A part of the recipient's imn or of its terminal label (any case)",
@@ -85,13 +85,12 @@ export const StationFindRequestSchema = findRequestSchema(
   "createdAt descending",
 );
 export type StationFindRequest = z.output<typeof StationFindRequestSchema>;
-export type StationFindBody = z.input<typeof StationFindRequestSchema>;
 
 // ---- answers ----
 
 const dateTime = (description: string) => z.string().meta({ format: "date-time", description });
 
-export const StationMessageSchema = z.object({
+const StationMessageSchema = z.object({
   refNum: z.number().int().meta({ description: "The station's reference number" }),
   listId: z.number().int().nullable().meta({ description: "Its command list, when sent here" }),
   groupId: z.number().int().nullable(),

@@ -5,7 +5,7 @@
  */
 import { STATION_MESSAGE_DELETABLE_STATUS, STATION_MESSAGE_STATUS } from "../../enums.ts";
 
-export type StationMessageStatus = keyof typeof STATION_MESSAGE_STATUS;
+type StationMessageStatus = keyof typeof STATION_MESSAGE_STATUS;
 
 /**
  * The station statuses by family, for the /station counts and the traffic filter: a message is

@@ -18,7 +18,7 @@ import { DEVICE_TYPES, REGIONS } from "../../enums.ts";
 import { formMessages } from "../messages.ts";
 import { MULTI_LINE, SINGLE_LINE } from "../common.ts";
 
-export type TemplateFieldKind = "text" | "number" | "boolean" | "select" | "textarea";
+type TemplateFieldKind = "text" | "number" | "boolean" | "select" | "textarea";
 
 export interface TemplateField {
   /** The item's name on the wire and the form field's name. */
@@ -44,7 +44,7 @@ export interface TemplateField {
   identifier?: boolean;
 }
 
-export interface DeviceTemplate {
+interface DeviceTemplate {
   /** Null: the type cannot be added (VSAT). */
   add: readonly TemplateField[] | null;
   update: readonly TemplateField[];
@@ -52,10 +52,10 @@ export interface DeviceTemplate {
 }
 
 /** Iritrack: exactly 10 canned-message slots numbered 0–9. */
-export const CANNED_MESSAGE_SLOTS = 10;
-export const CANNED_MESSAGE_MAX = 160;
+const CANNED_MESSAGE_SLOTS = 10;
+const CANNED_MESSAGE_MAX = 160;
 export { CANNED_MESSAGES_ITEM } from "../../item_logs.ts";
-export const cannedFieldName = (slot: number) => `message${slot}`;
+const cannedFieldName = (slot: number) => `message${slot}`;
 
 /** The ten slots' fields, empty by default. */
 export const CANNED_MESSAGE_FIELDS: readonly TemplateField[] = Array.from(
@@ -73,7 +73,7 @@ export const CANNED_MESSAGE_FIELDS: readonly TemplateField[] = Array.from(
 /** Inmarsat mobile number: 9 digits, the first a 4 (Inmarsat C). */
 export const IMN_PATTERN = /^4\d{8}$/;
 export const IMN_MESSAGE = "IMN must be 9 digits starting with 4";
-export const INMARSAT_C_MTL_MAX = 255;
+const INMARSAT_C_MTL_MAX = 255;
 
 const identifier = (
   name: string,
@@ -93,7 +93,7 @@ const identifier = (
 
 const imei = identifier("imei", "IMEI", /^\d{15}$/, "IMEI must be 15 digits");
 
-export const REGION_CHOICES = Object.entries(REGIONS).map(([value, label]) => ({ value, label }));
+const REGION_CHOICES = Object.entries(REGIONS).map(([value, label]) => ({ value, label }));
 
 const mtlField: TemplateField = {
   name: "mtl",
@@ -224,7 +224,7 @@ export function fieldError(field: TemplateField, value: string): string | null {
 }
 
 /** Where an issue about a field goes: its form field, or its item on the wire. */
-export type IssuePath = (name: string, part: "name" | "value") => PropertyKey[];
+type IssuePath = (name: string, part: "name" | "value") => PropertyKey[];
 
 /** Issue context: zod's refinement context, or anything collecting issues the same way. */
 type Issues = {
@@ -269,7 +269,7 @@ export const templateFormSchema = (fields: readonly TemplateField[]) =>
   );
 
 /** Items as the wire carries them. */
-export interface TemplateItem {
+interface TemplateItem {
   name: string;
   value: string;
 }

@@ -38,15 +38,15 @@ import { TerminalTrackingSchema } from "./tracking.ts";
 
 export { TERMINAL_MESSAGES } from "./terminal_messages.ts";
 
-export const TERMINAL_LABEL_MAX = 100;
+const TERMINAL_LABEL_MAX = 100;
 /** More items than any template has: a bound on the request, not a business rule. */
-export const TERMINAL_ITEMS_MAX = 50;
-export const TERMINAL_ITEM_VALUE_MAX = 1000;
+const TERMINAL_ITEMS_MAX = 50;
+const TERMINAL_ITEM_VALUE_MAX = 1000;
 
 // ---- parts ----
 
 /** The tgid of a terminal form: missing or not a tgid number gives 'Please select a tgid'. */
-export const TerminalTgidIdSchema = z.number({ error: SELECT_TERMINAL_TGID })
+const TerminalTgidIdSchema = z.number({ error: SELECT_TERMINAL_TGID })
   .int({ error: SELECT_TERMINAL_TGID }).min(1, { error: SELECT_TERMINAL_TGID })
   .max(MAX_ID, { error: SELECT_TERMINAL_TGID })
   .meta({ description: `The terminal's tgid; required ('${SELECT_TERMINAL_TGID}')`, example: 12 });
@@ -55,12 +55,12 @@ const DEVICE_TYPE_NAMES = Object.fromEntries(DEVICE_TYPES.map((t) => [t.id, t.na
   number,
   string
 >;
-export const DeviceTypeIdSchema = codeSchema(DEVICE_TYPE_NAMES, "Device type");
+const DeviceTypeIdSchema = codeSchema(DEVICE_TYPE_NAMES, "Device type");
 
 /** Exactly the 12 tracking frequency choices (seconds; 0 is the device's default). */
-export const TrackingFrequencySchema = codeSchema(TRACKING_FREQUENCIES, "Tracking frequency");
+const TrackingFrequencySchema = codeSchema(TRACKING_FREQUENCIES, "Tracking frequency");
 
-export const TerminalItemInputSchema = z.object({
+const TerminalItemInputSchema = z.object({
   name: line("Item name").max(60, formMessages.maxLength("Item name", 60)),
   value: block("Item value")
     .max(TERMINAL_ITEM_VALUE_MAX, formMessages.maxLength("Item value", TERMINAL_ITEM_VALUE_MAX)),
@@ -152,7 +152,7 @@ export const TerminalDeleteQuerySchema = z.object({
 
 // ---- answers ----
 
-export const DeviceTypeSchema = z.object({
+const DeviceTypeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   handler: z.number().int().meta({ description: "Template handler code; -1 the default" }),
@@ -162,7 +162,7 @@ export const DeviceTypeSchema = z.object({
 export type DeviceType = z.infer<typeof DeviceTypeSchema>;
 export const DeviceTypeListSchema = z.array(DeviceTypeSchema).meta({ id: "DeviceTypeList" });
 
-export const TerminalItemSchema = z.object({
+const TerminalItemSchema = z.object({
   name: z.string(),
   type: z.enum(ITEM_TYPES).meta({
     description: `${DATE_ITEM_NAMES.join(", ")} are always DATE`,
@@ -173,7 +173,7 @@ export const TerminalItemSchema = z.object({
 export type TerminalItem = z.infer<typeof TerminalItemSchema>;
 
 /** A row of the terminal list. */
-export const TerminalRowSchema = z.object({
+const TerminalRowSchema = z.object({
   deviceId: z.number().int(),
   deviceTypeId: z.number().int(),
   deviceType: RefSchema.meta({ description: "The device type's id and name" }),
@@ -209,7 +209,7 @@ export const TerminalDeletedSchema = z.object({
 
 // ---- find ----
 
-export const TERMINAL_SORT_FIELDS = [
+const TERMINAL_SORT_FIELDS = [
   "deviceId",
   "deviceType",
   "label",
@@ -219,9 +219,9 @@ export const TERMINAL_SORT_FIELDS = [
 ] as const;
 
 /** The terminal page's two tabs, as a filter: Inmarsat C, or every other device type. */
-export const TERMINAL_FAMILIES = ["inmarsatc", "other"] as const;
+const TERMINAL_FAMILIES = ["inmarsatc", "other"] as const;
 
-export const TerminalFilterSchema = z.object({
+const TerminalFilterSchema = z.object({
   deviceId: idFilter("Device id").optional(),
   deviceTypeId: idFilter("Device type").optional(),
   label: textFilter("Label"),

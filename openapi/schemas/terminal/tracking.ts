@@ -11,10 +11,10 @@ import { bodyId, codeSchema } from "../common.ts";
 import { TERMINAL_COMMAND_MESSAGES } from "../command/terminal_command_messages.ts";
 import { CommandSchema } from "../command/commands.ts";
 
-export const TRACKING_TARGET_TYPES = ["terminal", "tgid"] as const;
+const TRACKING_TARGET_TYPES = ["terminal", "tgid"] as const;
 
 /** "2014-11-30 12:56:24" (UTC) or an ISO date-time with its offset. */
-export const START_DATE_PATTERN =
+const START_DATE_PATTERN =
   /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** A start date as the form and the API take it; the time is UTC unless an offset is given. */
@@ -25,7 +25,7 @@ export const parseStartDate = (text: string): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-export const StartDateSchema = z.string({ error: TERMINAL_COMMAND_MESSAGES.startDate })
+const StartDateSchema = z.string({ error: TERMINAL_COMMAND_MESSAGES.startDate })
   .trim()
   .refine((s) => s === "" || parseStartDate(s) !== null, TERMINAL_COMMAND_MESSAGES.startDate)
   .meta({
@@ -56,7 +56,7 @@ export type SetTerminalTracking = z.output<typeof SetTerminalTrackingSchema>;
 /** The command that turns a tracker's tracking on or off (a command list's `command`). */
 export const TRACKING_COMMAND = "setTerminalTracking";
 
-export const TrackingCommandSchema = CommandSchema.pick({
+const TrackingCommandSchema = CommandSchema.pick({
   commandId: true,
   status: true,
   statusLabel: true,

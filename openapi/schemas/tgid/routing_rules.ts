@@ -27,7 +27,7 @@ export const ROUTING_RULE_MESSAGES = {
     `Member ${member} is not a member of dnid ${dnid} (LES ${les})`,
 } as const;
 
-export const OceanSchema = z.enum(OCEANS, { error: `Ocean must be one of ${OCEANS.join(", ")}` })
+const OceanSchema = z.enum(OCEANS, { error: `Ocean must be one of ${OCEANS.join(", ")}` })
   .meta({ id: "Ocean", description: "The ocean region the exception applies to" });
 export type Ocean = z.infer<typeof OceanSchema>;
 
@@ -86,7 +86,7 @@ export const RoutingRuleFormSchema = z.object({
 
 export { ROUTING_DNID_SEARCH_LIMIT, TGID_EXCEPTION_MESSAGES };
 
-export const MTL_ID_MAX = 32;
+const MTL_ID_MAX = 32;
 const mtlId = (label: string) =>
   requiredText(label, MTL_ID_MAX).regex(/^\d+$/, formMessages.match(label));
 

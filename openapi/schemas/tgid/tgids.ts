@@ -29,7 +29,7 @@ export const TgidChoiceSchema = Choice.nullable().refine(
 
 // ---- search ----
 
-export const SearchTgidSchema = z.object({
+const SearchTgidSchema = z.object({
   id: z.number().int(),
   label: z.string().meta({ description: "The label, else the id as text" }),
   team: RefSchema.meta({ description: "The owning team" }),
@@ -40,9 +40,9 @@ export const SearchTgidListSchema = z.array(SearchTgidSchema).meta({ id: "Search
 
 export { TGID_MESSAGES };
 
-export const TGID_LABEL_MAX = 100;
+const TGID_LABEL_MAX = 100;
 /** More teams than any tgid has: a bound on the request, not a business rule. */
-export const TGID_TEAMS_MAX = 200;
+const TGID_TEAMS_MAX = 200;
 
 const label = optionalText("Label", TGID_LABEL_MAX).optional().meta({
   description: `Trimmed, at most ${TGID_LABEL_MAX} characters; empty: the tgid shows its id`,
@@ -118,13 +118,13 @@ export const TgidOpenPortsQuerySchema = z.object({
 
 // ---- answers ----
 
-export const TgidTeamSchema = RefSchema.extend({
+const TgidTeamSchema = RefSchema.extend({
   company: RefSchema,
   owner: z.boolean().meta({ description: "The team owns the tgid (else it shares it)" }),
 }).meta({ id: "TgidTeam" });
 
 const count = z.number().int();
-export const RouteCountsSchema = z.object({ tcp: count, smtp: count, ftp: count, ws: count })
+const RouteCountsSchema = z.object({ tcp: count, smtp: count, ftp: count, ws: count })
   .meta({ id: "RouteCounts", description: "Routes per protocol" });
 
 /** A tgid as the list, the details lookup and the writes answer it. */
@@ -148,7 +148,7 @@ export const TgidSchema = z.object({
 }).meta({ id: "Tgid", description: "A tgid. Field names are camelCase." });
 export type Tgid = z.infer<typeof TgidSchema>;
 
-export const TgidDeviceSchema = z.object({
+const TgidDeviceSchema = z.object({
   deviceId: z.number().int(),
   deviceType: RefSchema,
   label: z.string().nullable(),
@@ -188,9 +188,9 @@ export const TgidDeletedSchema = z.object({ id: z.number().int() }).meta({ id: "
 
 // ---- find ----
 
-export const TGID_SORT_FIELDS = ["id", "label", "team", "company", "updatedOn"] as const;
+const TGID_SORT_FIELDS = ["id", "label", "team", "company", "updatedOn"] as const;
 
-export const TgidFilterSchema = z.object({
+const TgidFilterSchema = z.object({
   id: idFilter("Id").optional(),
   label: textFilter("Label").meta({ description: "A part of the label (any case)" }),
   team: textFilter("Team").meta({

@@ -38,14 +38,14 @@ const nullableText = (text: z.ZodType<string, string>) =>
   z.union([text, z.null()]).optional().transform((v) => v ? v : null);
 
 /** An e-mail address, trimmed and lower-cased. */
-export const emailSchema = (label: string) =>
+const emailSchema = (label: string) =>
   trimmedLine(label).toLowerCase()
     .min(1, formMessages.required(label))
     .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX))
     .pipe(z.email(USER_MESSAGES.email(label)));
 
 /** A user id as a reference (an existing login): trimmed and lower-cased, not re-validated. */
-export const userRefSchema = (label = "User id") =>
+const userRefSchema = (label = "User id") =>
   trimmedLine(label).toLowerCase()
     .min(1, formMessages.required(label))
     .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX));
@@ -126,7 +126,6 @@ export const UserCreateSchema = z.object({
   }),
 }).meta({ id: "UserCreate" });
 export type UserCreate = z.output<typeof UserCreateSchema>;
-export type UserCreateInput = z.input<typeof UserCreateSchema>;
 
 /**
  * Update: the same fields; `id` names the user (it is changed with changeId only). A field left
@@ -165,7 +164,7 @@ export type UserUpdate = z.output<typeof UserUpdateSchema>;
 
 const TeamRef = z.object({ id: z.number().int(), name: z.string(), rights: RightsSchema });
 
-export const MailLoginSchema = z.object({
+const MailLoginSchema = z.object({
   user_id: z.string().meta({ description: "The user's id" }),
   mail: z.string().meta({ description: "The alias" }),
 }).meta({ id: "MailLogin" });
@@ -205,7 +204,7 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /** A user in lists (all, find). */
-export const UserListItemSchema = z.object({ id: z.string(), ...listedFields })
+const UserListItemSchema = z.object({ id: z.string(), ...listedFields })
   .meta({ id: "UserListItem" });
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 export const UserListSchema = z.array(UserListItemSchema).meta({ id: "UserList" });
@@ -238,10 +237,9 @@ export const GetUserQuerySchema = z.object({
 
 // ---- the list page's find ----
 
-export const USER_SORT_FIELDS = ["id", "name", "company", "team", "active"] as const;
-export const USER_STATUS_OPTIONS = [["true", "Active"], ["false", "Inactive"]] as const;
+const USER_SORT_FIELDS = ["id", "name", "company", "team", "active"] as const;
 
-export const UsersFilterSchema = z.object({
+const UsersFilterSchema = z.object({
   id: textFilter("Id").meta({ description: "Part of the id, any case" }),
   name: textFilter("Name").meta({ description: "Part of the first or last name, any case" }),
   company: textFilter("Company").meta({ description: "Part of the company name" }),
@@ -288,7 +286,7 @@ export const ResetPasswordSchema = z.object({
  * configured (then not in the answer: it goes to the user only), else, or when the e-mail
  * failed, in `resetUrl` for the administrator to hand over (docs/decisions/0008).
  */
-export const SetPasswordLinkSchema = z.object({
+const SetPasswordLinkSchema = z.object({
   resetUrl: z.string().nullable().meta({
     description: `The single-use link (a path: ${RESET_PAGE_PATH}?token=…) to hand to the ` +
       "user; null when it was e-mailed to them",
@@ -359,7 +357,7 @@ export const ChangeTeamSchema = z.object({
 
 // ---- search ----
 
-export const SearchUserSchema = z.object({
+const SearchUserSchema = z.object({
   id: z.string().meta({ description: "The login", example: "admin@demo.test" }),
   mail: z.string(),
   firstName: z.string(),

@@ -23,7 +23,7 @@ type Mail = Parameters<nodemailer.Transporter["sendMail"]>[0];
 const decoder = new TextDecoder();
 
 /** The e-mail of one message (pure: the SMTP tests check it field by field). */
-export function smtpMail(route: SmtpRoute, address: string, msg: OutgoingMessage, from: string) {
+function smtpMail(route: SmtpRoute, address: string, msg: OutgoingMessage, from: string) {
   const name = `${msg.id}.${msg.extension}`;
   const encoding = (route.encoding ?? "").trim().toLowerCase();
   const parts: string[] = [];

@@ -28,7 +28,7 @@ const base64 = (bytes: Uint8Array) =>
   btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""));
 
 /** The identifying fields the route asks for, as the message has them. */
-export function messageKeys(keys: string | null, msg: OutgoingMessage, text: string | null) {
+function messageKeys(keys: string | null, msg: OutgoingMessage, text: string | null) {
   const found = (re: RegExp) => text?.match(re)?.[1];
   const known: Record<string, () => string | number | null | undefined> = {
     dnid: () => msg.dnid,

@@ -31,7 +31,7 @@ const MESSAGE_FINAL =
   sql`(${stationMessages.status} in (12, 13) or ${stationMessages.status} >= 14)`;
 
 /** A list, one of its groups, or one command. */
-export type CommandTarget = Pick<CommandId, "listId"> & Partial<CommandId>;
+type CommandTarget = Pick<CommandId, "listId"> & Partial<CommandId>;
 
 const pendingOf = (target: CommandTarget) =>
   and(

@@ -26,7 +26,7 @@ import { ApiError } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 import { toCommand } from "./read.ts";
 
-export const commandNotFound = () => new ApiError(404, COMMAND_MESSAGES.notFound);
+const commandNotFound = () => new ApiError(404, COMMAND_MESSAGES.notFound);
 
 /** Irext (1) and tracking (2) commands target a device id; the others an mtl's imn. */
 const targetsDevice = (genericCommandType: number | null) =>

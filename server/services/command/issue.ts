@@ -23,12 +23,12 @@ import { settleListAfter } from "./cancel.ts";
 import { withRetry } from "./retry.ts";
 
 export const IN_PROGRESS = 1;
-export const START_TIME_DELAYED = 3;
+const START_TIME_DELAYED = 3;
 export const FAILED = 6;
 /** The error code of a command the station refused at handover. */
-export const HANDOVER_REFUSED = 4002;
+const HANDOVER_REFUSED = 4002;
 /** The error label of a command whose handover failed for another reason than the station's. */
-export const HANDOVER_FAILED_LABEL = "Handover to the LES failed";
+const HANDOVER_FAILED_LABEL = "Handover to the LES failed";
 /** Commands the station does not drive by their own schedule: their station message does. */
 const MESSAGE_DRIVEN = new Set(["sendMessage"]);
 
@@ -46,7 +46,7 @@ export interface NewCommand {
   startAt?: Date | null;
 }
 
-export interface NewCommandList {
+interface NewCommandList {
   userKey: number | null;
   /** The company the list belongs to (a client: its own; an administrator: the target's owner). */
   companyId: number | null;

@@ -7,10 +7,10 @@
 import { databaseFailure } from "../../errors.ts";
 
 /** SQLSTATEs of a transaction the database rolled back and that may simply run again. */
-export const RETRYABLE_SQLSTATES = ["40P01", "40001"];
+const RETRYABLE_SQLSTATES = ["40P01", "40001"];
 
 /** Whether `err` is a deadlock or serialization failure. */
-export const isRetryable = (err: unknown) =>
+const isRetryable = (err: unknown) =>
   RETRYABLE_SQLSTATES.includes(databaseFailure(err)?.code ?? "");
 
 /**

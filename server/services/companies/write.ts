@@ -37,9 +37,9 @@ import { ApiError, databaseFailure, DUPLICATE_CODE } from "../../errors.ts";
 import { companyName, companyNotFound, getCompany } from "./read.ts";
 import { neIf } from "../sql_filters.ts";
 
-export const duplicateName = (name: string) =>
+const duplicateName = (name: string) =>
   new ApiError(409, `A company named "${name}" already exists`, { code: DUPLICATE_CODE });
-export const idTaken = (id: number) =>
+const idTaken = (id: number) =>
   new ApiError(409, `Company id ${id} is already taken`, { code: DUPLICATE_CODE });
 
 /** The constraint a unique violation (SQLSTATE 23505) names, or null for any other error. */
@@ -145,7 +145,7 @@ const teamIdsOf = (tx: Tx | Db, id: number) =>
   tx.select({ id: teams.id }).from(teams).where(eq(teams.companyId, id));
 
 /** What keeps a company from being deleted: its operational resources, still assigned. */
-export async function companyBlockers(tx: Tx | Db, id: number): Promise<CompanyBlockers> {
+async function companyBlockers(tx: Tx | Db, id: number): Promise<CompanyBlockers> {
   const teamIds = teamIdsOf(tx, id);
   const tgidIds = tx.select({ id: tgids.id }).from(tgids).where(inArray(tgids.teamId, teamIds));
   const [dnidCount, tgidCount, enidCount, terminalCount, processCount, listCount] = await Promise

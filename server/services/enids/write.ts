@@ -23,7 +23,7 @@ import { enidNotFound, getEnid, getEnidTeams } from "./read.ts";
 import { eqIf } from "../sql_filters.ts";
 
 /** 409, code 23000, the dialog's own words. */
-export const enidExists = (id: number) =>
+const enidExists = (id: number) =>
   new ApiError(409, ENID_MESSAGES.exists(id), { code: DUPLICATE_CODE });
 
 const selectRul = () =>

@@ -12,7 +12,7 @@ import type { RobotTrafficRow } from "../../../openapi/schemas/push/push_find.ts
 import { type Scope, tgidRows } from "../tenancy.ts";
 import { ROBOT_TRAFFIC_COLUMNS } from "../push/robot_traffic.ts";
 
-export const EPADR_ROBOT = "EPADR";
+const EPADR_ROBOT = "EPADR";
 
 /** What the robot runs with before an administrator saves a configuration. */
 export const EPADR_DEFAULTS: EpadrConfig = {

@@ -19,7 +19,7 @@ import {
   type UploadResult,
 } from "../../../openapi/schemas/file/file.ts";
 
-export interface ChunkQuery {
+interface ChunkQuery {
   uploadId: string;
   index: number;
   chunks: number;
@@ -41,7 +41,7 @@ export interface UploadLimits {
   typeRefused?: (type: string) => string;
 }
 
-export const FILE_UPLOAD_LIMITS: UploadLimits = {
+const FILE_UPLOAD_LIMITS: UploadLimits = {
   maxBytes: UPLOAD_MAX_BYTES,
   tooLarge: UPLOAD_TOO_LARGE,
 };

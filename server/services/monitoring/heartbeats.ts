@@ -10,11 +10,11 @@ import { serviceHeartbeats } from "../../../db/schema/mod.ts";
 import type { OnTick } from "../../station/clock.ts";
 
 /** A quiet service writes a beat at most this often; work and failures beat at once. */
-export const BEAT_EVERY_MS = 5_000;
+const BEAT_EVERY_MS = 5_000;
 /** The longest error text kept. */
 const ERROR_CHARS = 500;
 
-export interface Beat {
+interface Beat {
   implementation: string;
   instance: string;
   startedAt: Date;
@@ -79,7 +79,7 @@ export async function recordBeat(db: Db, service: string, beat: Beat): Promise<v
 }
 
 /** A service loop's tick callback that records beats; `flush` waits for the write under way. */
-export type BeatTick = OnTick & { flush(): Promise<void> };
+type BeatTick = OnTick & { flush(): Promise<void> };
 
 /**
  * Decides which ticks write a beat: one that moved something or failed, or the first after

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { type Db, executeRows } from "../../../db/client.ts";
 
 /** How often the portal folds (server/start.ts). */
-export const FOLD_EVERY_MS = 60_000;
+const FOLD_EVERY_MS = 60_000;
 /** The transaction-level advisory lock of a fold: one instance folds at a time. */
 const FOLD_LOCK = 7_271_003;
 

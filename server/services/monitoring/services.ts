@@ -33,9 +33,9 @@ import {
 } from "./queries.ts";
 
 /** An adapter whose last beat is older than this is stalled. */
-export const BEAT_STALE_MS = 30_000;
+const BEAT_STALE_MS = 30_000;
 /** A process with an event within this is running; within a day idle; else silent. */
-export const PROCESS_RUNNING_MS = 15 * MINUTE_MS;
+const PROCESS_RUNNING_MS = 15 * MINUTE_MS;
 
 const ADAPTERS = [
   {

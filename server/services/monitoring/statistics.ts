@@ -39,7 +39,7 @@ const STATUS_LABELS: Record<StatisticsType, Record<number, string>> = {
  * The range asked for with the defaults applied (end: now; start: 30 days before the end),
  * checked as the query schema checks two given bounds, and rounded out to its buckets.
  */
-export function statisticsRange(query: StatisticsQuery, now: Date) {
+function statisticsRange(query: StatisticsQuery, now: Date) {
   const end = query.end ?? now;
   const start = query.start ?? new Date(end.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
   const span = end.getTime() - start.getTime();

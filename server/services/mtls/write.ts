@@ -88,7 +88,7 @@ export async function stationMtl(
 }
 
 /** The portal's test message text. */
-export const testMessageText = (imn: string, at: Date) =>
+const testMessageText = (imn: string, at: Date) =>
   `Test message from the operations portal to ${imn} at ${at.toISOString()}`;
 
 /**

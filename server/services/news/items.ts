@@ -14,7 +14,7 @@ import type { NewsEdit, NewsItem, NewsWrite } from "../../../openapi/schemas/new
 import { isNew, readBy, type Reader, recentNews, visibleNews } from "./unread.ts";
 
 /** Which items a list holds: every visible one, the new ones, or the others. */
-export type NewsScope = "all" | "new" | "old";
+type NewsScope = "all" | "new" | "old";
 
 const scopeWhere = (db: Db, user: Reader, scope: NewsScope): SQL | undefined =>
   scope === "all"
@@ -55,7 +55,7 @@ function selectNews(db: Db, user: Reader, where: SQL | undefined) {
 type Row = Awaited<ReturnType<typeof selectNews>>[number];
 
 /** A row as the API reads it (never the raw row). */
-export const toNewsItem = (r: Row): NewsItem => ({
+const toNewsItem = (r: Row): NewsItem => ({
   id: r.id,
   title: r.title,
   content: r.content,

@@ -15,10 +15,10 @@ import { findRobotTraffic } from "./robot_traffic.ts";
 import { findPushTraffic } from "./traffic.ts";
 
 /** An administrator's scope reaches every company (services/tenancy.ts scopeOf). */
-export const isAdminScope = (scope: Scope) => scope.onlyCompany === null;
+const isAdminScope = (scope: Scope) => scope.onlyCompany === null;
 
 /** 403 "Administrator permission required" unless the scope is an administrator's. */
-export function requireAdminScope(scope: Scope): void {
+function requireAdminScope(scope: Scope): void {
   if (!isAdminScope(scope)) throw forbidden(ADMIN_REQUIRED);
 }
 

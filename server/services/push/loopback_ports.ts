@@ -13,7 +13,7 @@ import { ftpRoutes, tcpRoutes, wsRoutes } from "../../../db/schema/mod.ts";
 const LOOPBACK = /^((?:ftp|https?):\/\/)?127\.0\.0\.1:(\d{1,5})(?=\/|$)/i;
 
 /** The destination with its loopback port moved, or null when it stays. */
-export function movedDestination(
+function movedDestination(
   destination: string,
   moves: ReadonlyMap<number, number>,
 ): string | null {

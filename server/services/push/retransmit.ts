@@ -22,7 +22,7 @@ import { type Scope, tgidRows } from "../tenancy.ts";
 import { trafficColumns } from "./traffic.ts";
 
 /** The status a retransmitted message gets: back in the delivery queue. */
-export const DELIVERY_SCHEDULED = 8;
+const DELIVERY_SCHEDULED = 8;
 
 /** "Push traffic not found": naming no id, so an unknown id and another company's look alike. */
 const pushTrafficNotFound = () => notFound("Push traffic");

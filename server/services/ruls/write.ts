@@ -17,7 +17,7 @@ import { USER_MESSAGES } from "../../../openapi/schemas/users/user_messages.ts";
 import { ApiError, DUPLICATE_CODE, duplicateAs } from "../../errors.ts";
 import { findRulByKey, rulNotFound } from "./read.ts";
 
-export const duplicateRul = (id: number) =>
+const duplicateRul = (id: number) =>
   new ApiError(409, RUL_MESSAGES.duplicate(id), { code: DUPLICATE_CODE });
 
 const unknownCompany = () =>

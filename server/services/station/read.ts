@@ -25,7 +25,7 @@ import { companyRows, type Scope } from "../tenancy.ts";
 import { eqIf } from "../sql_filters.ts";
 
 /** 404 naming nothing of the message: a client never learns another company's reference. */
-export const stationMessageNotFound = () => notFound("Station message");
+const stationMessageNotFound = () => notFound("Station message");
 
 const m = stationMessages;
 
@@ -62,7 +62,7 @@ const base = (db: Db) =>
 
 type Row = Awaited<ReturnType<typeof base>>[number];
 
-export const toStationMessage = (r: Row): StationMessage => ({
+const toStationMessage = (r: Row): StationMessage => ({
   ...r,
   status: r.status as StationMessage["status"],
   statusLabel: stationStatusLabel(r.status),
@@ -135,8 +135,8 @@ export async function stationMessage(
   return toStationMessage(row);
 }
 
-export const SUMMARY_HOURS = 24;
-export const SUMMARY_LATEST = 8;
+const SUMMARY_HOURS = 24;
+const SUMMARY_LATEST = 8;
 
 /**
  * The /station landing page: the caller's messages of the last 24 hours counted by status

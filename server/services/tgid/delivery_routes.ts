@@ -38,7 +38,7 @@ export type RouteKind = keyof typeof ROUTE_TABLES;
 export const ROUTE_KINDS = Object.keys(ROUTE_TABLES) as RouteKind[];
 
 /** A tgid's routes of one protocol, by id (none without a tgid). */
-export async function routesOf(
+async function routesOf(
   db: Db,
   kind: RouteKind,
   tgidId: number | null,

@@ -28,7 +28,7 @@ type MailConfig = Pick<Config, "SMTP_RELAY" | "SMTP_FROM" | "DELIVERY_TIMEOUT_MS
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** The e-mail: who it goes to, the subject and the text with the absolute link. */
-export function linkMail(occasion: LinkOccasion, link: IssuedLink, url: string) {
+function linkMail(occasion: LinkOccasion, link: IssuedLink, url: string) {
   const greeting = link.user.firstName ? `Hello ${link.user.firstName},` : "Hello,";
   const what = occasion === "created"
     ? `An account ${link.user.id} has been created for you on the ${PRODUCT}.`

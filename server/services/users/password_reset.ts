@@ -40,7 +40,7 @@ export const newToken = () => base64url(crypto.getRandomValues(new Uint8Array(32
 export const resetPath = (token: string) => `${RESET_PAGE_PATH}?token=${encodeURIComponent(token)}`;
 
 /** The reason kept with the link a new account gets. */
-export const CREATED_REASON = "Account created";
+const CREATED_REASON = "Account created";
 
 /**
  * Issues a link for the user `userKey` inside the caller's transaction: earlier unused links of

@@ -14,7 +14,7 @@ type Schema = Record<string, unknown>;
 const schemas = DOCUMENT.components.schemas as Record<string, Schema>;
 
 /** The paths (property names; `0` for an array's item) of every string in a schema. */
-export function stringPaths(
+function stringPaths(
   schema: Schema,
   path: string[] = [],
   seen = new Set<string>(),

@@ -58,7 +58,7 @@ export const DNID_STATUS_DEFAULTS: TableDefaults = {
 };
 
 /** The Active filter's choices ("All" is the table's empty choice). */
-export const ACTIVE_OPTIONS = [["true", "Active"], ["false", "Inactive"]] as const;
+const ACTIVE_OPTIONS = [["true", "Active"], ["false", "Inactive"]] as const;
 
 /**
  * A find body with the Active filter moved out of `filter` into the request's own `active`
@@ -112,7 +112,7 @@ export function StateBadge({ state }: { state: DnidStatusState }) {
  * (negative) shows the box empty; choosing it sends the request at once (`confirm` false) and the
  * server's refusal shows as a warning: nothing changes.
  */
-export const markEntry = (r: DnidStatusRow) => ({
+const markEntry = (r: DnidStatusRow) => ({
   checked: r.state === "active",
   /** The state asked for: the other one. */
   active: r.state !== "active",
@@ -120,7 +120,7 @@ export const markEntry = (r: DnidStatusRow) => ({
 });
 
 /** The confirmation of a marking: names the member, its dnid, its device and the new state. */
-export const markQuestion = (r: DnidStatusRow, active: boolean) => {
+const markQuestion = (r: DnidStatusRow, active: boolean) => {
   const state = active ? "active" : "inactive";
   return {
     title: `Mark member ${state}`,

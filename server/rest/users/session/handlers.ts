@@ -11,7 +11,7 @@ import { revokeSession } from "../../../services/users/session/store.ts";
 import { changeOwnPassword } from "../../../services/users/session/change_password.ts";
 import type { SessionUserDto } from "../../../../openapi/schemas/users/session.ts";
 
-export const toSessionUserDto = (u: SessionUser): SessionUserDto => ({
+const toSessionUserDto = (u: SessionUser): SessionUserDto => ({
   id: u.id,
   mail: u.mail,
   firstName: u.firstName,

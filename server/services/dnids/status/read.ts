@@ -50,7 +50,7 @@ export const statusKey = (k: DnidStatusKey): SQL =>
 export const ofDnid = and(eq(dnids.id, dnidStatuses.dnidId), eq(dnids.les, dnidStatuses.les))!;
 
 /** The statuses of a state: negative not authorized, 0 to 2 active, 3 or more inactive. */
-export function inState(state: DnidStatusState): SQL {
+function inState(state: DnidStatusState): SQL {
   if (state === "unauthorized") return lt(dnidStatuses.status, 0);
   if (state === "active") return and(gte(dnidStatuses.status, 0), lt(dnidStatuses.status, 3))!;
   return gte(dnidStatuses.status, 3);

@@ -21,7 +21,7 @@ export const routeEgressPolicy = (config: Pick<Config, "DELIVERY_ALLOW">): Egres
   egressPolicy({ allow: config.DELIVERY_ALLOW, allowPublic: true });
 
 /** A destination field: its wire name, its label, its value. */
-export type DestinationField = [field: string, label: string, address: string | null | undefined];
+type DestinationField = [field: string, label: string, address: string | null | undefined];
 
 /** Throws 400 `{code, message, fields}` for the first destination the policy refuses. */
 export function checkDestinations(

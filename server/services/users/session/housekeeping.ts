@@ -9,7 +9,7 @@ import {
 
 const DAY_MS = 86_400_000;
 /** Ended sessions stay a week (to answer "when did I last sign in" questions), then go. */
-export const SESSION_RETENTION_DAYS = 7;
+const SESSION_RETENTION_DAYS = 7;
 
 /**
  * Deletes sessions that expired or were revoked more than a week ago, and login attempts older

@@ -17,7 +17,7 @@ import { ApiError } from "../../../errors.ts";
  * count, and however many arrive at once on however many instances, at most the limit of
  * passwords is ever evaluated before the lock.
  */
-export interface LockoutPolicy {
+interface LockoutPolicy {
   maxFailures: number;
   maxFailuresPerIp: number;
   windowSeconds: number;
@@ -30,7 +30,7 @@ export interface Lock {
 }
 
 /** An admitted attempt: settle it with its outcome. */
-export interface Admitted {
+interface Admitted {
   attemptId: number;
 }
 
@@ -113,7 +113,7 @@ async function checkLockout(
  * The lock on this username or address, or the attempt admitted (recorded as a failure until
  * settled). Locks are taken username first, then address, by every instance: no deadlock.
  */
-export function admitAttempt(
+function admitAttempt(
   db: Db,
   policy: LockoutPolicy,
   username: string,

@@ -23,7 +23,7 @@ export interface LoginInput {
 
 const INVALID = "Invalid username or password";
 
-export interface SignedIn {
+interface SignedIn {
   user: SessionUser;
   token: string;
   expiresAt: Date;

@@ -24,7 +24,7 @@ const COLORS: Option[] = ["Red", "Green", "Blue", "Cyan", "Magenta"].map((c) => 
   value: c.toLowerCase(),
   label: c,
 }));
-export const ITEM_COUNT = 60;
+const ITEM_COUNT = 60;
 const ITEMS: Option[] = Array.from({ length: ITEM_COUNT }, (_, i) => ({
   value: `item-${i + 1}`,
   label: `Item ${i + 1}`,
