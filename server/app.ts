@@ -9,7 +9,7 @@ import { clientIp } from "./http/client_ip.ts";
 import { csrfGuard } from "./auth/csrf.ts";
 import { requestUser } from "./auth/access.ts";
 import { Sessions } from "./auth/sessions.ts";
-import { configuredLes } from "./station/simulated.ts";
+import { configuredStation } from "./station/simulated.ts";
 import { openApiDocument, registerSecurity } from "./openapi_doc.ts";
 import { apiDocs } from "./pages/api_docs.ts";
 import * as resources from "./rest/mod.ts";
@@ -31,7 +31,7 @@ export function createApp(options: AppOptions) {
       options.keys,
       options.config.SESSION_RECHECK_SECONDS,
     ),
-    les: configuredLes(options.database.db, options.config),
+    station: configuredStation(options.database.db, options.config),
   };
   const app = new OpenAPIHono<AppEnv>();
   app.onError(toErrorResponse);

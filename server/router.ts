@@ -4,7 +4,7 @@ import type { Database, Db } from "../db/client.ts";
 import type { SessionKeys } from "./auth/token.ts";
 import type { Sessions, SessionUser } from "./auth/sessions.ts";
 import type { Scope } from "./services/tenancy.ts";
-import type { LesAdapter } from "./station/adapter.ts";
+import type { StationAdapter } from "./station/adapter.ts";
 import { validationError } from "./errors.ts";
 
 /** What the app is built from; passed in, never read per request. */
@@ -22,7 +22,7 @@ export interface Deps extends AppOptions {
   dbKind: Database["kind"];
   sessions: Sessions;
   /** The land earth station the portal talks to (server/station/adapter.ts). */
-  les: LesAdapter;
+  station: StationAdapter;
 }
 
 export type AppEnv = {

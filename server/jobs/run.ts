@@ -8,8 +8,8 @@
  */
 import type { Db } from "../../db/client.ts";
 import type { Config } from "../config.ts";
-import { startLesClock } from "../station/clock.ts";
-import { configuredLes } from "../station/simulated.ts";
+import { startStationClock } from "../station/clock.ts";
+import { configuredStation } from "../station/simulated.ts";
 import { startInboundFeed } from "../station/inbound_feed.ts";
 import { schedulePruning } from "../services/users/session/housekeeping.ts";
 import { serviceHeartbeat } from "../services/monitoring/heartbeats.ts";
@@ -44,8 +44,8 @@ export function startJobs(db: Db, config: Config, opts: JobsOptions): Jobs {
   // The land earth station moves commands and messages on, every second (its state is the
   // database's rows). Its ticks beat for service 'les' as its adapter, "simulated" (at most every
   // 5 s while idle), which /monitoring/control/services shows.
-  const lesBeat = serviceHeartbeat(db, "les", "simulated");
-  const stopLes = startLesClock(configuredLes(db, config), 1000, lesBeat);
+  const stationBeat = serviceHeartbeat(db, "les", "simulated");
+  const stopStation = startStationClock(configuredStation(db, config), 1000, stationBeat);
   // The delivery engine takes due push traffic to the customers' destinations; it beats for
   // service 'delivery'.
   const deliveryBeat = serviceHeartbeat(db, "delivery", opts.implementation);
@@ -59,11 +59,11 @@ export function startJobs(db: Db, config: Config, opts: JobsOptions): Jobs {
   return {
     stop: async () => {
       stopPruning();
-      stopLes();
+      stopStation();
       stopFeed();
       await delivery?.stop();
       // The fold and the beats under way finish before the caller closes the database.
-      await Promise.all([stopFolding(), lesBeat.flush(), deliveryBeat.flush()]);
+      await Promise.all([stopFolding(), stationBeat.flush(), deliveryBeat.flush()]);
     },
   };
 }

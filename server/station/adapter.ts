@@ -69,10 +69,10 @@ export interface CommandState {
 export const UNKNOWN_MTL_FAULT = "Mobile terminal not registered at the LES";
 
 /** The station refused or could not answer; `message` is its fault string, shown to the user. */
-export class LesFault extends Error {
+export class StationFault extends Error {
   constructor(message: string) {
     super(message);
-    this.name = "LesFault";
+    this.name = "StationFault";
   }
 }
 
@@ -81,19 +81,19 @@ export interface AdvanceScope {
   listIds: number[];
 }
 
-export interface LesAdapter {
-  /** The station's record of a mobile terminal; throws LesFault when it has none. */
+export interface StationAdapter {
+  /** The station's record of a mobile terminal; throws StationFault when it has none. */
   stationMtl(imn: string): Promise<StationMtl>;
   /**
    * Hands a message over for delivery to `recipient` and records it as a station message;
-   * throws LesFault when the station refuses it.
+   * throws StationFault when the station refuses it.
    */
   sendMessage(message: OutgoingMessage): Promise<MessageReceipt>;
-  /** The station status of message `reference`; throws LesFault when the station has none. */
+  /** The station status of message `reference`; throws StationFault when the station has none. */
   messageStatus(reference: number): Promise<number>;
   /**
    * Deletes a message not forwarded yet (status 0 forward in progress only): it becomes 14 user
-   * deleted. Throws LesFault otherwise, with the station's reason.
+   * deleted. Throws StationFault otherwise, with the station's reason.
    */
   deleteMessage(reference: number): Promise<void>;
   /** Hands a command over (its `commands` row exists); answers its state after the handover. */
@@ -101,7 +101,7 @@ export interface LesAdapter {
   /** A command's state at the station. */
   commandStatus(id: CommandId): Promise<CommandState>;
   /**
-   * Cancels a command still pending (it becomes 13 Cancelled); throws LesFault when it is final
+   * Cancels a command still pending (it becomes 13 Cancelled); throws StationFault when it is final
    * or unknown.
    */
   cancelCommand(id: CommandId): Promise<CommandState>;

@@ -7,20 +7,24 @@
  * service's heartbeat (server/services/monitoring/heartbeats.ts). It runs before the next tick is
  * scheduled; its own failure is logged and never stops the clock.
  */
-import type { LesAdapter } from "./adapter.ts";
+import type { StationAdapter } from "./adapter.ts";
 
 /** What a tick reports: rows moved on (0 when it failed) and its error (undefined: none). */
 export type OnTick = (moved: number, error?: unknown) => unknown;
 
 /** Starts the clock; answers the function that stops it. */
-export function startLesClock(les: LesAdapter, everyMs = 1000, onTick?: OnTick): () => void {
+export function startStationClock(
+  station: StationAdapter,
+  everyMs = 1000,
+  onTick?: OnTick,
+): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = async () => {
     let moved = 0;
     let error: unknown;
     try {
-      moved = await les.advance();
+      moved = await station.advance();
     } catch (e) {
       error = e ?? new Error("the tick failed");
       console.error("LES clock: advancing the station failed:", e);

@@ -313,7 +313,7 @@ export async function advanceStation(
   return moved;
 }
 
-/** A station refusal, thrown inside the transactions below and turned into a LesFault. */
+/** A station refusal, thrown inside the transactions below and turned into a StationFault. */
 export class StationRefusal extends Error {}
 
 /** The station status of message `refNum`; null when unknown. */

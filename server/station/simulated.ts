@@ -19,9 +19,9 @@ import {
   StationRefusal,
 } from "./progress.ts";
 import { recordStationMessage, stationRecordOf } from "./simulated_records.ts";
-import { type LesAdapter, LesFault, UNKNOWN_MTL_FAULT } from "./adapter.ts";
+import { type StationAdapter, StationFault, UNKNOWN_MTL_FAULT } from "./adapter.ts";
 
-export interface SimulatedLesOptions {
+export interface SimulatedStationOptions {
   /** Time between two states of a command or message (LES_STEP_SECONDS); default 2 s. */
   stepMs?: number;
   /** Share (0–1) of commands and messages that fail (LES_FAILURE_PERCENT / 100); default 0.1. */
@@ -33,17 +33,17 @@ export interface SimulatedLesOptions {
 const DEFAULT_STEP_MS = 2000;
 const DEFAULT_FAILURE_SHARE = 0.1;
 
-/** Runs a station step, turning its refusals into the LesFault the portal shows. */
+/** Runs a station step, turning its refusals into the StationFault the portal shows. */
 async function refusing<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (e) {
-    if (e instanceof StationRefusal) throw new LesFault(e.message);
+    if (e instanceof StationRefusal) throw new StationFault(e.message);
     throw e;
   }
 }
 
-export function simulatedLes(db: Db, options: SimulatedLesOptions = {}): LesAdapter {
+export function simulatedStation(db: Db, options: SimulatedStationOptions = {}): StationAdapter {
   const play: StationPlay = {
     stepMs: options.stepMs ?? DEFAULT_STEP_MS,
     failureShare: Math.min(1, Math.max(0, options.failureShare ?? DEFAULT_FAILURE_SHARE)),
@@ -52,27 +52,27 @@ export function simulatedLes(db: Db, options: SimulatedLesOptions = {}): LesAdap
   return {
     async stationMtl(imn) {
       const record = await stationRecordOf(db, imn);
-      if (!record) throw new LesFault(UNKNOWN_MTL_FAULT);
+      if (!record) throw new StationFault(UNKNOWN_MTL_FAULT);
       return record;
     },
     async sendMessage(message) {
-      if (!await stationRecordOf(db, message.recipient)) throw new LesFault(UNKNOWN_MTL_FAULT);
+      if (!await stationRecordOf(db, message.recipient)) throw new StationFault(UNKNOWN_MTL_FAULT);
       return await recordStationMessage(db, message, new Date(Date.now() + play.stepMs));
     },
     async messageStatus(reference) {
       const status = await readMessageStatus(db, reference);
-      if (status === null) throw new LesFault(`message ${reference} is unknown`);
+      if (status === null) throw new StationFault(`message ${reference} is unknown`);
       return status;
     },
     deleteMessage: (reference) => refusing(() => deleteStationMessage(db, reference)),
     async sendCommand(command) {
       const state = await scheduleCommand(db, command.commandId, command.startAt, play);
-      if (!state) throw new LesFault(`${commandLabel(command.commandId)} is unknown`);
+      if (!state) throw new StationFault(`${commandLabel(command.commandId)} is unknown`);
       return state;
     },
     async commandStatus(id) {
       const state = await readCommandState(db, id);
-      if (!state) throw new LesFault(`${commandLabel(id)} is unknown`);
+      if (!state) throw new StationFault(`${commandLabel(id)} is unknown`);
       return state;
     },
     cancelCommand: (id) => refusing(() => cancelStationCommand(db, id)),
@@ -81,11 +81,11 @@ export function simulatedLes(db: Db, options: SimulatedLesOptions = {}): LesAdap
 }
 
 /** The simulated station as the configuration sets it (LES_STEP_SECONDS, LES_FAILURE_PERCENT). */
-export const configuredLes = (
+export const configuredStation = (
   db: Db,
   config: { LES_STEP_SECONDS: number; LES_FAILURE_PERCENT: number },
-): LesAdapter =>
-  simulatedLes(db, {
+): StationAdapter =>
+  simulatedStation(db, {
     stepMs: config.LES_STEP_SECONDS * 1000,
     failureShare: config.LES_FAILURE_PERCENT / 100,
   });

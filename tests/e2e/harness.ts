@@ -8,8 +8,8 @@ import { sharedDb } from "../fixtures/db.ts";
 import { testApp } from "../fixtures/app.ts";
 import { Factories, TEST_PASSWORD } from "../fixtures/factories.ts";
 import type { Database } from "../../db/client.ts";
-import { startLesClock } from "../../server/station/clock.ts";
-import { simulatedLes } from "../../server/station/simulated.ts";
+import { startStationClock } from "../../server/station/clock.ts";
+import { simulatedStation } from "../../server/station/simulated.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
@@ -43,7 +43,7 @@ interface E2eOptions {
    * Runs the land earth station's clock (server/station/clock.ts) so commands and messages move on
    * by themselves, one state a second with no failures (LES_CLOCK_ENV; `env` may override).
    */
-  lesClock?: boolean;
+  stationClock?: boolean;
 }
 
 interface E2e {
@@ -68,11 +68,11 @@ async function startE2e(
   options: E2eOptions = {},
 ): Promise<E2e> {
   const database = await sharedDb("pglite");
-  if (options.lesClock) env = { ...LES_CLOCK_ENV, ...env };
+  if (options.stationClock) env = { ...LES_CLOCK_ENV, ...env };
   const app = testApp(database, env);
-  const stopLes = options.lesClock
-    ? startLesClock(
-      simulatedLes(database.db, {
+  const stopLes = options.stationClock
+    ? startStationClock(
+      simulatedStation(database.db, {
         stepMs: Number(env.LES_STEP_SECONDS) * 1000,
         failureShare: Number(env.LES_FAILURE_PERCENT) / 100,
       }),

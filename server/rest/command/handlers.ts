@@ -10,7 +10,7 @@ import {
 export const handlers: Handlers<typeof routes> = {
   cancel: async (c) =>
     c.json(
-      await cancelCommand(c.var.deps.db, c.var.deps.les, c.var.scope, c.req.valid("query")),
+      await cancelCommand(c.var.deps.db, c.var.deps.station, c.var.scope, c.req.valid("query")),
       200,
     ),
   getCommandDetails: async (c) =>

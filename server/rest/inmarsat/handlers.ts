@@ -13,9 +13,12 @@ import { deleteStationMessage } from "../../services/station/write.ts";
 
 export const handlers: Handlers<typeof routes> = {
   send: async (c) => {
-    const { db, les } = c.var.deps;
+    const { db, station } = c.var.deps;
     await requireMessagingC(db, c.var.user);
-    return c.json(await sendMessage(db, les, c.var.scope, c.var.user, c.req.valid("json")), 200);
+    return c.json(
+      await sendMessage(db, station, c.var.scope, c.var.user, c.req.valid("json")),
+      200,
+    );
   },
   storeRecipientInHistory: async (c) => {
     const { db } = c.var.deps;
@@ -46,7 +49,7 @@ export const handlers: Handlers<typeof routes> = {
     c.json(
       await deleteStationMessage(
         c.var.deps.db,
-        c.var.deps.les,
+        c.var.deps.station,
         c.var.scope,
         c.req.valid("query").refNum,
       ),

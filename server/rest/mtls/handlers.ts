@@ -20,13 +20,13 @@ export const handlers: Handlers<typeof routes> = {
     c.json(await updateMtlLabel(c.var.deps.db, c.var.scope, c.req.valid("json")), 200),
   deleteMtl: async (c) => c.json(await deleteMtl(c.var.deps.db, c.req.valid("query").imn), 200),
   getStationMtl: async (c) => {
-    const { db, les } = c.var.deps;
-    return c.json(await stationMtl(db, les, c.var.scope, c.req.valid("query").id), 200);
+    const { db, station } = c.var.deps;
+    return c.json(await stationMtl(db, station, c.var.scope, c.req.valid("query").id), 200);
   },
   sendTestMessage: async (c) => {
-    const { db, les } = c.var.deps;
+    const { db, station } = c.var.deps;
     const { id } = c.req.valid("json");
-    return c.json(await sendTestMessage(db, les, c.var.scope, c.var.user.key, id), 200);
+    return c.json(await sendTestMessage(db, station, c.var.scope, c.var.user.key, id), 200);
   },
   getSerial: async (c) =>
     c.json(await mtlSerial(c.var.deps.db, c.var.scope, c.req.valid("query").imn), 200),

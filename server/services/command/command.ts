@@ -21,7 +21,7 @@ import {
   type CommandQuery,
 } from "../../../openapi/schemas/command/command_details.ts";
 import type { Command } from "../../../openapi/schemas/command/commands.ts";
-import { type LesAdapter, LesFault } from "../../station/adapter.ts";
+import { type StationAdapter, StationFault } from "../../station/adapter.ts";
 import { ApiError } from "../../errors.ts";
 import { companyRows, type Scope } from "../tenancy.ts";
 import { toCommand } from "./read.ts";
@@ -132,15 +132,15 @@ export async function getCommandFull(
  */
 export async function cancelCommand(
   db: Db,
-  les: LesAdapter,
+  station: StationAdapter,
   scope: Scope,
   id: CommandQuery,
 ): Promise<Command> {
   if (!await visibleCommand(db, scope, id)) throw commandNotFound();
   try {
-    await les.cancelCommand(id);
+    await station.cancelCommand(id);
   } catch (e) {
-    if (e instanceof LesFault) throw new ApiError(409, e.message);
+    if (e instanceof StationFault) throw new ApiError(409, e.message);
     throw e;
   }
   const row = await visibleCommand(db, scope, id);

@@ -18,7 +18,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { commandLists, commands } from "../../../db/schema/mod.ts";
 import type { CommandId } from "../../../openapi/schemas/command/commands.ts";
-import { type LesAdapter, LesFault } from "../../station/adapter.ts";
+import { type StationAdapter, StationFault } from "../../station/adapter.ts";
 import { settleListAfter } from "./cancel.ts";
 import { withRetry } from "./retry.ts";
 
@@ -141,13 +141,13 @@ export const markHandoverFailed = (db: Db, id: CommandId): Promise<void> =>
  */
 export async function issueCommands(
   db: Db,
-  les: LesAdapter,
+  station: StationAdapter,
   list: NewCommandList,
 ): Promise<{ listId: number; commands: IssuedCommand[] }> {
   const created = await db.transaction((tx) => createCommandList(tx, list));
   for (const c of created.commands) {
     try {
-      await les.sendCommand({
+      await station.sendCommand({
         commandId: c.commandId,
         command: c.command,
         mt: c.mt,
@@ -157,7 +157,7 @@ export async function issueCommands(
         startAt: c.startAt,
       });
     } catch (e) {
-      if (!(e instanceof LesFault)) {
+      if (!(e instanceof StationFault)) {
         await markHandoverFailed(db, c.commandId).catch(() => {});
         throw e;
       }

@@ -34,7 +34,7 @@ import type {
   OnDemandPoll,
 } from "../../../openapi/schemas/dnids/dnid_commands.ts";
 import { geofencePoints } from "../../../openapi/schemas/command/irext.ts";
-import type { LesAdapter } from "../../station/adapter.ts";
+import type { StationAdapter } from "../../station/adapter.ts";
 import { ApiError } from "../../errors.ts";
 import type { Scope } from "../tenancy.ts";
 import { issueCommands, type NewCommand } from "./issue.ts";
@@ -57,7 +57,7 @@ const FAILED = 6;
 
 export interface Caller {
   db: Db;
-  les: LesAdapter;
+  station: StationAdapter;
   scope: Scope;
   userKey: number;
 }
@@ -70,7 +70,7 @@ async function send(
   owner: number | null,
   list: Targeted[],
 ): Promise<CommandsIssued> {
-  const { listId } = await issueCommands(c.db, c.les, {
+  const { listId } = await issueCommands(c.db, c.station, {
     userKey: c.userKey,
     companyId: c.scope.onlyCompany ?? owner,
     protocol: HTTP,

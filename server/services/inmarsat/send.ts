@@ -27,7 +27,7 @@ import type { Mtl } from "../../../openapi/schemas/mtls.ts";
 import { IMN_PATTERN } from "../../../openapi/schemas/terminal/terminal_templates.ts";
 import { uploadedFileName } from "../../../openapi/schemas/file/file.ts";
 import { ApiError } from "../../errors.ts";
-import { type LesAdapter, LesFault } from "../../station/adapter.ts";
+import { type StationAdapter, StationFault } from "../../station/adapter.ts";
 import { createCommandList, markHandoverFailed, markRefused } from "../command/issue.ts";
 import { ownTgidRows, type Scope } from "../tenancy.ts";
 import { findMtl } from "../mtls/read.ts";
@@ -101,7 +101,7 @@ function notificationDate(text: string): Date | null {
 
 export async function sendMessage(
   db: Db,
-  les: LesAdapter,
+  station: StationAdapter,
   scope: Scope,
   sender: Sender,
   req: MessagingCSend,
@@ -157,7 +157,7 @@ export async function sendMessage(
   for (const [i, c] of created.commands.entries()) {
     const imn = all[i].imn;
     try {
-      const receipt = await les.sendMessage({
+      const receipt = await station.sendMessage({
         listId: created.listId,
         groupId: c.commandId.groupId,
         itemId: c.commandId.itemId,
@@ -195,7 +195,7 @@ export async function sendMessage(
         fault: null,
       });
     } catch (e) {
-      if (!(e instanceof LesFault)) {
+      if (!(e instanceof StationFault)) {
         // Not a refusal: this command and the ones not handed over yet must not stay In
         // Progress; the caller gets the error.
         for (const left of created.commands.slice(i)) {

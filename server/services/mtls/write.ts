@@ -16,7 +16,7 @@ import {
   type TestMessageSent,
 } from "../../../openapi/schemas/mtls.ts";
 import { ApiError, DUPLICATE_CODE, duplicateAs } from "../../errors.ts";
-import { type LesAdapter, LesFault, UNKNOWN_MTL_FAULT } from "../../station/adapter.ts";
+import { type StationAdapter, StationFault, UNKNOWN_MTL_FAULT } from "../../station/adapter.ts";
 import { EVERY_COMPANY, type Scope } from "../tenancy.ts";
 import { findMtl, getMtl } from "./read.ts";
 import { relabelTerminal } from "../terminal/write.ts";
@@ -74,15 +74,15 @@ export async function deleteMtl(db: Db, imn: string) {
  */
 export async function stationMtl(
   db: Db,
-  les: LesAdapter,
+  station: StationAdapter,
   scope: Scope,
   imn: string,
 ): Promise<StationMtl> {
   if (!await findMtl(db, scope, imn)) throw new ApiError(404, UNKNOWN_MTL_FAULT);
   try {
-    return await les.stationMtl(imn);
+    return await station.stationMtl(imn);
   } catch (e) {
-    if (e instanceof LesFault) throw new ApiError(404, e.message);
+    if (e instanceof StationFault) throw new ApiError(404, e.message);
     throw e;
   }
 }
@@ -99,7 +99,7 @@ const testMessageText = (imn: string, at: Date) =>
  */
 export async function sendTestMessage(
   db: Db,
-  les: LesAdapter,
+  station: StationAdapter,
   scope: Scope,
   userKey: number,
   imn: string,
@@ -135,7 +135,7 @@ export async function sendTestMessage(
     return list.id;
   });
   try {
-    const receipt = await les.sendMessage({
+    const receipt = await station.sendMessage({
       listId,
       ...command,
       userKey,
@@ -153,7 +153,7 @@ export async function sendTestMessage(
       reference: receipt.reference,
     };
   } catch (e) {
-    if (!(e instanceof LesFault)) throw e;
+    if (!(e instanceof StationFault)) throw e;
     await db.transaction(async (tx) => {
       await tx.update(commands).set({ status: FAILED, errorLabel: e.message })
         .where(eq(commands.listId, listId));

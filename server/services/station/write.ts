@@ -5,7 +5,7 @@
  * 'An error occured while deleting the message: <the station's reason>'.
  */
 import type { Db } from "../../../db/client.ts";
-import { type LesAdapter, LesFault } from "../../station/adapter.ts";
+import { type StationAdapter, StationFault } from "../../station/adapter.ts";
 import {
   isDeletableStationStatus,
   STATION_MESSAGES,
@@ -19,7 +19,7 @@ const deleteRefused = (reason: string) => new ApiError(409, STATION_MESSAGES.del
 
 export async function deleteStationMessage(
   db: Db,
-  les: LesAdapter,
+  station: StationAdapter,
   scope: Scope,
   refNum: number,
 ): Promise<StationDeleted> {
@@ -28,9 +28,9 @@ export async function deleteStationMessage(
     throw deleteRefused(STATION_MESSAGES.notDeletable(before.status));
   }
   try {
-    await les.deleteMessage(refNum);
+    await station.deleteMessage(refNum);
   } catch (err) {
-    if (err instanceof LesFault) throw deleteRefused(err.message);
+    if (err instanceof StationFault) throw deleteRefused(err.message);
     throw err;
   }
   return { success: true, message: await stationMessage(db, scope, refNum) };

@@ -12,7 +12,7 @@ import { TEST_PASSWORD } from "../../fixtures/factories.ts";
 import { admin } from "../../fixtures/companies_teams.ts";
 import { commandLists, commands, stationMessages } from "../../../db/schema/mod.ts";
 import { COMMAND_MESSAGES } from "../../../openapi/schemas/command/command_details.ts";
-import { simulatedLes } from "../../../server/station/simulated.ts";
+import { simulatedStation } from "../../../server/station/simulated.ts";
 import { createCommandList, issueCommands } from "../../../server/services/command/issue.ts";
 import { stillMoving } from "../../../islands/management/list/command_details.tsx";
 
@@ -43,7 +43,7 @@ const terminated = async (ctx: Ctx, listId: number) =>
 /** A poll issued through the station (scheduled), on the tenant's labelled terminal. */
 async function issuedPoll(ctx: Ctx, t: Tenant, startAt: Date | null = null) {
   const terminal = await ctx.f.terminal({ deviceTypeId: 0, label: "Northern Star" });
-  const station = simulatedLes(ctx.db, { stepMs: 1000, failureShare: 0 });
+  const station = simulatedStation(ctx.db, { stepMs: 1000, failureShare: 0 });
   const { listId } = await issueCommands(ctx.db, station, {
     userKey: t.user.key,
     companyId: t.company.id,
@@ -62,7 +62,7 @@ async function issuedPoll(ctx: Ctx, t: Tenant, startAt: Date | null = null) {
 
 /** A Messaging C list whose command carries a station message (forward in progress). */
 async function sentMessage(ctx: Ctx, t: Tenant) {
-  const station = simulatedLes(ctx.db, { stepMs: 1000, failureShare: 0 });
+  const station = simulatedStation(ctx.db, { stepMs: 1000, failureShare: 0 });
   const mtl = await ctx.f.mtl();
   const { listId, commands: [c] } = await ctx.db.transaction((tx) =>
     createCommandList(tx, {
@@ -117,7 +117,7 @@ dbTest(
     });
     // A tracker command names its device by id.
     const tracker = await ctx.f.terminal({ deviceTypeId: 2, label: "Buoy 7" });
-    const { listId: other } = await issueCommands(ctx.db, simulatedLes(ctx.db), {
+    const { listId: other } = await issueCommands(ctx.db, simulatedStation(ctx.db), {
       userKey: t.user.key,
       companyId: t.company.id,
       protocol: 0,

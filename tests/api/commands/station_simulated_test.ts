@@ -10,9 +10,16 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { DB_KINDS, sharedDb } from "../../fixtures/db.ts";
 import type { Db } from "../../../db/client.ts";
 import { commandLists, commands, stationMessages } from "../../../db/schema/mod.ts";
-import { simulatedLes, type SimulatedLesOptions } from "../../../server/station/simulated.ts";
-import { type LesAdapter, LesFault, UNKNOWN_MTL_FAULT } from "../../../server/station/adapter.ts";
-import { startLesClock } from "../../../server/station/clock.ts";
+import {
+  simulatedStation,
+  type SimulatedStationOptions,
+} from "../../../server/station/simulated.ts";
+import {
+  type StationAdapter,
+  StationFault,
+  UNKNOWN_MTL_FAULT,
+} from "../../../server/station/adapter.ts";
+import { startStationClock } from "../../../server/station/clock.ts";
 import { ConfigError, parseConfig } from "../../../server/config.ts";
 import {
   createCommandList,
@@ -49,16 +56,20 @@ function dbTest(
   }
 }
 
-/** The LesFault `step` throws (it must throw one), checking its message contains `part`. */
-async function fault(step: () => Promise<unknown>, _type?: unknown, part = ""): Promise<LesFault> {
+/** The StationFault `step` throws (it must throw one), checking its message contains `part`. */
+async function fault(
+  step: () => Promise<unknown>,
+  _type?: unknown,
+  part = "",
+): Promise<StationFault> {
   try {
     await step();
   } catch (e) {
-    assert.ok(e instanceof LesFault, String(e));
+    assert.ok(e instanceof StationFault, String(e));
     assert.ok(e.message.includes(part), e.message);
     return e;
   }
-  throw new assert.AssertionError({ message: "expected a LesFault" });
+  throw new assert.AssertionError({ message: "expected a StationFault" });
 }
 const poll: NewCommand = {
   command: "pollCommand",
@@ -68,8 +79,8 @@ const poll: NewCommand = {
   parameters: { dnid: 1, les: 21, member: 1, pollType: 0 },
 };
 
-const les = (db: Db, options: SimulatedLesOptions = {}) =>
-  simulatedLes(db, { stepMs: STEP, failureShare: 0, ...options });
+const les = (db: Db, options: SimulatedStationOptions = {}) =>
+  simulatedStation(db, { stepMs: STEP, failureShare: 0, ...options });
 
 async function commandRow(db: Db, id: CommandId) {
   const [row] = await db.select().from(commands).where(and(
@@ -248,7 +259,7 @@ dbTest(
       await station.advance(new Date(Date.now() + 100 * STEP), { listIds: [listId] }),
       0,
     );
-    const refused = await fault(() => station.cancelCommand(id), LesFault);
+    const refused = await fault(() => station.cancelCommand(id), StationFault);
     assert.deepEqual(
       refused.message,
       `command ${listId}/1/1 is Cancelled: only a pending command can be cancelled`,
@@ -259,16 +270,16 @@ dbTest(
     await station.advance(next(), { listIds: [b.listId] });
     await station.advance(next(), { listIds: [b.listId] });
     assert.deepEqual((await commandRow(db, b.id)).status, 5);
-    await fault(() => station.cancelCommand(b.id), LesFault, "is Delivered");
+    await fault(() => station.cancelCommand(b.id), StationFault, "is Delivered");
     assert.deepEqual((await commandRow(db, b.id)).status, 5);
     await fault(
       () => station.cancelCommand({ listId: b.listId, groupId: 9, itemId: 9 }),
-      LesFault,
+      StationFault,
       "is unknown",
     );
     await fault(
       () => station.commandStatus({ listId: -1, groupId: 1, itemId: 1 }),
-      LesFault,
+      StationFault,
     );
   },
 );
@@ -323,7 +334,7 @@ dbTest("[les] the station refuses a message to an mtl it does not know", async (
         format: "text",
         text: "x",
       }),
-    LesFault,
+    StationFault,
     UNKNOWN_MTL_FAULT,
   );
 });
@@ -342,7 +353,7 @@ dbTest(
       await station.advance(new Date(Date.now() + 100 * STEP), { listIds: [a.listId] }),
       0,
     );
-    const deleted = await fault(() => station.deleteMessage(a.ref), LesFault);
+    const deleted = await fault(() => station.deleteMessage(a.ref), StationFault);
     assert.deepEqual(
       deleted.message,
       `message ${a.ref} is user deleted: only a message forward in progress can be deleted`,
@@ -353,17 +364,17 @@ dbTest(
     const reason =
       `message ${b.ref} is in mailbox: only a message forward in progress can be deleted`;
     assert.deepEqual(
-      (await fault(() => station.deleteMessage(b.ref), LesFault)).message,
+      (await fault(() => station.deleteMessage(b.ref), StationFault)).message,
       reason,
     );
     assert.deepEqual(
-      (await fault(() => station.cancelCommand(b.id), LesFault)).message,
+      (await fault(() => station.cancelCommand(b.id), StationFault)).message,
       reason,
     );
     assert.deepEqual(await station.messageStatus(b.ref), 7);
     assert.deepEqual((await commandRow(db, b.id)).status, 2);
-    await fault(() => station.messageStatus(-5), LesFault, "unknown");
-    await fault(() => station.deleteMessage(-5), LesFault, "unknown");
+    await fault(() => station.messageStatus(-5), StationFault, "unknown");
+    await fault(() => station.deleteMessage(-5), StationFault, "unknown");
   },
 );
 
@@ -469,9 +480,9 @@ Deno.test({
         if (ticks === 2) throw new Error("database gone");
         return 0;
       },
-    } as unknown as LesAdapter;
+    } as unknown as StationAdapter;
     try {
-      const stop = startLesClock(slow, 5);
+      const stop = startStationClock(slow, 5);
       await new Promise((r) => setTimeout(r, 200));
       stop();
       const seen = ticks;
@@ -524,7 +535,7 @@ dbTest(
 const raceRuns = (kind: string) => kind === "postgres" ? 30 : 3;
 
 /** A list of `n` polls handed to `station`, for a fresh company. */
-async function issueMany(db: Db, f: Factories, station: LesAdapter, n: number) {
+async function issueMany(db: Db, f: Factories, station: StationAdapter, n: number) {
   const company = await f.company();
   return await issueCommands(db, station, {
     userKey: null,
@@ -671,7 +682,7 @@ dbTest(
   async ({ db, f }) => {
     const station = les(db);
     let handed = 0;
-    const broken: LesAdapter = {
+    const broken: StationAdapter = {
       ...station,
       sendCommand: (c) => {
         if (handed++ === 0) return Promise.reject(new Error("connection reset"));

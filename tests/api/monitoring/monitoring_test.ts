@@ -32,8 +32,8 @@ import {
   recordBeat,
   serviceHeartbeat,
 } from "../../../server/services/monitoring/heartbeats.ts";
-import { startLesClock } from "../../../server/station/clock.ts";
-import type { LesAdapter } from "../../../server/station/adapter.ts";
+import { startStationClock } from "../../../server/station/clock.ts";
+import type { StationAdapter } from "../../../server/station/adapter.ts";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -683,9 +683,9 @@ Deno.test("[monitoring] a hanging beat write never holds up the clock", async ()
   let ticks = 0;
   const station = {
     advance: () => Promise.resolve(++ticks),
-  } as unknown as LesAdapter;
+  } as unknown as StationAdapter;
   const stuck = beatThrottle(() => new Promise<void>(() => {}));
-  const stop = startLesClock(station, 1, stuck);
+  const stop = startStationClock(station, 1, stuck);
   try {
     const deadline = Date.now() + 5_000;
     while (ticks < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
@@ -767,9 +767,9 @@ isolatedTest("[monitoring] the LES clock beats for service 'les'", async (ctx) =
       if (ticks === 3) return Promise.reject(new Error("station unreachable"));
       return Promise.resolve(ticks === 1 ? 2 : 0);
     },
-  } as unknown as LesAdapter;
+  } as unknown as StationAdapter;
   const beat = serviceHeartbeat(ctx.db, "les", "simulated");
-  const stop = startLesClock(station, 5, beat);
+  const stop = startStationClock(station, 5, beat);
   // Beats are written without holding up the clock: wait for the failure's to land.
   const errorRecorded = async () => (await readServices(ctx.db)).adapters[0].lastError !== null;
   try {

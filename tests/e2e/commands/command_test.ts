@@ -14,7 +14,7 @@ import { scriptErrors, toast } from "../page_helpers.ts";
 import { assertAccessible } from "../axe.ts";
 import { commands, stationMessages, users } from "../../../db/schema/mod.ts";
 import { COMMAND_MESSAGES } from "../../../openapi/schemas/command/command_messages.ts";
-import { simulatedLes } from "../../../server/station/simulated.ts";
+import { simulatedStation } from "../../../server/station/simulated.ts";
 import { issueCommands } from "../../../server/services/command/issue.ts";
 
 const TIMEOUT = 15_000;
@@ -103,7 +103,7 @@ e2eSuite("[e2e/command]", async (t, e) => {
   });
 
   await t.step("[e2e/command] an issued poll advances to a final state on its page", async () => {
-    const { listId } = await issueCommands(db, simulatedLes(db, { stepMs: 1000 }), {
+    const { listId } = await issueCommands(db, simulatedStation(db, { stepMs: 1000 }), {
       userKey: me.key,
       companyId: me.companyId,
       protocol: 0,
@@ -131,4 +131,4 @@ e2eSuite("[e2e/command]", async (t, e) => {
   await t.step("[e2e/command] no script errors on the way", () => {
     assert.deepEqual(consoleErrors, []);
   });
-}, { lesClock: true });
+}, { stationClock: true });

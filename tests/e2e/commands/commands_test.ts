@@ -283,4 +283,4 @@ e2eSuite("[e2e/commands]", async (t, e) => {
   });
 
   assert.deepEqual(consoleErrors, []);
-}, { lesClock: true });
+}, { stationClock: true });

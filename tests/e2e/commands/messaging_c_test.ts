@@ -193,4 +193,4 @@ e2eSuite("[e2e/messagingC]", async (t, e) => {
   );
 
   assert.deepEqual(consoleErrors, []);
-}, { lesClock: true });
+}, { stationClock: true });
