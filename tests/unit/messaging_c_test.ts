@@ -17,6 +17,7 @@ import {
   validNotificationDate,
 } from "../../openapi/schemas/inmarsat/messaging_c.ts";
 import { MINI_C_MODELS } from "../../openapi/enums.ts";
+import { plainMessage } from "../fixtures/messaging_c.ts";
 
 Deno.test("[messagingC] size: ita2 5 bits a character, 8 otherwise; attachment added", () => {
   assert.equal(textBytes("", "text"), 0);
@@ -74,18 +75,7 @@ Deno.test("[messagingC] ita2 characters", () => {
   assert.equal(nonIta2("héllo_"), '"é", "_"');
 });
 
-const valid = {
-  recipient: "436912345",
-  carboncopies: [],
-  message: {
-    raw: "Hello",
-    format: "text",
-    from: { active: false, value: "" },
-    replyTo: { active: false, value: "" },
-    notification: null,
-    data: null,
-  },
-};
+const valid = { recipient: "436912345", carboncopies: [], message: plainMessage() };
 const firstMessage = (body: unknown) => {
   const r = MessagingCSendSchema.safeParse(body);
   return r.success ? null : r.error.issues[0].message;

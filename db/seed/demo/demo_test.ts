@@ -16,13 +16,8 @@ import {
   ROBOT_TYPES,
   type RouteType,
 } from "../../../openapi/enums.ts";
-import { type Database, executeRows } from "../../client.ts";
-import {
-  DB_KINDS,
-  type DbKind,
-  freshPglite,
-  isolatedPostgres,
-} from "../../../tests/fixtures/db.ts";
+import { executeRows } from "../../client.ts";
+import { DB_KINDS, isolatedDatabase } from "../../../tests/fixtures/db.ts";
 import {
   commandLists,
   commands,
@@ -43,7 +38,6 @@ import {
 } from "../../schema/mod.ts";
 import { DEMO_ACCOUNTS, seedDemo } from "./mod.ts";
 import { ERROR_CODES } from "../error_codes.ts";
-import { ensureReferenceData } from "../reference.ts";
 import { SAMPLE_PATHS } from "../../../bench/samples.ts";
 import { ROUTE_MAP, ROUTES } from "../../../routes/mod.ts";
 import { PageRedirect } from "../../../routes/types.ts";
@@ -57,22 +51,11 @@ const DAY = 86_400_000;
 const keys = (o: object) => Object.keys(o).map(Number).sort((a, b) => a - b);
 const sorted = <T>(values: Iterable<T>) => [...new Set(values)].sort();
 
-async function open(kind: DbKind): Promise<{ database: Database; close: () => Promise<void> }> {
-  if (kind === "pglite") {
-    const database = await freshPglite();
-    return { database, close: () => database.close() };
-  }
-  const { database, drop } = await isolatedPostgres();
-  await database.migrate();
-  await ensureReferenceData(database.db, "test");
-  return { database, close: drop };
-}
-
 for (const kind of DB_KINDS) {
   Deno.test(
     { name: `[db/seed] demo seed [${kind}]`, sanitizeOps: false, sanitizeResources: false },
     async (t) => {
-      const { database, close } = await open(kind);
+      const { database, close } = await isolatedDatabase(kind);
       try {
         const { db } = database;
         const now = new Date();

@@ -7,23 +7,14 @@
  */
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
-import { type Ctx, dbTest, signIn } from "../../fixtures/app.ts";
-import { TEST_PASSWORD } from "../../fixtures/factories.ts";
-import { admin } from "../../fixtures/companies_teams.ts";
+import { type Ctx, dbTest } from "../../fixtures/app.ts";
+import { admin, clientTenant as tenant } from "../../fixtures/companies_teams.ts";
 import { commandLists, commands, stationMessages } from "../../../db/schema/mod.ts";
 import { COMMAND_MESSAGES } from "../../../openapi/schemas/command/command_details.ts";
 import { simulatedStation } from "../../../server/station/simulated.ts";
 import { createCommandList, issueCommands } from "../../../server/services/command/issue.ts";
 import { stillMoving } from "../../../islands/management/list/command_details.tsx";
 
-/** A company with a signed-in client (team rights 100). */
-async function tenant(ctx: Ctx) {
-  const company = await ctx.f.company();
-  const team = await ctx.f.team({ companyId: company.id, rights: 100 });
-  const user = await ctx.f.user({ teamId: team.id, companyId: company.id });
-  const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
-  return { company, team, user, token };
-}
 type Tenant = Awaited<ReturnType<typeof tenant>>;
 
 const q = (listId: number, groupId = 1, itemId = 1) =>

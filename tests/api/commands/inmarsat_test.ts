@@ -6,9 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { and, eq, like } from "drizzle-orm";
-import { type Ctx, dbTest, signIn } from "../../fixtures/app.ts";
-import { TEST_PASSWORD } from "../../fixtures/factories.ts";
-import { admin } from "../../fixtures/companies_teams.ts";
+import { type Ctx, dbTest } from "../../fixtures/app.ts";
+import { admin, clientWithTgid } from "../../fixtures/companies_teams.ts";
+import { plainMessage } from "../../fixtures/messaging_c.ts";
 import {
   commandLists,
   commands,
@@ -17,7 +17,6 @@ import {
   recipientHistory,
   stationMessages,
   uploadChunks,
-  users,
 } from "../../../db/schema/mod.ts";
 import {
   MESSAGING_C_MESSAGES as M,
@@ -29,30 +28,33 @@ import { type StationAdapter, StationFault } from "../../../server/station/adapt
 
 /** A company with a client team, its signed-in user (Messaging C access) and a tgid. */
 async function tenant(ctx: Ctx, access = true) {
-  const company = await ctx.f.company();
-  const team = await ctx.f.team({ companyId: company.id, rights: 100 });
-  const user = await ctx.f.user({ teamId: team.id, companyId: company.id });
-  if (access) {
-    await ctx.db.update(users).set({ messagingCAccess: true }).where(eq(users.key, user.key));
-  }
-  const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
-  const tgid = await ctx.f.tgid({ teamId: team.id });
+  const t = await clientWithTgid(ctx, { messagingCAccess: access });
   const terminal = (mtl: Partial<typeof mtls.$inferInsert> = {}) =>
-    ctx.f.terminal({ tgidId: tgid.id, deviceTypeId: 0, mtl }).then((t) => t.mtl!.imn);
-  return { company, team, user, token, tgid, terminal };
+    ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 0, mtl }).then((row) => row.mtl!.imn);
+  return { ...t, terminal };
 }
 
-const message = (
-  over: Partial<MessagingCSendBody["message"]> = {},
-): MessagingCSendBody["message"] => ({
-  raw: "Hello from the portal",
-  format: "text",
-  from: { active: false, value: "" },
-  replyTo: { active: false, value: "" },
-  notification: null,
-  data: null,
-  ...over,
-});
+const message = (over: Partial<MessagingCSendBody["message"]> = {}) =>
+  plainMessage({ raw: "Hello from the portal", ...over });
+
+/** `a`'s user sends `body` through `station`, by the service rather than the API. */
+const sendThrough = (
+  ctx: Ctx,
+  station: StationAdapter,
+  a: Awaited<ReturnType<typeof tenant>>,
+  body: MessagingCSendBody,
+) =>
+  sendMessage(ctx.db, station, { onlyCompany: a.company.id }, {
+    key: a.user.key,
+    companyId: a.company.id,
+  }, body);
+
+const listById = async (ctx: Ctx, id: number) =>
+  (await ctx.db.select().from(commandLists).where(eq(commandLists.id, id)))[0];
+
+/** The command lists sent by `userKey`. */
+const listsOf = (ctx: Ctx, userKey: number) =>
+  ctx.db.select().from(commandLists).where(eq(commandLists.userKey, userKey));
 
 const send = (ctx: Ctx, token: string, body: Partial<MessagingCSendBody>) =>
   ctx.call("POST", "/rest/inmarsat/send", {
@@ -118,8 +120,7 @@ dbTest(
     assert.equal(r.body.size, "Position report please".length);
     assert.deepEqual(r.body.recipients.map((x: { mtl: string }) => x.mtl), [to, cc]);
 
-    const [list] = await ctx.db.select().from(commandLists)
-      .where(eq(commandLists.id, r.body.listId));
+    const list = await listById(ctx, r.body.listId);
     assert.equal(list.protocol, 5);
     assert.equal(list.companyId, a.company.id);
     assert.equal(list.userKey, a.user.key);
@@ -180,8 +181,7 @@ dbTest("[rest/inmarsat] send: the recipient must be valid and reachable", async 
     M.recipientInvalid,
     "The recipient is not valid. Please select a valid recipient using the autocomplete feature !",
   );
-  const none = await ctx.db.select().from(commandLists)
-    .where(eq(commandLists.userKey, a.user.key));
+  const none = await listsOf(ctx, a.user.key);
   assert.equal(none.length, 0, "nothing recorded");
 });
 
@@ -283,8 +283,7 @@ dbTest("[rest/inmarsat] send: notification recipients and date, empty message", 
     assert.equal(date.status, 400, bad);
     assert.equal(date.body.message, `Notification Date ${bad} is not in a valid format`);
   }
-  const none = await ctx.db.select().from(commandLists)
-    .where(eq(commandLists.userKey, a.user.key));
+  const none = await listsOf(ctx, a.user.key);
   assert.equal(none.length, 0, "no list recorded for a refused date");
   assert.equal((await notify(["ops@fleet.example"], "2014-11-30 12:56:24")).status, 200);
   assert.equal((await notify(["ops@fleet.example"], "1970-01-01 00:00:00")).status, 200);
@@ -329,9 +328,7 @@ dbTest(
     const r = await send(ctx, token, { recipient: to });
     assert.equal(r.status, 200, JSON.stringify(r.body));
     // An administrator's list belongs to the terminal's company.
-    const [list] = await ctx.db.select().from(commandLists)
-      .where(eq(commandLists.id, r.body.listId));
-    assert.equal(list.companyId, a.company.id);
+    assert.equal((await listById(ctx, r.body.listId)).companyId, a.company.id);
   },
 );
 
@@ -344,20 +341,10 @@ dbTest(
     const refusing = {
       sendMessage: () => Promise.reject(new StationFault("Terminal barred at the LES")),
     } as unknown as StationAdapter;
-    const sent = await sendMessage(ctx.db, refusing, { onlyCompany: a.company.id }, {
-      key: a.user.key,
-      companyId: a.company.id,
-    }, {
+    const sent = await sendThrough(ctx, refusing, a, {
       recipient: to,
       carboncopies: [],
-      message: {
-        raw: "Hello",
-        format: "text",
-        from: { active: false, value: "" },
-        replyTo: { active: false, value: "" },
-        notification: null,
-        data: null,
-      },
+      message: plainMessage(),
     });
     assert.deepEqual(sent.status, {
       success: false,
@@ -379,25 +366,10 @@ dbTest(
       sendMessage: () => Promise.reject(new TypeError("connection reset")),
     } as unknown as StationAdapter;
     await assert.rejects(
-      sendMessage(ctx.db, broken, { onlyCompany: a.company.id }, {
-        key: a.user.key,
-        companyId: a.company.id,
-      }, {
-        recipient: to,
-        carboncopies: [cc],
-        message: {
-          raw: "Hello",
-          format: "text",
-          from: { active: false, value: "" },
-          replyTo: { active: false, value: "" },
-          notification: null,
-          data: null,
-        },
-      }),
+      sendThrough(ctx, broken, a, { recipient: to, carboncopies: [cc], message: plainMessage() }),
       /connection reset/,
     );
-    const [list] = await ctx.db.select().from(commandLists)
-      .where(eq(commandLists.userKey, a.user.key));
+    const [list] = await listsOf(ctx, a.user.key);
     const items = await ctx.db.select().from(commands)
       .where(eq(commands.listId, list.id)).orderBy(commands.itemId);
     assert.deepEqual(items.map((c) => [c.mt, c.status, c.errorLabel]), [
@@ -467,9 +439,7 @@ dbTest(
     assert.equal((await attachment(a.token, refB)).status, 404);
     assert.equal((await attachment(b.token, refA)).status, 404);
     // The list is the main recipient's owner's.
-    const [list] = await ctx.db.select().from(commandLists)
-      .where(eq(commandLists.id, r.body.listId));
-    assert.equal(list.companyId, a.company.id);
+    assert.equal((await listById(ctx, r.body.listId)).companyId, a.company.id);
   },
 );
 

@@ -6,9 +6,15 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { type Ctx, dbTest, signIn } from "../../fixtures/app.ts";
-import { TEST_PASSWORD, unique } from "../../fixtures/factories.ts";
-import { admin, assertAdminOnly, h1, html } from "../../fixtures/companies_teams.ts";
+import { type Ctx, dbTest } from "../../fixtures/app.ts";
+import { unique } from "../../fixtures/factories.ts";
+import {
+  admin,
+  assertAdminOnly,
+  clientWithTgid as client,
+  h1,
+  html,
+} from "../../fixtures/companies_teams.ts";
 import { epadrConfig, robotTraffic } from "../../../db/schema/mod.ts";
 import { EPADR_MESSAGES } from "../../../openapi/schemas/epadr/epadr.ts";
 import { EPADR_DEFAULTS } from "../../../server/services/epadr/read.ts";
@@ -28,15 +34,6 @@ const get = (ctx: Ctx, token: string) => ctx.call("GET", "/rest/epadr/getConfig"
 
 /** The module's database is shared: each test starts from no saved configuration. */
 const clear = (ctx: Ctx) => ctx.db.delete(epadrConfig).where(eq(epadrConfig.id, 1));
-
-async function client(ctx: Ctx) {
-  const company = await ctx.f.company();
-  const team = await ctx.f.team({ companyId: company.id, rights: 100 });
-  const user = await ctx.f.user({ teamId: team.id, companyId: company.id });
-  const { token, cookie } = await signIn(ctx, user.id, TEST_PASSWORD);
-  const tgid = await ctx.f.tgid({ teamId: team.id });
-  return { company, team, user, token, cookie, tgid };
-}
 
 dbTest("[rest/epadr] getConfig: the defaults until saved, then what was saved", async (ctx) => {
   await clear(ctx);

@@ -6,9 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { type Ctx, dbTest, signIn } from "../../fixtures/app.ts";
-import { TEST_PASSWORD, unique } from "../../fixtures/factories.ts";
-import { admin, assertAdminOnly } from "../../fixtures/companies_teams.ts";
+import { type Ctx, dbTest } from "../../fixtures/app.ts";
+import { unique } from "../../fixtures/factories.ts";
+import {
+  admin,
+  assertAdminOnly,
+  clientWithTgid as tenant,
+} from "../../fixtures/companies_teams.ts";
 import {
   commandLists,
   commands,
@@ -18,16 +22,6 @@ import {
 } from "../../../db/schema/mod.ts";
 import { MTL_MESSAGES } from "../../../openapi/schemas/mtls.ts";
 import { UNKNOWN_MTL_FAULT } from "../../../server/station/adapter.ts";
-
-/** A company with a client team, its signed-in user and a tgid of the team. */
-async function tenant(ctx: Ctx) {
-  const company = await ctx.f.company();
-  const team = await ctx.f.team({ companyId: company.id, rights: 100 });
-  const user = await ctx.f.user({ teamId: team.id, companyId: company.id });
-  const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
-  const tgid = await ctx.f.tgid({ teamId: team.id });
-  return { company, team, user, token, tgid };
-}
 
 /** A nine-digit imn starting with 4 that no other test picks. */
 const newImn = () => String(400_000_000 + Math.floor(Math.random() * 99_999_999));

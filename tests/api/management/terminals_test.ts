@@ -6,22 +6,16 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { type Ctx, dbTest, signIn } from "../../fixtures/app.ts";
-import { TEST_PASSWORD, unique } from "../../fixtures/factories.ts";
-import { admin, assertAdminOnly } from "../../fixtures/companies_teams.ts";
+import { type Ctx, dbTest } from "../../fixtures/app.ts";
+import { unique } from "../../fixtures/factories.ts";
+import {
+  admin,
+  assertAdminOnly,
+  clientWithTgid as tenant,
+} from "../../fixtures/companies_teams.ts";
 import { mtls, terminalItems, terminals } from "../../../db/schema/mod.ts";
 import { TRACKING_FREQUENCIES } from "../../../openapi/enums.ts";
 import { TERMINAL_MESSAGES } from "../../../openapi/schemas/terminal/terminals.ts";
-
-/** A company with a client team, its signed-in user and a tgid of the team. */
-async function tenant(ctx: Ctx) {
-  const company = await ctx.f.company();
-  const team = await ctx.f.team({ companyId: company.id, rights: 100 });
-  const user = await ctx.f.user({ teamId: team.id, companyId: company.id });
-  const { token } = await signIn(ctx, user.id, TEST_PASSWORD);
-  const tgid = await ctx.f.tgid({ teamId: team.id });
-  return { company, team, user, token, tgid };
-}
 
 /** A 15-digit IMEI no other test picks. */
 const imei = () => `30${String(Math.floor(Math.random() * 1e13)).padStart(13, "0")}`;

@@ -8,12 +8,10 @@
  */
 import assert from "node:assert/strict";
 import { and, eq, inArray } from "drizzle-orm";
-import { call, type Ctx, dbTest, testApp } from "../../fixtures/app.ts";
-import { DB_KINDS, type DbKind, freshPglite, isolatedPostgres } from "../../fixtures/db.ts";
-import { Factories } from "../../fixtures/factories.ts";
+import { type Ctx, dbTest, testCtx } from "../../fixtures/app.ts";
+import { DB_KINDS, isolatedDatabase } from "../../fixtures/db.ts";
 import { makeRoute } from "../../fixtures/routes.ts";
 import { admin, session } from "../../fixtures/companies_teams.ts";
-import { ensureReferenceData } from "../../../db/seed/reference.ts";
 import {
   commands,
   pushEvents,
@@ -51,34 +49,15 @@ function isolatedTest(name: string, fn: (ctx: Ctx) => Promise<void>) {
       sanitizeOps: false,
       sanitizeResources: false,
       fn: async () => {
-        const { database, close } = await isolated(kind);
+        const { database, close } = await isolatedDatabase(kind);
         try {
-          const app = testApp(database);
-          await fn({
-            kind,
-            database,
-            db: database.db,
-            app,
-            f: new Factories(database.db),
-            call: (m, p, o) => call(app, m, p, o),
-          });
+          await fn(testCtx(kind, database));
         } finally {
           await close();
         }
       },
     });
   }
-}
-
-async function isolated(kind: DbKind) {
-  if (kind === "pglite") {
-    const database = await freshPglite();
-    return { database, close: () => database.close() };
-  }
-  const { database, drop } = await isolatedPostgres();
-  await database.migrate();
-  await ensureReferenceData(database.db, "test");
-  return { database, close: drop };
 }
 
 /** Push traffic rows: [stored at, status, delivery type, route type, route id, tgid]. */
@@ -141,6 +120,18 @@ isolatedTest(
     await stationMessage(ctx, new Date(now + MINUTE));
     await stationMessage(ctx, null);
 
+    /** Each queue's name, value, maximum, alert, band, alerting and configured. */
+    const summary = (body: { queues: Record<string, unknown>[] }) =>
+      body.queues.map((q) => [
+        q.queue,
+        q.value,
+        q.maximum,
+        q.alert,
+        q.band,
+        q.alerting,
+        q.configured,
+      ]);
+
     const first = await ctx.call("GET", "/rest/monitoring/tresholds", { token });
     assert.equal(first.status, 200, JSON.stringify(first.body));
     assert.ok(Math.abs(Date.parse(first.body.measuredAt) - Date.now()) < 60 * SECOND);
@@ -153,17 +144,12 @@ isolatedTest(
       stationWaiting: [1, 200, 150],
     };
     assert.deepEqual(
-      first.body.queues.map((q: Record<string, unknown>) => [
-        q.queue,
-        q.value,
-        q.maximum,
-        q.alert,
-        q.band,
-        q.alerting,
-        q.configured,
-        q.updatedAt,
-      ]),
-      Object.entries(defaults).map(([k, v]) => [k, ...v, "grey", false, false, null]),
+      summary(first.body),
+      Object.entries(defaults).map(([k, v]) => [k, ...v, "grey", false, false]),
+    );
+    assert.deepEqual(
+      first.body.queues.map((q: { updatedAt: unknown }) => q.updatedAt),
+      Object.keys(defaults).map(() => null),
     );
     assert.equal(first.body.queues[0].label, "Messages waiting for delivery");
     assert.match(first.body.queues[0].description, /statuses 0, 1, 2, 8/);
@@ -189,16 +175,6 @@ isolatedTest(
       ["commandListsOpen", 2, 200, 150, "grey", false, false],
       ["stationWaiting", 1, 5, 1, "grey", true, true],
     ];
-    const summary = (body: { queues: Record<string, unknown>[] }) =>
-      body.queues.map((q) => [
-        q.queue,
-        q.value,
-        q.maximum,
-        q.alert,
-        q.band,
-        q.alerting,
-        q.configured,
-      ]);
     assert.deepEqual(summary(saved.body), expected);
     for (const q of saved.body.queues) {
       if (!q.configured) assert.equal(q.updatedAt, null);
@@ -565,28 +541,48 @@ isolatedTest(
 
 // ---- heartbeats ----
 
-Deno.test("[monitoring] the beat throttle writes work and failures at once, quiet ticks every 5 s", async () => {
-  let t = 0;
-  const writes: [number, unknown, number][] = [];
-  let failNext = false;
+/** Runs `fn` with console.error captured; answers what it logged. */
+async function capturingErrors(fn: () => Promise<void>): Promise<unknown[]> {
   const logged: unknown[] = [];
   const originalError = console.error;
   console.error = (...args: unknown[]) => logged.push(args);
   try {
-    const tick = beatThrottle((moved, error, now) => {
-      if (failNext) {
-        failNext = false;
-        return Promise.reject(new Error("database gone"));
-      }
-      writes.push([moved, error, now.getTime()]);
-      return Promise.resolve();
-    }, { clock: () => new Date(t) });
-    const at = async (ms: number, moved: number, error?: unknown) => {
-      t = ms;
-      tick(moved, error);
-      await tick.flush();
-    };
-    const boom = new Error("boom");
+    await fn();
+  } finally {
+    console.error = originalError;
+  }
+  return logged;
+}
+
+/**
+ * A beat throttle on a clock the test sets, its writes recorded as [moved, error, at];
+ * `failNext()` makes the next write fail. `at(ms, moved, error?)` ticks at `ms` and waits
+ * for the write.
+ */
+function throttleOnTestClock() {
+  let t = 0;
+  const writes: [number, unknown, number][] = [];
+  let failNext = false;
+  const tick = beatThrottle((moved, error, now) => {
+    if (failNext) {
+      failNext = false;
+      return Promise.reject(new Error("database gone"));
+    }
+    writes.push([moved, error, now.getTime()]);
+    return Promise.resolve();
+  }, { clock: () => new Date(t) });
+  const at = async (ms: number, moved: number, error?: unknown) => {
+    t = ms;
+    tick(moved, error);
+    await tick.flush();
+  };
+  return { writes, at, failNext: () => failNext = true };
+}
+
+Deno.test("[monitoring] the beat throttle writes work and failures at once, quiet ticks every 5 s", async () => {
+  const { writes, at, failNext } = throttleOnTestClock();
+  const boom = new Error("boom");
+  const logged = await capturingErrors(async () => {
     await at(0, 0); // the first tick beats
     await at(1_000, 0); // quiet
     await at(2_000, 3); // work: at once
@@ -594,62 +590,41 @@ Deno.test("[monitoring] the beat throttle writes work and failures at once, quie
     await at(6_999, 0); // 4.999 s after the last beat: quiet
     await at(7_000, 0); // 5 s: beats
     await at(8_000, 0, boom); // a failure: at once
-    failNext = true;
+    failNext();
     await at(9_000, 2); // the write fails: logged, its 2 kept
     await at(10_000, 0); // …and written with the next tick
     await at(11_000, 1);
-    assert.deepEqual(writes, [
-      [0, undefined, 0],
-      [3, undefined, 2_000],
-      [0, undefined, 7_000],
-      [0, boom, 8_000],
-      [2, undefined, 10_000],
-      [1, undefined, 11_000],
-    ]);
-    assert.equal(logged.length, 1);
-  } finally {
-    console.error = originalError;
-  }
+  });
+  assert.deepEqual(writes, [
+    [0, undefined, 0],
+    [3, undefined, 2_000],
+    [0, undefined, 7_000],
+    [0, boom, 8_000],
+    [2, undefined, 10_000],
+    [1, undefined, 11_000],
+  ]);
+  assert.equal(logged.length, 1);
 });
 
 Deno.test("[monitoring] the beat throttle keeps a failed write's error for the next beat", async () => {
-  let t = 0;
-  const writes: [number, unknown, number][] = [];
-  let failNext = false;
-  const originalError = console.error;
-  console.error = () => {};
-  try {
-    const tick = beatThrottle((moved, error, now) => {
-      if (failNext) {
-        failNext = false;
-        return Promise.reject(new Error("database gone"));
-      }
-      writes.push([moved, error, now.getTime()]);
-      return Promise.resolve();
-    }, { clock: () => new Date(t) });
-    const at = async (ms: number, moved: number, error?: unknown) => {
-      t = ms;
-      tick(moved, error);
-      await tick.flush();
-    };
-    const boom = new Error("boom");
+  const { writes, at, failNext } = throttleOnTestClock();
+  const boom = new Error("boom");
+  const later = new Error("later");
+  await capturingErrors(async () => {
     await at(0, 0);
-    failNext = true;
+    failNext();
     await at(1_000, 1, boom); // the write fails: its count and error are kept…
     await at(1_500, 0); // …and go with the next tick, quiet as it is
     await at(2_000, 0); // written: nothing left to carry
-    failNext = true;
-    const later = new Error("later");
+    failNext();
     await at(8_000, 2, boom); // fails again…
     await at(9_000, 0, later); // …the newer error wins, the counts add up
-    assert.deepEqual(writes, [
-      [0, undefined, 0],
-      [1, boom, 1_500],
-      [2, later, 9_000],
-    ]);
-  } finally {
-    console.error = originalError;
-  }
+  });
+  assert.deepEqual(writes, [
+    [0, undefined, 0],
+    [1, boom, 1_500],
+    [2, later, 9_000],
+  ]);
 });
 
 Deno.test("[monitoring] a hanging beat write never holds up the clock", async () => {
