@@ -13,7 +13,11 @@ import type { LesAdapter } from "./adapter.ts";
 export type OnTick = (moved: number, error?: unknown) => unknown;
 
 /** Starts the clock; answers the function that stops it. */
-export function startLesClock(les: LesAdapter, everyMs = 1000, onTick?: OnTick): () => void {
+export function startLesClock(
+  les: Pick<LesAdapter, "advance">,
+  everyMs = 1000,
+  onTick?: OnTick,
+): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = async () => {

@@ -25,7 +25,7 @@ import {
 } from "../../openapi/schemas/messaging_c.ts";
 import { ATTACHMENT_TYPES, MINI_C_MODELS } from "../../openapi/enums.ts";
 import { sendMessage } from "../../server/services/inmarsat/send.ts";
-import { type LesAdapter, LesFault } from "../../server/les/adapter.ts";
+import { LesFault } from "../../server/les/adapter.ts";
 
 /** A company with a client team, its signed-in user (Messaging C access) and a tgid. */
 async function tenant(ctx: Ctx, access = true) {
@@ -343,7 +343,7 @@ dbTest(
     const to = await a.terminal();
     const refusing = {
       sendMessage: () => Promise.reject(new LesFault("Terminal barred at the LES")),
-    } as unknown as LesAdapter;
+    };
     const sent = await sendMessage(ctx.db, refusing, { onlyCompany: a.company.id }, {
       key: a.user.key,
       companyId: a.company.id,
@@ -377,7 +377,7 @@ dbTest(
     const cc = await a.terminal();
     const broken = {
       sendMessage: () => Promise.reject(new TypeError("connection reset")),
-    } as unknown as LesAdapter;
+    };
     await assert.rejects(
       sendMessage(ctx.db, broken, { onlyCompany: a.company.id }, {
         key: a.user.key,

@@ -469,7 +469,7 @@ Deno.test({
         if (ticks === 2) throw new Error("database gone");
         return 0;
       },
-    } as unknown as LesAdapter;
+    };
     try {
       const stop = startLesClock(slow, 5);
       await new Promise((r) => setTimeout(r, 200));

@@ -33,7 +33,6 @@ import {
   serviceHeartbeat,
 } from "../../server/services/monitoring/heartbeats.ts";
 import { startLesClock } from "../../server/les/clock.ts";
-import type { LesAdapter } from "../../server/les/adapter.ts";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -683,7 +682,7 @@ Deno.test("[monitoring] a hanging beat write never holds up the clock", async ()
   let ticks = 0;
   const station = {
     advance: () => Promise.resolve(++ticks),
-  } as unknown as LesAdapter;
+  };
   const stuck = beatThrottle(() => new Promise<void>(() => {}));
   const stop = startLesClock(station, 1, stuck);
   try {
@@ -767,7 +766,7 @@ isolatedTest("[monitoring] the LES clock beats for service 'les'", async (ctx) =
       if (ticks === 3) return Promise.reject(new Error("station unreachable"));
       return Promise.resolve(ticks === 1 ? 2 : 0);
     },
-  } as unknown as LesAdapter;
+  };
   const beat = serviceHeartbeat(ctx.db, "les", "simulated");
   const stop = startLesClock(station, 5, beat);
   // Beats are written without holding up the clock: wait for the failure's to land.
