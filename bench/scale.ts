@@ -110,12 +110,12 @@ async function timeRuns(
 /** A Drizzle database that records every statement it runs, to replay them bare. */
 function recordingDb(client: postgres.Sql) {
   const log: Statement[] = [];
-  const db = drizzle({
+  const db: Db = drizzle({
     client,
     schema,
     casing: "snake_case",
     logger: { logQuery: (text, params) => log.push({ text, params }) },
-  }) as unknown as Db;
+  });
   /** The statements `run` issues. */
   const capture = async (run: (db: Db) => Promise<unknown>) => {
     log.length = 0;

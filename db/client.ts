@@ -38,7 +38,8 @@ export async function openPglite(
   opts: { dataDir?: string; loadDataDir?: Blob } = {},
 ): Promise<Database & { pglite: PGlite }> {
   const pglite = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
-  const db = drizzlePglite({ client: pglite, schema, casing: "snake_case" }) as unknown as Db;
+  const orm = drizzlePglite({ client: pglite, schema, casing: "snake_case" });
+  const db: Db = orm;
   return {
     db,
     pglite,
@@ -54,7 +55,7 @@ export async function openPglite(
         return result.rows as T[];
       };
     }),
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pglite.close(),
   };
 }
@@ -62,13 +63,13 @@ export async function openPglite(
 /** Opens PostgreSQL through postgres.js. */
 export function openPostgres(url: string, opts: { max?: number } = {}): Database {
   const client = postgres(url, { max: opts.max ?? 10, onnotice: () => {} });
-  const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Db;
+  const db: Db = drizzlePostgres({ client, schema, casing: "snake_case" });
   return {
     db,
     kind: "postgres",
     // postgres.js keeps a server-side prepared statement per connection for each query text.
     prepare: memoize(<T>(_name: string, text: string): PreparedQuery<T> => async (...params) =>
-      (await client.unsafe(text, params, { prepare: true })) as unknown as T[]
+      await client.unsafe<T[]>(text, params, { prepare: true })
     ),
     // Several instances may start at once against one database: migrate on one dedicated
     // connection that holds a session advisory lock meanwhile.
@@ -101,9 +102,15 @@ function memoize(make: <T>(name: string, text: string) => PreparedQuery<T>) {
  * postgres.js a bare array. Works on a database or a transaction.
  */
 export async function executeRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
-  const result = await db.execute(query) as unknown as { rows?: T[] } & T[];
-  return result.rows ?? result;
+  const result: unknown = await db.execute(query);
+  const rows = isRowsResult(result) ? result.rows : result;
+  // Raw SQL's rows have no static type: the caller names their shape.
+  return rows as T[];
 }
+
+const isRowsResult = (result: unknown): result is { rows: unknown[] } =>
+  typeof result === "object" && result !== null && "rows" in result &&
+  Array.isArray(result.rows);
 
 /** True when the database has no user yet (first start). */
 export async function isEmpty(db: Db): Promise<boolean> {

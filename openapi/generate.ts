@@ -66,9 +66,11 @@ export function generatedSortFields(): string {
     `${filterPatternLines().join("\n")}\n};\n`;
 }
 
-type ZodAny = z.ZodType & { shape?: Record<string, ZodAny> };
-/** A schema's definition, read loosely: its kind, inner schema, union members, literal values. */
-const defOf = (s: ZodAny) => s._zod.def as unknown as Record<string, unknown>;
+/** The schema under any defaults and optionals. */
+const unwrap = (s: z.core.$ZodType): z.core.$ZodType =>
+  s instanceof z.ZodDefault || s instanceof z.ZodOptional ? unwrap(s.unwrap()) : s;
+/** An object schema's fields; none for any other schema. */
+const shapeOf = (s: z.core.$ZodType | undefined) => s instanceof z.ZodObject ? s.shape : {};
 
 /**
  * FILTER_PATTERNS, from the find operations' own zod schemas: each filter field whose text form
@@ -82,18 +84,14 @@ function filterPatternLines(): string[] {
     route?: {
       method: string;
       path: string;
-      request?: { body?: { content: Record<string, { schema: ZodAny }> } };
+      request?: { body?: { content: Record<string, { schema: z.ZodType }> } };
     };
   }[];
-  const unwrap = (s: ZodAny): ZodAny =>
-    ["default", "optional"].includes(defOf(s).type as string)
-      ? unwrap(defOf(s).innerType as ZodAny)
-      : s;
   const lines: string[] = [];
-  const add = (key: string, request: ZodAny) => {
-    const filter = request.shape?.filter && unwrap(request.shape.filter);
+  const add = (key: string, request: z.core.$ZodType) => {
+    const filter = shapeOf(request).filter;
     const rules: Record<string, [string, string]> = {};
-    for (const [field, schema] of Object.entries(filter?.shape ?? {})) {
+    for (const [field, schema] of Object.entries(shapeOf(filter && unwrap(filter)))) {
       const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
         type?: string;
         pattern?: string;
@@ -102,7 +100,7 @@ function filterPatternLines(): string[] {
       const text = [json, ...(json.anyOf ?? [])].find((s) =>
         s.type === "string" && s.pattern && s.pattern !== SINGLE_LINE.source
       );
-      const refused = text && !new RegExp(text.pattern!).test("x") && schema.safeParse("x");
+      const refused = text && !new RegExp(text.pattern!).test("x") && z.safeParse(schema, "x");
       if (refused && !refused.success) {
         rules[field] = [text.pattern!, refused.error.issues[0].message];
       }
@@ -115,8 +113,9 @@ function filterPatternLines(): string[] {
     const body = route?.request?.body?.content["application/json"]?.schema;
     if (type !== "route" || route!.method !== "post" || !body) continue;
     // A discriminated union (POST /rest/push/find): one entry per member, `path#type`.
-    for (const member of (defOf(body).options as ZodAny[] | undefined) ?? []) {
-      const kind = (member.shape?.type && defOf(member.shape.type).values as string[])?.[0];
+    for (const member of body instanceof z.ZodUnion ? body.options : []) {
+      const type = shapeOf(member).type;
+      const kind = type instanceof z.ZodLiteral ? type._zod.def.values[0] : undefined;
       if (kind) add(`${route!.path}#${kind}`, member);
     }
     add(route!.path, body);

@@ -59,6 +59,9 @@ const EMPTY = {
   notifyDate: "",
 };
 type Values = typeof EMPTY;
+/** The fields of free text, and the switches. */
+type TextKey = { [K in keyof Values]: string extends Values[K] ? K : never }[keyof Values];
+type SwitchKey = { [K in keyof Values]: Values[K] extends boolean ? K : never }[keyof Values];
 
 /** Where a schema issue shows: the form field of its path. */
 const FIELD_OF: [string, keyof Values][] = [
@@ -239,26 +242,26 @@ export default function MessagingC({ recipients }: MessagingCProps) {
   }
 
   const err = (key: keyof Values) => errors[key];
-  const text = (key: keyof Values, label: string, props: Record<string, unknown> = {}) => (
+  const text = (key: TextKey, label: string, props: Record<string, unknown> = {}) => (
     <Field label={label} name={key} error={err(key)}>
       {(p) => (
         <input
           {...p}
           {...props}
-          value={v[key] as string}
-          onChange={(e) => set(key, e.currentTarget.value as never)}
+          value={v[key]}
+          onChange={(e) => set(key, e.currentTarget.value)}
         />
       )}
     </Field>
   );
-  const check = (key: keyof Values, label: string) => (
+  const check = (key: SwitchKey, label: string) => (
     <label>
       <input
         type="checkbox"
         role="switch"
         name={key}
-        checked={v[key] as boolean}
-        onChange={(e) => set(key, e.currentTarget.checked as never)}
+        checked={v[key]}
+        onChange={(e) => set(key, e.currentTarget.checked)}
       />
       {label}
     </label>

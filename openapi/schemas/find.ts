@@ -92,7 +92,8 @@ export const findRequestSchema = <
 >(id: string, filter: F, sortFields: S, defaultSort: string, shape?: X) =>
   z.object({
     ...shape as X,
-    filter: filter.default({} as never),
+    // The empty filter: no literal has the output type of a generic F.
+    filter: filter.default({} as z.core.util.NoUndefined<z.output<F>>),
     sorting: sortingSchema(sortFields).optional().meta({ description: `Default: ${defaultSort}` }),
     ...pagingShape,
   }).refine((r) => pageStart(r as { page: number; count: number }) < COUNT_CAP, {

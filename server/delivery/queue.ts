@@ -6,7 +6,7 @@
  * only while the worker's claim token is still on the row.
  */
 import { eq, getTableColumns, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { type Db, executeRows } from "../../db/client.ts";
 import { pushAttempts, pushTraffic } from "../../db/schema/mod.ts";
 import type { PushStatus } from "../../openapi/enums.ts";
 import type { AttemptOutcome, AttemptTarget, PushRow } from "./types.ts";
@@ -97,7 +97,9 @@ export async function writeResults(
   );
   return await db.transaction(async (tx) => {
     if (attempts.length) await tx.insert(pushAttempts).values(attempts);
-    const written = await tx.execute(sql`
+    const written = await executeRows(
+      tx,
+      sql`
       update push_traffic p set
         status = v.status,
         next_attempt_at = case when v.delay is null then null
@@ -113,7 +115,8 @@ export async function writeResults(
       from (values ${values}) as v(id, token, status, delay, retry_step, error_label,
         failure_reason, pds, dialled, rounds)
       where p.id = v.id and p.claim_token = v.token
-      returning p.id`) as unknown as { rows?: unknown[] } & unknown[];
-    return (written.rows ?? written).length;
+      returning p.id`,
+    );
+    return written.length;
   });
 }

@@ -45,6 +45,13 @@ export async function runWindow({ db, config }: CronTarget, ms = WINDOW_MS): Pro
 /** Deno.cron's shape, as far as the portal uses it. */
 export type CronFn = (name: string, schedule: string, handler: () => Promise<void>) => unknown;
 
+/** Deno.cron where the runtime has it: the portal's types (deno.ns, not unstable) omit it. */
+function runtimeCron(): CronFn | undefined {
+  const cron: unknown = Reflect.get(Deno, "cron");
+  // A function found at run time: its signature is Deno's documented one.
+  return typeof cron === "function" ? cron as CronFn : undefined;
+}
+
 /**
  * Registers the crons when the runtime has Deno.cron (Deno Deploy; locally --unstable-cron);
  * answers whether it did. `ready` resolves to the portal's database and configuration.
@@ -53,7 +60,7 @@ export function registerCronJobs(
   ready: Promise<CronTarget>,
   opts: { cron?: CronFn; windowMs?: number } = {},
 ): boolean {
-  const cron = opts.cron ?? (Deno as unknown as { cron?: CronFn }).cron;
+  const cron = opts.cron ?? runtimeCron();
   if (typeof cron !== "function") return false;
   const when = (run: (t: CronTarget) => Promise<unknown>) => async () => {
     const target = await ready;

@@ -63,11 +63,11 @@ type ErrorResponse = {
 /** The `responses` entries for the error statuses a route can answer. */
 function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
   return Object.fromEntries(
-    [...new Set(statuses)].sort().map((s) => [s, {
+    [...new Set(statuses)].sort().map((s): [S, ErrorResponse] => [s, {
       description: STATUS_TEXT[s],
       content: { "application/json": { schema: ErrorSchema } },
     }]),
-  ) as unknown as Record<S, ErrorResponse>;
+  ) as Record<S, ErrorResponse>;
 }
 
 export const jsonBody = <T extends z.ZodType>(schema: T, description = "") => ({
@@ -185,8 +185,9 @@ export function resource<R extends Record<string, Declared>>(def: {
   handlers: Handlers<R>;
 }): Resource {
   const router = createRouter();
-  for (const [key, route] of Object.entries(def.routes)) {
-    router.openapi({ ...route, tags: [def.tag.name] }, def.handlers[key] as never);
+  for (const key of Object.keys(def.routes) as (keyof R & string)[]) {
+    const route: Declared = def.routes[key];
+    router.openapi({ ...route, tags: [def.tag.name] }, def.handlers[key]);
   }
   return { tag: def.tag, router };
 }

@@ -14,7 +14,7 @@ export type OnTick = (moved: number, error?: unknown) => unknown;
 
 /** Starts the clock; answers the function that stops it. */
 export function startStationClock(
-  station: StationAdapter,
+  station: Pick<StationAdapter, "advance">,
   everyMs = 1000,
   onTick?: OnTick,
 ): () => void {

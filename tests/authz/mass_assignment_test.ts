@@ -124,7 +124,7 @@ function swaps(req: ProbeRequest, a: Tenant, b: Tenant) {
       value: other,
       make: (r) => {
         const copy = structuredClone(r);
-        let node = copy as unknown as Json;
+        let node = copy as Json;
         for (const p of path.slice(0, -1)) node = node[p] as Json;
         node[path.at(-1)!] = other;
         return copy;

@@ -345,7 +345,8 @@ function pathsOf(value: Json, schema: Schema | undefined, path: Path = []): [Pat
 
 const unionProperty = (s: Schema, key: string): Schema | undefined =>
   ((s.anyOf ?? s.oneOf) as Schema[] | undefined)?.map(resolved)
-    .find((u) => (u.properties as Schema | undefined)?.[key])?.properties?.[key as never];
+    .map((u) => (u.properties as Record<string, Schema> | undefined)?.[key])
+    .find((p) => p);
 
 /** A copy of `value` with `next` (or nothing) at `path`. */
 function setAt(value: Json, path: Path, next: Json | typeof DELETE): Json {

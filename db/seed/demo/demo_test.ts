@@ -266,11 +266,26 @@ for (const kind of DB_KINDS) {
               assert.ok(sampled.has(route), `no bench sample for ${route.pattern}`);
             }
             // A detail page's heading is found only for a row the demo admin reaches.
-            const [admin] = await db.select().from(users).where(eq(users.id, "admin@demo.test"));
+            const [admin] = await db.select({
+              key: users.key,
+              id: users.id,
+              mail: users.mail,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              companyId: users.companyId,
+              companyName: companies.name,
+              teamId: users.teamId,
+              teamName: teams.name,
+              rights: teams.rights,
+            }).from(users)
+              .innerJoin(teams, eq(teams.id, users.teamId))
+              .innerJoin(companies, eq(companies.id, users.companyId))
+              .where(eq(users.id, "admin@demo.test"));
+            const user: SessionUser = { ...admin, admin: true, sessionId: "" };
             const ctxOf = (path: string) => ({
               url: new URL(path, "http://localhost"),
               params: ROUTE_MAP.match(path)!.params,
-              user: { ...admin, admin: true } as unknown as SessionUser,
+              user,
               scope: EVERY_COMPANY,
               deps: { db } as Deps,
               map: ROUTE_MAP,

@@ -135,7 +135,7 @@ async function seedRoutes(ctx: SeedContext, mgmt: ManagementData): Promise<Seede
         tgid: tgids[i],
         destination: built[i].destination,
         // Every column the engine reads is given in the seed's row.
-        delivery: { kind: type, row: { ...built[i].row, id } } as unknown as RouteRow,
+        delivery: { kind: type, row: { ...built[i].row, id } } as RouteRow,
       })
     );
   };

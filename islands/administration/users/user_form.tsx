@@ -8,7 +8,6 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import useSWR from "swr";
-import type { z } from "zod";
 import { Dialog } from "../../kit/dialog/Dialog.tsx";
 import { CreateDialog } from "../../kit/dialog/CreateDialog.tsx";
 import { Field, type SchemaLoader, useZodForm } from "../../kit/form/form.tsx";
@@ -17,7 +16,12 @@ import { ComboboxList, type Option, useCombobox } from "../../kit/form/MultiSele
 import { messageOf } from "../../runtime/api.ts";
 import { toast } from "../../runtime/toasts.ts";
 import { DEFAULT_USER_QUOTA } from "../../../openapi/enums.ts";
-import type { UserCreate, UserCreated, UserUpdate } from "../../../openapi/schemas/users/users.ts";
+import type {
+  UserCreated,
+  UserCreateSchema,
+  UserUpdate,
+  UserUpdateSchema,
+} from "../../../openapi/schemas/users/users.ts";
 import { navigate } from "../../runtime/navigate.ts";
 import { createdMessage, PasswordLinkDialog } from "./password_link.tsx";
 import {
@@ -95,16 +99,12 @@ export const valuesOf = (u: User): UserFormValues => ({
   },
 });
 
-type CreateSchema = z.ZodType<UserCreate, UserFormValues>;
-type UpdateSchema = z.ZodType<UserUpdate, UserFormValues>;
+type CreateSchema = typeof UserCreateSchema;
+type UpdateSchema = typeof UserUpdateSchema;
 const createSchema: SchemaLoader<CreateSchema> = () =>
-  import("../../../openapi/schemas/users/users.ts").then((m) =>
-    m.UserCreateSchema as unknown as CreateSchema
-  );
+  import("../../../openapi/schemas/users/users.ts").then((m) => m.UserCreateSchema);
 const updateSchema: SchemaLoader<UpdateSchema> = () =>
-  import("../../../openapi/schemas/users/users.ts").then((m) =>
-    m.UserUpdateSchema as unknown as UpdateSchema
-  );
+  import("../../../openapi/schemas/users/users.ts").then((m) => m.UserUpdateSchema);
 
 /** The company → team choice, loaded once per page (SWR) when a dialog opens. */
 export function useCompanies(active: boolean) {
@@ -204,7 +204,10 @@ const numberOrNull = (text: string) => text.trim() === "" ? null : Number(text);
 
 function UserFields(
   { form, mode, idPrefix, companies }: {
-    form: ReturnType<typeof useZodForm<CreateSchema>>;
+    form: Pick<
+      ReturnType<typeof useZodForm<CreateSchema, UserFormValues>>,
+      "values" | "errors" | "set"
+    >;
     mode: "create" | "edit";
     idPrefix: string;
     companies: ReturnType<typeof useCompanies>;
@@ -411,7 +414,7 @@ interface CreateUserDialogProps {
 
 /** "New user": Create opens the new user's page; Create and add another resets the form. */
 export function CreateUserDialog({ open, onClose, onCreated }: CreateUserDialogProps) {
-  const form = useZodForm(createSchema, NEW_USER);
+  const form = useZodForm<CreateSchema, UserFormValues>(createSchema, NEW_USER);
   // A new user's link that was not e-mailed: shown before their page opens (or the next user).
   const [shown, setShown] = useState<UserCreated | null>(null);
   const companies = useCompanies(open);
@@ -471,8 +474,8 @@ interface EditUserDialogProps {
 /** Edit: every field but the id (changeId), the status and the aliases (the user page). */
 export function EditUserDialog({ user, onClose, onSaved }: EditUserDialogProps) {
   const open = user !== null;
-  const form = useZodForm(
-    updateSchema as unknown as SchemaLoader<CreateSchema>,
+  const form = useZodForm<UpdateSchema, UserFormValues>(
+    updateSchema,
     user ? valuesOf(user) : NEW_USER,
   );
   const companies = useCompanies(open);

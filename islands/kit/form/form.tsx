@@ -25,11 +25,17 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
  */
 export type SchemaLoader<S> = () => Promise<S>;
 
-export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
+/**
+ * A form's values, checked with the schema `S` on submit. They are the schema's input unless `V`
+ * says otherwise: a form that holds what the schema refuses (null before a choice is made, one
+ * form for both kinds of a union) names what it holds, and the schema, which parses anything,
+ * says what is wrong with it.
+ */
+export function useZodForm<S extends z.ZodType<Record<string, unknown>>, V = z.input<S>>(
   loadSchema: SchemaLoader<S>,
-  initial: z.input<S>,
+  initial: NoInfer<V>,
 ) {
-  const [values, setValues] = useState<z.input<S>>(initial);
+  const [values, setValues] = useState<V>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [schema, setSchema] = useState<S | null>(null);
   const loading = useRef<Promise<S> | null>(null);
@@ -49,7 +55,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
     setValues((v) => {
       const next = { ...(v as Record<string, unknown>) };
       for (const { field, value } of typed) if (field.name in next) next[field.name] = value;
-      return next as z.input<S>;
+      return next as V;
     });
   });
   const parsed = schema?.safeParse(values);
@@ -69,12 +75,12 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
     values,
     errors,
     submitted,
-    set: <K extends keyof z.input<S>>(key: K, value: z.input<S>[K]) => {
+    set: <K extends keyof V>(key: K, value: V[K]) => {
       void load();
-      setValues((v) => ({ ...(v as object), [key]: value }) as z.input<S>);
+      setValues((v) => ({ ...(v as object), [key]: value }) as V);
     },
     /** Back to the initial values, errors hidden (create-and-add-another). */
-    reset: (next: z.input<S> = initial) => {
+    reset: (next: V = initial) => {
       setValues(next);
       setSubmitted(false);
     },

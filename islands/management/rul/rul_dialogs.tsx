@@ -14,13 +14,15 @@ import { CompanyPicker } from "../../administration/companies/company_picker.tsx
 import { DEFAULT_LES, LES } from "../../../openapi/enums.ts";
 import { RUL_MESSAGES } from "../../../openapi/schemas/ruls/rul_messages.ts";
 import type { CompanyChoice } from "../../../openapi/schemas/companies/companies.ts";
-import type { Rul } from "../../../openapi/schemas/ruls/ruls.ts";
+import type { Rul, RulEditFormSchema, RulFormSchema } from "../../../openapi/schemas/ruls/ruls.ts";
 import { createRul, lastRulId, removeRul, rulHref, updateRul } from "./rul_api.ts";
 
 const loadCreateForm = () =>
   import("../../../openapi/schemas/ruls/ruls.ts").then((m) => m.RulFormSchema);
 const loadEditForm = () =>
   import("../../../openapi/schemas/ruls/ruls.ts").then((m) => m.RulEditFormSchema);
+type CreateForm = typeof RulFormSchema;
+type EditForm = typeof RulEditFormSchema;
 
 type Les = keyof typeof LES;
 const LES_CHOICES = Object.keys(LES).map(Number) as Les[];
@@ -48,7 +50,9 @@ const blankFields = (): RulFields => ({
   company: null,
 });
 
-const blankCreate = () => ({ id: "", les: DEFAULT_LES as Les, ...blankFields() });
+/** The create dialog's values: the id as typed, and the LES. */
+type CreateFields = RulFields & { id: string; les: Les };
+const blankCreate = (): CreateFields => ({ id: "", les: DEFAULT_LES as Les, ...blankFields() });
 
 const fieldsOf = (r: Rul): RulFields => ({
   password: r.password,
@@ -64,7 +68,10 @@ const fieldsOf = (r: Rul): RulFields => ({
 interface FieldsForm {
   values: RulFields;
   errors: Record<string, string>;
-  set: <K extends keyof RulFields>(key: K, value: RulFields[K]) => void;
+  /** A field and its new value (either dialog's form.set takes them). */
+  set: (
+    ...change: { [K in keyof RulFields]: [key: K, value: RulFields[K]] }[keyof RulFields]
+  ) => void;
 }
 
 /** The rul's fields; `prefix` keeps the ids of two forms on one page apart. */
@@ -109,7 +116,7 @@ interface RulCreateDialogProps {
 }
 
 export function RulCreateDialog({ open, onClose, onCreated }: RulCreateDialogProps) {
-  const form = useZodForm(loadCreateForm, blankCreate());
+  const form = useZodForm<CreateForm, CreateFields>(loadCreateForm, blankCreate());
   // The id is proposed (the highest rul id + 1) unless the user has typed one meanwhile.
   const propose = useProposedId(open, async () => (await lastRulId()) + 1, {
     value: form.values.id,
@@ -161,12 +168,7 @@ export function RulCreateDialog({ open, onClose, onCreated }: RulCreateDialogPro
           )}
         </Field>
       </div>
-      <RulFieldInputs
-        values={v as RulFields}
-        errors={form.errors}
-        set={(key, value) => form.set(key, value as never)}
-        prefix="rul"
-      />
+      <RulFieldInputs values={v} errors={form.errors} set={form.set} prefix="rul" />
     </CreateDialog>
   );
 }
@@ -180,7 +182,7 @@ interface RulEditDialogProps {
 
 /** Editing a rul; a failure shows 'Rul not updated' with the server's message. */
 export function RulEditDialog({ rul, onClose, onSaved }: RulEditDialogProps) {
-  const form = useZodForm(loadEditForm, blankFields());
+  const form = useZodForm<EditForm, RulFields>(loadEditForm, blankFields());
   const edit = useEditDialog(rul, (r) => `${r.id}-${r.les}`, (r) => form.reset(fieldsOf(r)), {
     onClose,
     onSaved: (saved: Rul) => {
@@ -199,12 +201,7 @@ export function RulEditDialog({ rul, onClose, onSaved }: RulEditDialogProps) {
       submitLabel="Save"
       onSubmit={save}
     >
-      <RulFieldInputs
-        values={form.values as RulFields}
-        errors={form.errors}
-        set={(key, value) => form.set(key, value as never)}
-        prefix="rul-edit"
-      />
+      <RulFieldInputs values={form.values} errors={form.errors} set={form.set} prefix="rul-edit" />
     </FormDialog>
   );
 }

@@ -261,7 +261,6 @@ export function RoutingExceptionsDialog(
 const loadTgidForm = () =>
   import("../../../openapi/schemas/tgid/routing_rules.ts").then((m) => m.TgidExceptionFormSchema);
 
-type TgidExceptionValues = z.input<typeof TgidExceptionFormSchema>;
 /** The form's values, both kinds' fields at once (the kind chooses which are read). */
 interface ExceptionFields {
   kind: "member" | "mtl";
@@ -314,12 +313,13 @@ export function TgidExceptionCreateDialog(
     onCreated: () => void;
   },
 ) {
-  const form = useZodForm(loadTgidForm, blankException as unknown as TgidExceptionValues);
+  const form = useZodForm<typeof TgidExceptionFormSchema, ExceptionFields>(
+    loadTgidForm,
+    blankException,
+  );
   const run = usePromiseState();
   const [error, setError] = useState<string | null>(null);
-  const v = form.values as unknown as ExceptionFields;
-  const set = <K extends keyof ExceptionFields>(key: K, value: ExceptionFields[K]) =>
-    form.set(key as never, value as never);
+  const { values: v, set } = form;
   const close = () => {
     form.reset();
     setError(null);

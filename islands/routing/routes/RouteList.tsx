@@ -58,13 +58,18 @@ const conversion = (c: number) => CONVERSIONS[c as keyof typeof CONVERSIONS] ?? 
 const status = (up: number) => (
   <span className={`status ${up < 0 ? "danger" : up ? "success" : "pending"}`}>{upState(up)}</span>
 );
+/** A route's up flag (a number) by its column's name: each type names its own. */
+const upOf = (r: AnyRow, key: string) => {
+  const row: Record<string, unknown> = r;
+  return Number(row[key]);
+};
 const statusColumn = (key: string, label: string): Column<AnyRow> => ({
   key,
   label,
   sortable: true,
   filter: { kind: "select", options: optionsOf(ROUTE_STATUS) },
-  render: (r) => status((r as unknown as Record<string, number>)[key]),
-  text: (r) => upState((r as unknown as Record<string, number>)[key]),
+  render: (r) => status(upOf(r, key)),
+  text: (r) => upState(upOf(r, key)),
 });
 const textColumn = (key: string, label: string, sortable = true): Column<AnyRow> => ({
   key,

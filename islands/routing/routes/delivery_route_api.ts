@@ -58,12 +58,20 @@ export function updateRoute<T extends RouteType>(
 ): Promise<PushRows[T]> {
   return routeCall(async () => {
     const r = type === "tcp"
-      ? await call(client.POST("/rest/push/updateTcp", { body: { ...fields, id } as never }))
+      ? await call(
+        client.POST("/rest/push/updateTcp", { body: { ...fields as S["TcpRouteAdd"], id } }),
+      )
       : type === "ftp"
-      ? await call(client.POST("/rest/push/updateFtp", { body: { ...fields, id } as never }))
+      ? await call(
+        client.POST("/rest/push/updateFtp", { body: { ...fields as S["FtpRouteAdd"], id } }),
+      )
       : type === "ws"
-      ? await call(client.POST("/rest/push/updateWs", { body: { ...fields, id } as never }))
-      : await call(client.POST("/rest/push/updateSmtp", { body: { ...fields, id } as never }));
+      ? await call(
+        client.POST("/rest/push/updateWs", { body: { ...fields as S["WsRouteAdd"], id } }),
+      )
+      : await call(
+        client.POST("/rest/push/updateSmtp", { body: { ...fields as S["SmtpRouteAdd"], id } }),
+      );
     return r as PushRows[T];
   });
 }

@@ -8,7 +8,6 @@
  * the field. A failure shows the server's message, or "Unkown".
  */
 import { useState } from "react";
-import type { z } from "zod";
 import { Field, useZodForm } from "../../kit/form/form.tsx";
 import { FormDialog, useStartFor, useSubmit } from "../../kit/dialog/FormDialog.tsx";
 import { TextField } from "../../kit/form/TextField.tsx";
@@ -30,6 +29,7 @@ import type { PushRows } from "../traffic/push_find_api.ts";
 import { addRoute, type RouteAdds, updateRoute } from "./delivery_route_api.ts";
 
 type Values = Record<string, string | number | boolean | TgidChoice | null>;
+type RouteFormSchema = typeof ROUTE_FORM_SCHEMAS[RouteType];
 type AnyRow = PushRows[RouteType];
 
 type FieldDef =
@@ -182,8 +182,8 @@ interface RouteDialogProps {
 export function RouteDialog({ type, open, route, tgid, onClose, onSaved }: RouteDialogProps) {
   const editing = route !== null;
   const mode = editing ? "edit" : "add";
-  const form = useZodForm(
-    () => Promise.resolve(ROUTE_FORM_SCHEMAS[type] as unknown as z.ZodType<Values, Values>),
+  const form = useZodForm<RouteFormSchema, Values>(
+    () => Promise.resolve(ROUTE_FORM_SCHEMAS[type]),
     blank(type, tgid),
   );
   const [format, setFormat] = useState<SmtpFormat>("other");
@@ -284,7 +284,7 @@ export function RouteDialog({ type, open, route, tgid, onClose, onSaved }: Route
   };
 
   const save = form.onSubmit(async (data) => {
-    const body = data as unknown as RouteAdds[typeof type];
+    const body: RouteAdds[typeof type] = data;
     const saved = await submit.send(() =>
       editing ? updateRoute(type, route.id, body) : addRoute(type, body).then((r) => r.route)
     );

@@ -33,8 +33,12 @@ export async function findPushRows<T extends PushFindType>(
   state: TableState,
 ): Promise<FindResult<PushRows[T]>> {
   const body = { type, ...findBody(state, SORT_FIELDS[`/rest/push/find#${type}`]) };
-  const r = await call(client.POST("/rest/push/find", { body: body as never }));
-  return rowsOf(r as unknown as { results: PushRows[T][] } & Counts);
+  // The request and the answer are unions over `type`: T picks their member, which the types
+  // cannot follow through a generic.
+  const r = await call(
+    client.POST("/rest/push/find", { body: body as S["PushFindRequest"] }),
+  );
+  return rowsOf(r as { results: PushRows[T][] } & Counts);
 }
 
 /** A table's `find` for the `type` list. */

@@ -126,7 +126,7 @@ export async function updateCompany(db: Db, input: CompanyUpdate): Promise<Compa
       await assertNameFree(tx, input.name, input.id);
       await tx.update(companies).set({ name: input.name, updatedAt: new Date() })
         .where(eq(companies.id, input.id));
-      return await getCompany(tx as unknown as Db, input.id);
+      return await getCompany(tx, input.id);
     });
   } catch (e) {
     if (violatedUnique(e) !== null) throw duplicateName(input.name);

@@ -36,9 +36,6 @@ const unknownTeam = (path: string, id: number) => {
   return new ApiError(400, message, { fields: [{ path, message }] });
 };
 
-/** Reads within the transaction through the read service's queries. */
-const asDb = (tx: Tx) => tx as unknown as Db;
-
 /** The company, if the caller may use it (a client: its own), locked against deletion. */
 async function companyFor(tx: Tx, scope: Scope, id: number) {
   const [row] = await tx.select({ id: companies.id }).from(companies)
@@ -83,7 +80,7 @@ async function nextTeams(
   }
   const change = teamListChange(edit.base, edit.teams);
   await assertTeams(tx, scope, change.added, edit.path);
-  const current = await getEnidTeams(asDb(tx), scope, enid.id);
+  const current = await getEnidTeams(tx, scope, enid.id);
   const next = applyTeamListChange(current.map((t) => t.id), change);
   if (!next.length) throw new ApiError(409, ENID_MESSAGES.teamRequired);
   return next;
@@ -134,7 +131,7 @@ export async function createEnid(db: Db, scope: Scope, input: EnidCreate): Promi
         comments2: text(input.opts.comments2) ?? null,
       });
       await replaceTeams(tx, scope, { id: input.id, rulLes: input.rul_les }, input.opts.teams);
-      return await getEnid(asDb(tx), scope, input.id);
+      return await getEnid(tx, scope, input.id);
     });
   } catch (e) {
     // A concurrent create of the same id got there first.
@@ -172,7 +169,7 @@ export async function updateEnid(db: Db, scope: Scope, input: EnidUpdate): Promi
       updatedAt: new Date(),
     }).where(and(eq(enids.id, enid.id), eq(enids.rulLes, enid.rulLes)));
     if (next) await replaceTeams(tx, scope, enid, next);
-    return await getEnid(asDb(tx), scope, enid.id);
+    return await getEnid(tx, scope, enid.id);
   });
 }
 
@@ -180,7 +177,7 @@ export async function updateEnid(db: Db, scope: Scope, input: EnidUpdate): Promi
 export async function deleteEnid(db: Db, scope: Scope, key: EnidKey): Promise<Enid> {
   return await db.transaction(async (tx) => {
     const enid = await lockEnid(tx, scope, key.id, key.rul_les);
-    const gone = await getEnid(asDb(tx), scope, enid.id);
+    const gone = await getEnid(tx, scope, enid.id);
     await tx.delete(enidTeams)
       .where(and(eq(enidTeams.enidId, enid.id), eq(enidTeams.rulLes, enid.rulLes)));
     await tx.delete(enids).where(and(eq(enids.id, enid.id), eq(enids.rulLes, enid.rulLes)));
@@ -203,6 +200,6 @@ export async function updateEnidTeams(
     await replaceTeams(tx, scope, enid, await nextTeams(tx, scope, enid, edit));
     await tx.update(enids).set({ updatedAt: new Date() })
       .where(and(eq(enids.id, enid.id), eq(enids.rulLes, enid.rulLes)));
-    return await getEnidTeams(asDb(tx), scope, enid.id);
+    return await getEnidTeams(tx, scope, enid.id);
   });
 }

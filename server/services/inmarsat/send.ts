@@ -101,7 +101,7 @@ function notificationDate(text: string): Date | null {
 
 export async function sendMessage(
   db: Db,
-  station: StationAdapter,
+  station: Pick<StationAdapter, "sendMessage">,
   scope: Scope,
   sender: Sender,
   req: MessagingCSend,

@@ -29,7 +29,7 @@ export function cancelList(db: Db, scope: Scope, listId: number): Promise<Comman
       if (list.terminated) throw new ApiError(409, LIST_MESSAGES.finished(listId));
       await cancelPendingCommands(tx, { listId });
       await settleList(tx, listId);
-      return await getCommandsFull(tx as unknown as Db, scope, listId);
+      return await getCommandsFull(tx, scope, listId);
     })
   );
 }

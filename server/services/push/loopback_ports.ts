@@ -6,7 +6,6 @@
  * the route is the same, its receiver moved).
  */
 import { eq, like, or } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { ftpRoutes, tcpRoutes, wsRoutes } from "../../../db/schema/mod.ts";
 
@@ -23,19 +22,24 @@ function movedDestination(
   return `${m[1] ?? ""}127.0.0.1:${to}${destination.slice(m[0].length)}`;
 }
 
+/** A table and its two destination columns, by name (for the update) and as columns. */
+const destinations = <T, K extends keyof T & string>(table: T, primary: K, secondary: K) => ({
+  table,
+  columns: [primary, secondary],
+  cols: [table[primary], table[secondary]],
+});
+
 const TABLES = [
-  { table: tcpRoutes, columns: ["ipPortTxPrimary", "ipPortTxSecondary"] },
-  { table: ftpRoutes, columns: ["ftpPrimary", "ftpSecondary"] },
-  { table: wsRoutes, columns: ["wsPrimary", "wsSecondary"] },
-] as const;
+  destinations(tcpRoutes, "ipPortTxPrimary", "ipPortTxSecondary"),
+  destinations(ftpRoutes, "ftpPrimary", "ftpSecondary"),
+  destinations(wsRoutes, "wsPrimary", "wsSecondary"),
+];
 
 /** Applies `moves` (old port → new port) to every tcp, ftp and ws route; answers how many changed. */
 export function moveLoopbackPorts(db: Db, moves: ReadonlyMap<number, number>): Promise<number> {
   return db.transaction(async (tx) => {
     let changed = 0;
-    for (const { table, columns } of TABLES) {
-      const t = table as unknown as typeof tcpRoutes & Record<string, PgColumn>;
-      const cols = columns.map((c) => t[c]);
+    for (const { table: t, columns, cols } of TABLES) {
       const rows = await tx.select({ id: t.id, a: cols[0], b: cols[1] }).from(t)
         .where(or(...cols.map((c) => like(c, "%127.0.0.1:%"))));
       for (const row of rows) {

@@ -85,7 +85,7 @@ export function resetPassword(
       updatedAt: new Date(),
     }).where(eq(users.key, user.key));
     await revokeUserSessions(tx, user.key);
-    return await issueLink(tx as unknown as Db, actor, user.key, input.reason);
+    return await issueLink(tx, actor, user.key, input.reason);
   });
 }
 
@@ -96,9 +96,9 @@ export function createUserWithLink(
   input: UserCreate,
 ): Promise<{ user: User; link: IssuedLink }> {
   return db.transaction(async (tx) => {
-    const user = await createUser(tx as unknown as Db, actor, input);
+    const user = await createUser(tx, actor, input);
     const [{ key }] = await tx.select({ key: users.key }).from(users).where(idEquals(user.id));
-    return { user, link: await issueLink(tx as unknown as Db, actor, key, CREATED_REASON) };
+    return { user, link: await issueLink(tx, actor, key, CREATED_REASON) };
   });
 }
 

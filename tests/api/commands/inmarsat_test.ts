@@ -40,7 +40,7 @@ const message = (over: Partial<MessagingCSendBody["message"]> = {}) =>
 /** `a`'s user sends `body` through `station`, by the service rather than the API. */
 const sendThrough = (
   ctx: Ctx,
-  station: StationAdapter,
+  station: Pick<StationAdapter, "sendMessage">,
   a: Awaited<ReturnType<typeof tenant>>,
   body: MessagingCSendBody,
 ) =>
@@ -340,8 +340,11 @@ dbTest(
     const to = await a.terminal();
     const refusing = {
       sendMessage: () => Promise.reject(new StationFault("Terminal barred at the LES")),
-    } as unknown as StationAdapter;
-    const sent = await sendThrough(ctx, refusing, a, {
+    };
+    const sent = await sendMessage(ctx.db, refusing, { onlyCompany: a.company.id }, {
+      key: a.user.key,
+      companyId: a.company.id,
+    }, {
       recipient: to,
       carboncopies: [],
       message: plainMessage(),
@@ -364,7 +367,7 @@ dbTest(
     const cc = await a.terminal();
     const broken = {
       sendMessage: () => Promise.reject(new TypeError("connection reset")),
-    } as unknown as StationAdapter;
+    };
     await assert.rejects(
       sendThrough(ctx, broken, a, { recipient: to, carboncopies: [cc], message: plainMessage() }),
       /connection reset/,

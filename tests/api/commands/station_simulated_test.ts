@@ -480,7 +480,7 @@ Deno.test({
         if (ticks === 2) throw new Error("database gone");
         return 0;
       },
-    } as unknown as StationAdapter;
+    };
     try {
       const stop = startStationClock(slow, 5);
       await new Promise((r) => setTimeout(r, 200));

@@ -163,6 +163,7 @@ dbTest(
       statusLabel: string;
       statusClass: string;
       final: boolean;
+      updatedAt: string;
     }[];
     // By group, then item: group 1's items 2…15, then group 2's item 1.
     assert.deepEqual(
@@ -190,7 +191,7 @@ dbTest(
       errorCode: 4001,
       errorLabel: "Not logged in",
     });
-    assert.ok(!Number.isNaN(Date.parse((first as unknown as { updatedAt: string }).updatedAt)));
+    assert.ok(!Number.isNaN(Date.parse(first.updatedAt)));
 
     for (
       const [q, status] of [["listId=2147483000", 404], ["listId=abc", 400], ["", 400]] as const

@@ -31,7 +31,6 @@ import {
   serviceHeartbeat,
 } from "../../../server/services/monitoring/heartbeats.ts";
 import { startStationClock } from "../../../server/station/clock.ts";
-import type { StationAdapter } from "../../../server/station/adapter.ts";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -658,7 +657,7 @@ Deno.test("[monitoring] a hanging beat write never holds up the clock", async ()
   let ticks = 0;
   const station = {
     advance: () => Promise.resolve(++ticks),
-  } as unknown as StationAdapter;
+  };
   const stuck = beatThrottle(() => new Promise<void>(() => {}));
   const stop = startStationClock(station, 1, stuck);
   try {
@@ -742,7 +741,7 @@ isolatedTest("[monitoring] the LES clock beats for service 'les'", async (ctx) =
       if (ticks === 3) return Promise.reject(new Error("station unreachable"));
       return Promise.resolve(ticks === 1 ? 2 : 0);
     },
-  } as unknown as StationAdapter;
+  };
   const beat = serviceHeartbeat(ctx.db, "les", "simulated");
   const stop = startStationClock(station, 5, beat);
   // Beats are written without holding up the clock: wait for the failure's to land.

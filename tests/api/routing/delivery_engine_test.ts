@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { openPostgres } from "../../../db/client.ts";
+import { executeRows, openPostgres } from "../../../db/client.ts";
 import { pushTraffic } from "../../../db/schema/mod.ts";
 import { parseConfig } from "../../../server/config.ts";
 import {
@@ -655,10 +655,11 @@ engineTest("two engines deliver 2,000 messages, each exactly once", async (c) =>
     const ids = sink.received.map((r) => r.id);
     assert.equal(ids.length, messages.length, "no duplicates");
     assert.equal(new Set(ids).size, messages.length);
-    const instances = await c.db.execute(
+    const instances = await executeRows<{ instance: string }>(
+      c.db,
       sql`select instance, count(*)::int as n from push_attempts group by instance order by 1`,
-    ) as unknown as { rows?: { instance: string }[] } & { instance: string }[];
-    assert.deepEqual((instances.rows ?? instances).map((r) => r.instance), [
+    );
+    assert.deepEqual(instances.map((r) => r.instance), [
       "engine-a",
       "engine-b",
     ]);

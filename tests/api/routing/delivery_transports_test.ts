@@ -90,7 +90,7 @@ const tcpRoute = (primary: string): RouteRow => ({
     ipPortTxSecondary: null,
     txPrimaryUp: 1,
     txSecondaryUp: 0,
-  } as never,
+  },
 });
 
 Deno.test("[delivery/tcp] frames arrive with their ids over pooled connections", async () => {
@@ -169,7 +169,7 @@ const smtpRoute = (encoding: string, extra: Record<string, unknown> = {}): Route
     subject: "DR_Viz",
     body: "Position report",
     ...extra,
-  } as never,
+  },
 });
 
 Deno.test("[delivery/smtp] each encoding through the relay, ids kept, 5xx rejected, 4xx failed", async (t) => {
@@ -265,7 +265,7 @@ const ftpRoute = (address: string, verify: number, type = 1): RouteRow => ({
     ftpSecondary: null,
     ftpPrimaryUp: 1,
     ftpSecondaryUp: 0,
-  } as never,
+  },
 });
 
 Deno.test("[delivery/ftp] files land under the route's folder, verified; refusals", async () => {
@@ -336,7 +336,7 @@ const wsRoute = (url: string, extra: Record<string, unknown> = {}): RouteRow => 
     namespace: "urn:customer:satellite",
     format: "JSON",
     ...extra,
-  } as never,
+  },
 });
 
 Deno.test("[delivery/ws] JSON, XML and SOAP posts; statuses; HTTPS with and without the check", async (t) => {

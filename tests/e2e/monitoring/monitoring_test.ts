@@ -113,12 +113,12 @@ e2eSuite("[e2e/monitoring]", async (t, e) => {
 
     // New traffic waiting: the gauge follows without a reload.
     const waiting = before.queues.find((q) => q.queue === "pushWaiting")!;
-    await page.evaluate(() => (globalThis as unknown as { stay: number }).stay = 1);
+    await page.evaluate(() => (globalThis as { stay?: number }).stay = 1);
     await waitingTraffic(3);
     await gauge(page, "pushWaiting").locator("[data-gauge-value]")
       .getByText(String(waiting.value + 3), { exact: true })
       .waitFor({ timeout: MONITORING_REFRESH_MS + 5_000 });
-    assert.equal(await page.evaluate(() => (globalThis as unknown as { stay: number }).stay), 1);
+    assert.equal(await page.evaluate(() => (globalThis as { stay?: number }).stay), 1);
     const value = waiting.value + 3;
 
     // The dialog refuses an alert above the maximum, nothing is sent.

@@ -432,7 +432,7 @@ e2eSuite("[e2e/shell]", async (t, e) => {
     const company = await f.company();
     const { page } = await signedIn(1);
     // window.__marker survives only if the result opens without a full reload.
-    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    await page.evaluate(() => ((window as { __marker?: number }).__marker = 7));
     await page.getByLabel("Search category").selectOption("Company");
     const box = page.getByRole("combobox", { name: "Search Company" });
     await box.fill(company.name.slice(0, -3)); // a part of the name

@@ -185,7 +185,7 @@ function withRouteLocked<T>(db: Db, type: RouteType, id: number, update: (tx: Db
   return db.transaction(async (tx) => {
     const table = TABLES[type] as typeof tcpRoutes;
     await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
-    return update(tx as unknown as Db);
+    return update(tx);
   });
 }
 
