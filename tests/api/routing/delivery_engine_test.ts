@@ -48,6 +48,8 @@ interface Ctx {
   dials: string[];
   /** Starts an engine (stopped at the end of the test); `env` is configuration. */
   engine(extras?: Partial<EngineOptions>, env?: Record<string, string>): DeliveryEngine;
+  /** Closes `it` at the end of the test, before the engines stop (the last given first). */
+  closeAtEnd<T extends { close(): Promise<unknown> }>(it: T): T;
 }
 
 /** One test per database kind, in a database of its own; engines are stopped at the end. */
@@ -57,6 +59,7 @@ function engineTest(name: string, fn: (ctx: Ctx) => Promise<void>) {
       const own = await ownDatabase(kind);
       const { policy, dials } = loopbackPolicy();
       const engines: DeliveryEngine[] = [];
+      const closers: { close(): Promise<unknown> }[] = [];
       const db = own.database.db;
       try {
         await fn({
@@ -77,10 +80,18 @@ function engineTest(name: string, fn: (ctx: Ctx) => Promise<void>) {
             engines.push(engine);
             return engine;
           },
+          closeAtEnd: (it) => {
+            closers.push(it);
+            return it;
+          },
         });
       } finally {
-        await Promise.all(engines.map((e) => e.stop()));
-        await own.close();
+        try {
+          for (const it of closers.toReversed()) await it.close();
+        } finally {
+          await Promise.all(engines.map((e) => e.stop()));
+          await own.close();
+        }
       }
     });
   }
@@ -104,65 +115,89 @@ const receivedBy = (sink: Sink, n: number) =>
     () => Promise.resolve(sink.received.length >= n),
   );
 
-/** A TCP route of `tgidId` to a receiver on 127.0.0.1:`port`, without a backup. */
-const tcpRouteTo = (db: Db, tgidId: number, port: number) =>
+/** A receiver's address on 127.0.0.1. */
+const loopback = (port: number) => `127.0.0.1:${port}`;
+
+/** A TCP route of `tgidId` to `destination` (host:port), without a backup. */
+const tcpRouteTo = (db: Db, tgidId: number, destination: string) =>
   makeRoute(db, "tcp", tgidId, {
-    ipPortTxPrimary: `127.0.0.1:${port}`,
+    ipPortTxPrimary: destination,
     ipPortTxSecondary: null,
     txSecondaryUp: 0,
   });
 
+/** A web service route of `tgidId` to `url`, without a backup. */
+const wsRouteTo = (db: Db, tgidId: number, url: string) =>
+  makeRoute(db, "ws", tgidId, { wsPrimary: url, wsSecondary: null, wsSecondaryUp: 0 });
+
+/** One message queued on a new tgid's TCP route to `sink`, without a backup. */
+async function queuedTo(c: Ctx, sink: Sink) {
+  const tgid = await c.f.tgid();
+  const route = await tcpRouteTo(c.db, tgid.id, loopback(sink.port));
+  return (await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: route.id }))[0];
+}
+
+/**
+ * One message queued on a TCP route whose primary refuses connections and whose backup is
+ * `sink` (`fields` on top: the primary locked, say), and an engine started.
+ */
+async function queuedViaBackup(c: Ctx, sink: Sink, fields: Record<string, unknown> = {}) {
+  const tgid = await c.f.tgid();
+  const primary = loopback(await closedPort());
+  const backup = loopback(sink.port);
+  const route = await makeRoute(c.db, "tcp", tgid.id, {
+    ipPortTxPrimary: primary,
+    ipPortTxSecondary: backup,
+    ...fields,
+  });
+  const [m] = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: route.id });
+  c.engine();
+  return { primary, backup, m };
+}
+
 engineTest("delivers to a TCP receiver with the message id and records the attempt", async (c) => {
-  const sink = await startTcpSink();
-  try {
-    const tgid = await c.f.tgid();
-    const destination = `127.0.0.1:${sink.port}`;
-    const route = await makeRoute(c.db, "tcp", tgid.id, {
-      ipPortTxPrimary: destination,
-      ipPortTxSecondary: null,
-      txSecondaryUp: 0,
-    });
-    const named = await queueMessages(c.db, {
-      tgidId: tgid.id,
-      deliveryType: 0,
-      routeId: route.id,
-      count: 3,
-    });
-    // Without a route id, the tgid's TCP route with the lowest id.
-    const unnamed = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: null });
-    const ids = [...named, ...unnamed].map((m) => m.id);
-    const moved: number[] = [];
-    const engine = c.engine({ onTick: (n) => moved.push(n) });
+  const sink = c.closeAtEnd(await startTcpSink());
+  const tgid = await c.f.tgid();
+  const destination = loopback(sink.port);
+  const route = await tcpRouteTo(c.db, tgid.id, destination);
+  const named = await queueMessages(c.db, {
+    tgidId: tgid.id,
+    deliveryType: 0,
+    routeId: route.id,
+    count: 3,
+  });
+  // Without a route id, the tgid's TCP route with the lowest id.
+  const unnamed = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: null });
+  const ids = [...named, ...unnamed].map((m) => m.id);
+  const moved: number[] = [];
+  const engine = c.engine({ onTick: (n) => moved.push(n) });
 
-    const rows = await waitFor("delivered", allStatus(c.db, ids, 4));
-    for (const r of rows) {
-      assert.equal(r.deliveryAttempts, 1);
-      assert.equal(r.pushDeliveryAttempts, 1);
-      assert.equal(r.pushDeliveryStatus, 1);
-      assert.equal(r.nextAttemptAt, null);
-      assert.equal(r.claimToken, null);
-      assert.equal(r.errorLabel, null);
-      assert.equal(r.failureReason, null);
-    }
-    await receivedBy(sink, 4);
-    assert.deepEqual(sink.received.map((m) => m.id).sort((a, b) => a - b), ids);
-    const byId = new Map(sink.received.map((m) => [m.id, text(m.body)]));
-    for (const m of [...named, ...unnamed]) assert.equal(byId.get(m.id), m.content);
-
-    const attempts = await attemptRows(c.db, ids);
-    assert.deepEqual(
-      attempts.map((
-        a,
-      ) => [a.pushTrafficId, a.round, a.target, a.destination, a.outcome, a.instance]),
-      ids.map((id) => [id, 1, "primary", destination, "delivered", "engine-a"]),
-    );
-    assert.ok(c.dials.length >= 1 && c.dials.every((d) => d === destination), c.dials.join());
-    // The heartbeat hears every written message.
-    await engine.stop();
-    assert.equal(moved.reduce((a, b) => a + b, 0), 4);
-  } finally {
-    await sink.close();
+  const rows = await waitFor("delivered", allStatus(c.db, ids, 4));
+  for (const r of rows) {
+    assert.equal(r.deliveryAttempts, 1);
+    assert.equal(r.pushDeliveryAttempts, 1);
+    assert.equal(r.pushDeliveryStatus, 1);
+    assert.equal(r.nextAttemptAt, null);
+    assert.equal(r.claimToken, null);
+    assert.equal(r.errorLabel, null);
+    assert.equal(r.failureReason, null);
   }
+  await receivedBy(sink, 4);
+  assert.deepEqual(sink.received.map((m) => m.id).sort((a, b) => a - b), ids);
+  const byId = new Map(sink.received.map((m) => [m.id, text(m.body)]));
+  for (const m of [...named, ...unnamed]) assert.equal(byId.get(m.id), m.content);
+
+  const attempts = await attemptRows(c.db, ids);
+  assert.deepEqual(
+    attempts.map((
+      a,
+    ) => [a.pushTrafficId, a.round, a.target, a.destination, a.outcome, a.instance]),
+    ids.map((id) => [id, 1, "primary", destination, "delivered", "engine-a"]),
+  );
+  assert.ok(c.dials.length >= 1 && c.dials.every((d) => d === destination), c.dials.join());
+  // The heartbeat hears every written message.
+  await engine.stop();
+  assert.equal(moved.reduce((a, b) => a + b, 0), 4);
 });
 
 engineTest("delivers through each route kind to its loopback receiver", async (c) => {
@@ -258,68 +293,43 @@ engineTest("DB and ACK are delivered at once; SMS and a missing route end in err
 });
 
 engineTest("a primary that refuses connections fails over to the backup", async (c) => {
-  const sink = await startTcpSink();
-  try {
-    const tgid = await c.f.tgid();
-    const primary = `127.0.0.1:${await closedPort()}`;
-    const backup = `127.0.0.1:${sink.port}`;
-    const route = await makeRoute(c.db, "tcp", tgid.id, {
-      ipPortTxPrimary: primary,
-      ipPortTxSecondary: backup,
-    });
-    const [m] = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: route.id });
-    c.engine();
+  const sink = c.closeAtEnd(await startTcpSink());
+  const { primary, backup, m } = await queuedViaBackup(c, sink);
 
-    const [row] = await waitFor("delivered", allStatus(c.db, [m.id], 4));
-    assert.equal(row.deliveryAttempts, 2);
-    assert.equal(row.pushDeliveryAttempts, 1);
-    const attempts = await attemptRows(c.db, [m.id]);
-    assert.deepEqual(
-      attempts.map((a) => [a.round, a.target, a.destination, a.outcome]),
-      [[1, "primary", primary, "failed"], [1, "backup", backup, "delivered"]],
-    );
-    assert.match(attempts[0].error ?? "", /refused/i);
-    await receivedBy(sink, 1);
-    assert.deepEqual(sink.received.map((r) => r.id), [m.id]);
-    assert.deepEqual(c.dials, [primary, backup]);
-  } finally {
-    await sink.close();
-  }
+  const [row] = await waitFor("delivered", allStatus(c.db, [m.id], 4));
+  assert.equal(row.deliveryAttempts, 2);
+  assert.equal(row.pushDeliveryAttempts, 1);
+  const attempts = await attemptRows(c.db, [m.id]);
+  assert.deepEqual(
+    attempts.map((a) => [a.round, a.target, a.destination, a.outcome]),
+    [[1, "primary", primary, "failed"], [1, "backup", backup, "delivered"]],
+  );
+  assert.match(attempts[0].error ?? "", /refused/i);
+  await receivedBy(sink, 1);
+  assert.deepEqual(sink.received.map((r) => r.id), [m.id]);
+  assert.deepEqual(c.dials, [primary, backup]);
 });
 
 engineTest("a locked primary is skipped without a dial; the backup delivers", async (c) => {
-  const sink = await startTcpSink();
-  try {
-    const tgid = await c.f.tgid();
-    const primary = `127.0.0.1:${await closedPort()}`;
-    const backup = `127.0.0.1:${sink.port}`;
-    const route = await makeRoute(c.db, "tcp", tgid.id, {
-      ipPortTxPrimary: primary,
-      ipPortTxSecondary: backup,
-      txPrimaryUp: -1,
-    });
-    const [m] = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: route.id });
-    c.engine();
+  const sink = c.closeAtEnd(await startTcpSink());
+  const { backup, m } = await queuedViaBackup(c, sink, { txPrimaryUp: -1 });
 
-    const [row] = await waitFor("delivered", allStatus(c.db, [m.id], 4));
-    assert.equal(row.deliveryAttempts, 1, "only the backup was dialled");
-    const attempts = await attemptRows(c.db, [m.id]);
-    assert.deepEqual(
-      attempts.map((a) => [a.target, a.outcome, a.error]),
-      [["primary", "skipped", "Primary destination is locked"], ["backup", "delivered", null]],
-    );
-    assert.deepEqual(c.dials, [backup]);
-  } finally {
-    await sink.close();
-  }
+  const [row] = await waitFor("delivered", allStatus(c.db, [m.id], 4));
+  assert.equal(row.deliveryAttempts, 1, "only the backup was dialled");
+  const attempts = await attemptRows(c.db, [m.id]);
+  assert.deepEqual(
+    attempts.map((a) => [a.target, a.outcome, a.error]),
+    [["primary", "skipped", "Primary destination is locked"], ["backup", "delivered", null]],
+  );
+  assert.deepEqual(c.dials, [backup]);
 });
 
 engineTest("both destinations down: retried on the schedule, then final", async (c) => {
   const tgid = await c.f.tgid();
   const [p, b] = [await closedPort(), await closedPort()];
   const route = await makeRoute(c.db, "tcp", tgid.id, {
-    ipPortTxPrimary: `127.0.0.1:${p}`,
-    ipPortTxSecondary: `127.0.0.1:${b}`,
+    ipPortTxPrimary: loopback(p),
+    ipPortTxSecondary: loopback(b),
   });
   const queue = () => queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: route.id });
 
@@ -359,64 +369,43 @@ engineTest("both destinations down: retried on the schedule, then final", async 
 });
 
 engineTest("a receiver that rejects the message for good: Destinator error", async (c) => {
-  const rejecting = await startHttpSink({ status: 400 });
-  const failing = await startHttpSink({ status: 500 });
-  try {
-    const tgid = await c.f.tgid();
-    const ws = (port: number) =>
-      makeRoute(c.db, "ws", tgid.id, {
-        wsPrimary: `http://127.0.0.1:${port}/in`,
-        wsSecondary: null,
-        wsSecondaryUp: 0,
-      });
-    const [rejected] = await queueMessages(c.db, {
-      tgidId: tgid.id,
-      deliveryType: 4,
-      routeId: (await ws(rejecting.port)).id,
-    });
-    const [failed] = await queueMessages(c.db, {
-      tgidId: tgid.id,
-      deliveryType: 4,
-      routeId: (await ws(failing.port)).id,
-    });
-    c.engine();
+  const rejecting = c.closeAtEnd(await startHttpSink({ status: 400 }));
+  const failing = c.closeAtEnd(await startHttpSink({ status: 500 }));
+  const tgid = await c.f.tgid();
+  const queue = async (sink: Sink) => {
+    const route = await wsRouteTo(c.db, tgid.id, `http://${loopback(sink.port)}/in`);
+    return (await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 4, routeId: route.id }))[0];
+  };
+  const rejected = await queue(rejecting);
+  const failed = await queue(failing);
+  c.engine();
 
-    const [r] = await waitFor("rejected", allStatus(c.db, [rejected.id], 5));
-    assert.equal(r.nextAttemptAt, null, "final at once");
-    assert.equal(r.failureReason, "Rejected by destination");
-    assert.equal(r.pushDeliveryAttempts, 1);
-    // A 500 is transient: scheduled again.
-    const [f] = await waitFor("scheduled", allStatus(c.db, [failed.id], 8));
-    assert.equal(f.retryStep, 1);
-    const attempts = await attemptRows(c.db, [rejected.id, failed.id]);
-    assert.deepEqual(attempts.map((a) => a.outcome), ["rejected", "failed"]);
-  } finally {
-    await rejecting.close();
-    await failing.close();
-  }
+  const [r] = await waitFor("rejected", allStatus(c.db, [rejected.id], 5));
+  assert.equal(r.nextAttemptAt, null, "final at once");
+  assert.equal(r.failureReason, "Rejected by destination");
+  assert.equal(r.pushDeliveryAttempts, 1);
+  // A 500 is transient: scheduled again.
+  const [f] = await waitFor("scheduled", allStatus(c.db, [failed.id], 8));
+  assert.equal(f.retryStep, 1);
+  const attempts = await attemptRows(c.db, [rejected.id, failed.id]);
+  assert.deepEqual(attempts.map((a) => a.outcome), ["rejected", "failed"]);
 });
 
 engineTest("retransmit delivers a delivered message again with the same id, at once", async (c) => {
-  const sink = await startTcpSink();
-  try {
-    const tgid = await c.f.tgid();
-    const route = await tcpRouteTo(c.db, tgid.id, sink.port);
-    const [m] = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: route.id });
-    // A long poll: only retransmit's wake-up can make the second delivery quick.
-    c.engine({ pollMs: 60_000 });
-    await waitFor("delivered", allStatus(c.db, [m.id], 4));
+  const sink = c.closeAtEnd(await startTcpSink());
+  const m = await queuedTo(c, sink);
+  // A long poll: only retransmit's wake-up can make the second delivery quick.
+  c.engine({ pollMs: 60_000 });
+  await waitFor("delivered", allStatus(c.db, [m.id], 4));
 
-    await retransmitTraffic(c.db, EVERY_COMPANY, { id: "tester" }, { ids: [m.id] });
-    await receivedBy(sink, 2);
-    assert.deepEqual(sink.received.map((r) => r.id), [m.id, m.id]);
-    const [row] = await waitFor("delivered again", async () => {
-      const rows = await trafficRows(c.db, [m.id]);
-      return rows[0].status === 4 && rows[0].pushDeliveryAttempts === 2 && rows;
-    });
-    assert.equal(row.deliveryAttempts, 2);
-  } finally {
-    await sink.close();
-  }
+  await retransmitTraffic(c.db, EVERY_COMPANY, { id: "tester" }, { ids: [m.id] });
+  await receivedBy(sink, 2);
+  assert.deepEqual(sink.received.map((r) => r.id), [m.id, m.id]);
+  const [row] = await waitFor("delivered again", async () => {
+    const rows = await trafficRows(c.db, [m.id]);
+    return rows[0].status === 4 && rows[0].pushDeliveryAttempts === 2 && rows;
+  });
+  assert.equal(row.deliveryAttempts, 2);
 });
 
 engineTest("claims are exclusive and leased; a lost claim's result is not written", async (c) => {
@@ -475,37 +464,29 @@ engineTest("claims are exclusive and leased; a lost claim's result is not writte
 });
 
 engineTest("a claim lost while delivering: the engine's result does not overwrite", async (c) => {
-  const hanging = await startHangingSink();
-  try {
-    const tgid = await c.f.tgid();
-    const route = await makeRoute(c.db, "ws", tgid.id, {
-      wsPrimary: `http://127.0.0.1:${hanging.port}/in`,
-      wsSecondary: null,
-      wsSecondaryUp: 0,
-    });
-    const [m] = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 4, routeId: route.id });
-    c.engine({ timeoutMs: 800 });
-    await waitFor("in flight", allStatus(c.db, [m.id], 1));
-    // The claim is lost as a retransmit loses it (the claim cleared, scheduled afresh), in one
-    // statement that also keeps the message out of the queue, so no engine takes it meanwhile.
-    await c.db.update(pushTraffic).set({
-      status: 8,
-      claimToken: null,
-      retryStep: 0,
-      nextAttemptAt: sql`now() + interval '1 hour'`,
-    }).where(eq(pushTraffic.id, m.id));
-    const [attempt] = await waitFor(
-      "the timed-out attempt",
-      () => attemptRows(c.db, [m.id]).then((a) => a.length > 0 && a),
-    );
-    assert.equal(attempt.outcome, "failed");
-    const [row] = await trafficRows(c.db, [m.id]);
-    assert.equal(row.status, 8);
-    assert.equal(row.retryStep, 0);
-    assert.equal(row.pushDeliveryAttempts, 0);
-  } finally {
-    await hanging.close();
-  }
+  const hanging = c.closeAtEnd(await startHangingSink());
+  const tgid = await c.f.tgid();
+  const route = await wsRouteTo(c.db, tgid.id, `http://${loopback(hanging.port)}/in`);
+  const [m] = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 4, routeId: route.id });
+  c.engine({ timeoutMs: 800 });
+  await waitFor("in flight", allStatus(c.db, [m.id], 1));
+  // The claim is lost as a retransmit loses it (the claim cleared, scheduled afresh), in one
+  // statement that also keeps the message out of the queue, so no engine takes it meanwhile.
+  await c.db.update(pushTraffic).set({
+    status: 8,
+    claimToken: null,
+    retryStep: 0,
+    nextAttemptAt: sql`now() + interval '1 hour'`,
+  }).where(eq(pushTraffic.id, m.id));
+  const [attempt] = await waitFor(
+    "the timed-out attempt",
+    () => attemptRows(c.db, [m.id]).then((a) => a.length > 0 && a),
+  );
+  assert.equal(attempt.outcome, "failed");
+  const [row] = await trafficRows(c.db, [m.id]);
+  assert.equal(row.status, 8);
+  assert.equal(row.retryStep, 0);
+  assert.equal(row.pushDeliveryAttempts, 0);
 });
 
 engineTest(
@@ -521,20 +502,12 @@ engineTest(
     ];
     const ids: number[] = [];
     for (const destination of tcp) {
-      const route = await makeRoute(c.db, "tcp", tgid.id, {
-        ipPortTxPrimary: destination,
-        ipPortTxSecondary: null,
-        txSecondaryUp: 0,
-      });
+      const route = await tcpRouteTo(c.db, tgid.id, destination);
       ids.push(
         (await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: route.id }))[0].id,
       );
     }
-    const ws = await makeRoute(c.db, "ws", tgid.id, {
-      wsPrimary: "http://169.254.169.254/latest/meta-data/",
-      wsSecondary: null,
-      wsSecondaryUp: 0,
-    });
+    const ws = await wsRouteTo(c.db, tgid.id, "http://169.254.169.254/latest/meta-data/");
     ids.push(
       (await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 4, routeId: ws.id }))[0].id,
     );
@@ -566,105 +539,85 @@ engineTest(
 );
 
 engineTest("127.0.0.1 is refused unless DELIVERY_ALLOW lists it", async (c) => {
-  const sink = await startTcpSink();
-  try {
-    const tgid = await c.f.tgid();
-    const route = await tcpRouteTo(c.db, tgid.id, sink.port);
-    const [m] = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: route.id });
-    // The engine's own policy from the configuration: nothing allow-listed.
-    c.engine({ policy: undefined }, { DELIVERY_ALLOW: "", DELIVERY_PUBLIC: "deny" });
-    const [row] = await waitFor("refused", allStatus(c.db, [m.id], 3));
-    assert.match(row.errorLabel ?? "", /127\.0\.0\.1 is a loopback address/);
-    assert.equal(sink.received.length, 0);
-  } finally {
-    await sink.close();
-  }
+  const sink = c.closeAtEnd(await startTcpSink());
+  const m = await queuedTo(c, sink);
+  // The engine's own policy from the configuration: nothing allow-listed.
+  c.engine({ policy: undefined }, { DELIVERY_ALLOW: "", DELIVERY_PUBLIC: "deny" });
+  const [row] = await waitFor("refused", allStatus(c.db, [m.id], 3));
+  assert.match(row.errorLabel ?? "", /127\.0\.0\.1 is a loopback address/);
+  assert.equal(sink.received.length, 0);
 });
 
 engineTest("a hanging receiver holds only its own slots", async (c) => {
-  const hanging = await startHangingSink();
-  const sink = await startTcpSink();
-  try {
-    const tgid = await c.f.tgid();
-    const ws = await makeRoute(c.db, "ws", tgid.id, {
-      wsPrimary: `http://127.0.0.1:${hanging.port}/in`,
-      wsSecondary: null,
-      wsSecondaryUp: 0,
-    });
-    const tcp = await tcpRouteTo(c.db, tgid.id, sink.port);
-    // The hanging receiver's messages first in the queue.
-    const stuck = await queueMessages(c.db, {
-      tgidId: tgid.id,
-      deliveryType: 4,
-      routeId: ws.id,
-      count: 30,
-    });
-    const fine = await queueMessages(c.db, {
-      tgidId: tgid.id,
-      deliveryType: 0,
-      routeId: tcp.id,
-      count: 60,
-    });
-    const t0 = performance.now();
-    c.engine({ concurrency: 16, perDestination: 4, timeoutMs: 3_000 });
-    await waitFor(
-      "the other receiver's messages",
-      allStatus(c.db, fine.map((m) => m.id), 4),
-      2_500,
-    );
-    assert.ok(performance.now() - t0 < 2_500);
-    await receivedBy(sink, 60);
-    // Beyond its 4 slots, the hanging receiver's messages went back to the queue as they were
-    // (status 0, due again), no round counted.
-    const queuedAt = new Map(stuck.map((m) => [m.id, m.updatedAt.getTime()]));
-    const held = await trafficRows(c.db, stuck.map((m) => m.id));
-    assert.ok(
-      held.some((r) => r.status === 0 && r.updatedAt.getTime() > queuedAt.get(r.id)!),
-      "handed back",
-    );
-    assert.ok(held.filter((r) => r.status === 1).length <= 16);
-    assert.ok(held.every((r) => r.pushDeliveryAttempts === 0));
-  } finally {
-    await hanging.close();
-    await sink.close();
-  }
+  const hanging = c.closeAtEnd(await startHangingSink());
+  const sink = c.closeAtEnd(await startTcpSink());
+  const tgid = await c.f.tgid();
+  const ws = await wsRouteTo(c.db, tgid.id, `http://${loopback(hanging.port)}/in`);
+  const tcp = await tcpRouteTo(c.db, tgid.id, loopback(sink.port));
+  // The hanging receiver's messages first in the queue.
+  const stuck = await queueMessages(c.db, {
+    tgidId: tgid.id,
+    deliveryType: 4,
+    routeId: ws.id,
+    count: 30,
+  });
+  const fine = await queueMessages(c.db, {
+    tgidId: tgid.id,
+    deliveryType: 0,
+    routeId: tcp.id,
+    count: 60,
+  });
+  const t0 = performance.now();
+  c.engine({ concurrency: 16, perDestination: 4, timeoutMs: 3_000 });
+  await waitFor(
+    "the other receiver's messages",
+    allStatus(c.db, fine.map((m) => m.id), 4),
+    2_500,
+  );
+  assert.ok(performance.now() - t0 < 2_500);
+  await receivedBy(sink, 60);
+  // Beyond its 4 slots, the hanging receiver's messages went back to the queue as they were
+  // (status 0, due again), no round counted.
+  const queuedAt = new Map(stuck.map((m) => [m.id, m.updatedAt.getTime()]));
+  const held = await trafficRows(c.db, stuck.map((m) => m.id));
+  assert.ok(
+    held.some((r) => r.status === 0 && r.updatedAt.getTime() > queuedAt.get(r.id)!),
+    "handed back",
+  );
+  assert.ok(held.filter((r) => r.status === 1).length <= 16);
+  assert.ok(held.every((r) => r.pushDeliveryAttempts === 0));
 });
 
 engineTest("two engines deliver 2,000 messages, each exactly once", async (c) => {
-  const sink = await startTcpSink();
+  const sink = c.closeAtEnd(await startTcpSink());
   // On PostgreSQL the second engine has a connection pool of its own, like another instance.
-  const other = c.url ? openPostgres(c.url, { max: 4 }) : undefined;
-  try {
-    const tgid = await c.f.tgid();
-    const route = await tcpRouteTo(c.db, tgid.id, sink.port);
-    const messages = await queueMessages(c.db, {
-      tgidId: tgid.id,
-      deliveryType: 0,
-      routeId: route.id,
-      count: 2_000,
-    });
-    c.engine({ instance: "engine-a" });
-    c.engine({ instance: "engine-b", db: other?.db ?? c.db });
-    await waitFor("every message delivered", async () => {
-      const [{ n }] = await c.db.select({ n: sql<number>`count(*)::int` }).from(pushTraffic)
-        .where(eq(pushTraffic.status, 4));
-      return Number(n) === messages.length;
-    }, 60_000);
-    await receivedBy(sink, messages.length);
-    await new Promise((r) => setTimeout(r, 200)); // a late duplicate would show by now
-    const ids = sink.received.map((r) => r.id);
-    assert.equal(ids.length, messages.length, "no duplicates");
-    assert.equal(new Set(ids).size, messages.length);
-    const instances = await executeRows<{ instance: string }>(
-      c.db,
-      sql`select instance, count(*)::int as n from push_attempts group by instance order by 1`,
-    );
-    assert.deepEqual(instances.map((r) => r.instance), [
-      "engine-a",
-      "engine-b",
-    ]);
-  } finally {
-    await sink.close();
-    await other?.close();
-  }
+  const other = c.url ? c.closeAtEnd(openPostgres(c.url, { max: 4 })) : undefined;
+  const tgid = await c.f.tgid();
+  const route = await tcpRouteTo(c.db, tgid.id, loopback(sink.port));
+  const messages = await queueMessages(c.db, {
+    tgidId: tgid.id,
+    deliveryType: 0,
+    routeId: route.id,
+    count: 2_000,
+  });
+  c.engine({ instance: "engine-a" });
+  c.engine({ instance: "engine-b", db: other?.db ?? c.db });
+  await waitFor("every message delivered", async () => {
+    const [{ n }] = await c.db.select({ n: sql<number>`count(*)::int` }).from(pushTraffic)
+      .where(eq(pushTraffic.status, 4));
+    return Number(n) === messages.length;
+  }, 60_000);
+  await receivedBy(sink, messages.length);
+  await new Promise((r) => setTimeout(r, 200)); // a late duplicate would show by now
+  const ids = sink.received.map((r) => r.id);
+  assert.equal(ids.length, messages.length, "no duplicates");
+  assert.equal(new Set(ids).size, messages.length);
+  const instances = await executeRows<{ instance: string }>(
+    c.db,
+    sql`select instance, count(*)::int as n from push_attempts group by instance order by 1`,
+  );
+  assert.deepEqual(instances.map((r) => r.instance), [
+    "engine-a",
+    "engine-b",
+  ]);
 });
