@@ -46,7 +46,7 @@ export function filesOf(n: Names): Record<string, string> {
 }
 
 /** What is left to write by hand, once the resource is made. */
-export const leftByHand = (n: Names) => [
+const leftByHand = (n: Names) => [
   `the real fields: the row's columns in db/schema/${n.name}.ts (then \`deno task db:generate\` ` +
   `again, or regenerate the migration), the schemas, services, columns and dialogs`,
   `the spec's words: messages and limits in openapi/schemas/${n.name}/${n.one}_messages.ts, ` +

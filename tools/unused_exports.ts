@@ -107,7 +107,7 @@ function specifiers(list: string): [string, string][] {
 }
 
 const DECLARATION =
-  /^[ \t]*export\s+(?:declare\s+)?(?:default\s+)?(?:const\s+enum|const|let|var|async\s+function\s*\*?|function\s*\*?|abstract\s+class|class|type|interface|enum|namespace)\s+([A-Za-z_$][\w$]*)/gm;
+  /^[ \t]*export\s+(?:declare\s+)?(?:default\s+)?(?:const\s+enum|const|let|var|async\s+function\s*\*?|function\s*\*?|abstract\s+class|class|type|interface|enum|namespace)\s+([A-Za-z_$][\w$]*)(?![\w${])/gm;
 const LIST = /^[ \t]*export\s+(?:type\s+)?\{([^}]*)\}(?:\s*from\s*["']([^"']+)["'])?/gm;
 const IMPORT =
   /^[ \t]*import\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/gm;

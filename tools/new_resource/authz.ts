@@ -40,7 +40,7 @@ export const probes: Probes = {
 const USER_ROW = ["401", "ok", "404", "ok", "ok", "ok", "ok", "ok", "ok", "ok"];
 
 /** The rows, as docs/role-matrix.md writes them (`deno fmt` aligns them). */
-export function roleMatrixRows(n: Names): string[] {
+function roleMatrixRows(n: Names): string[] {
   const rows: [string, string, string[]][] = [
     [`${n.camel}Find`, `POST ${n.rest}/find`, USER_ROW.with(2, "ok-")],
     [`${n.camel}Get`, `GET ${n.rest}/get`, USER_ROW],
