@@ -160,6 +160,8 @@ async function findAnyRoutes(
     filters: [
       ...commonFilters(t, f),
       ...own.map(([name, field]) =>
+        // A table row names its filter kind; the request schema gave this field that kind's type,
+        // which TypeScript cannot follow through the row (a union of the matchers' arguments).
         field.filter && MATCH[field.filter](field.column, f[name] as never)
       ),
     ],
