@@ -63,6 +63,14 @@ Deno.test({
         assert.equal(r.code, 0, r.out);
       });
 
+      await t.step(
+        "it exports nothing that nothing uses (deno task check's last step)",
+        async () => {
+          const r = await deno(dir, ["run", "-A", "tools/unused_exports.ts"]);
+          assert.equal(r.code, 0, r.out);
+        },
+      );
+
       await t.step("the architecture, generated API and contract tests pass", async () => {
         const r = await deno(dir, [
           "test",

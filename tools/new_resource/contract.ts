@@ -79,9 +79,9 @@ export const ${n.Pascal}EditFormSchema = z.object({ label });
 
 // ---- find ----
 
-export const ${n.CONST}_SORT_FIELDS = ["id", "label", "createdAt"] as const;
+const ${n.CONST}_SORT_FIELDS = ["id", "label", "createdAt"] as const;
 
-export const ${n.Pascal}FilterSchema = z.object({
+const ${n.Pascal}FilterSchema = z.object({
   id: idFilter("Id").optional(),
   company: textFilter("Company").meta({
     description: "The company's id (digits), else a part of its name (any case)",

@@ -156,7 +156,7 @@ const blank = (viewer: Viewer): Values => ({
   label: "",
 });
 
-export interface ${n.Pascal}CreateDialogProps {
+interface ${n.Pascal}CreateDialogProps {
   open: boolean;
   onClose: () => void;
   viewer: Viewer;
@@ -210,7 +210,7 @@ export function ${n.Pascal}CreateDialog(
   );
 }
 
-export interface ${n.Pascal}EditDialogProps {
+interface ${n.Pascal}EditDialogProps {
   /** The ${n.word} being edited; null when closed. */
   row: ${n.Pascal} | null;
   onClose: () => void;
