@@ -21,14 +21,18 @@ const axeSource = () => source ??= Deno.readTextFile(AXE_PATH);
 /** The impacts that fail a test. */
 const FAILING_IMPACTS = ["serious", "critical"];
 
-/** Runs axe on the page as it is now; returns the serious and critical violations. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * Runs axe on the page as it is now (or on the last element matching `within`, such as the open
+ * dialog: quicker than the whole document); returns the serious and critical violations.
+ */
+export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   const loaded = await page.evaluate("typeof window.axe === 'object'");
   if (!loaded) await page.evaluate(await axeSource());
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (within) => {
     // deno-lint-ignore no-explicit-any
     const axe = (globalThis as any).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    const context = (within && [...document.querySelectorAll(within)].pop()) || document;
+    const result = await axe.run(context, { resultTypes: ["violations"] });
     // deno-lint-ignore no-explicit-any
     return result.violations.map((v: any) => ({
       id: v.id,
@@ -42,7 +46,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
         failureSummary: n.failureSummary,
       })),
     }));
-  }) as AxeViolation[];
+  }, within) as AxeViolation[];
   return violations.filter((v) => FAILING_IMPACTS.includes(v.impact ?? ""));
 }
 
