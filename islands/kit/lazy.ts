@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
  * the browser alone shows (a lazily loaded part) waits for it, so the first render in the
  * browser is the server's.
  */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
