@@ -6,11 +6,11 @@
  * use) and the size limit of the recipients known to be mini-C; Send runs the transmission in the
  * progress dialog (messaging_c_progress.tsx).
  */
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Field, fieldErrors } from "../kit/form/form.tsx";
 import { useTypedBeforeHydration } from "../kit/form/early_input.ts";
 import { PromiseButton, usePromiseState } from "../kit/form/PromiseButton.tsx";
-import type { UploadedFile } from "../kit/form/FileUpload.tsx";
+import { FileUpload, type UploadedFile } from "../kit/form/FileUpload.tsx";
 import { ApiFailure } from "../runtime/api.ts";
 import {
   ATTACHMENT_MAX_BYTES,
@@ -76,10 +76,8 @@ const FIELD_OF: [string, keyof Values][] = [
   ["message.notification.customDate", "notifyDate"],
 ];
 
-// The upload (and its chunk schema module) loads after the page.
-const FileUpload = lazy(() =>
-  import("../kit/form/FileUpload.tsx").then((m) => ({ default: m.FileUpload }))
-);
+// The upload field is part of the page: a lazy one would suspend the server's render, which cannot
+// wait for it (React error #419). The send schema loads on first use.
 const loadSchema = () => import("../../openapi/schemas/inmarsat/messaging_c.ts");
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -352,21 +350,19 @@ export default function MessagingC({ recipients }: MessagingCProps) {
           Size: {size} bytes of {limit} ({formatBytes(limit)}
           {miniC ? ", mini-C" : ""}) · {packets} packet{packets === 1 ? "" : "s"}
         </p>
-        <Suspense fallback={<p className="muted">Attachment…</p>}>
-          <FileUpload
-            key={uploadKey}
-            label="Attachment"
-            name="attachment"
-            endpoint="/rest/inmarsat/uploadAttachment"
-            accept={ATTACHMENT_TYPES.join(",")}
-            maxBytes={ATTACHMENT_MAX_BYTES}
-            refuse={(file) => {
-              const total = messageSize(v.text, v.format, file.size);
-              return total > limit ? M.attachmentTooBig(total, limit) : undefined;
-            }}
-            onUploaded={setAttachment}
-          />
-        </Suspense>
+        <FileUpload
+          key={uploadKey}
+          label="Attachment"
+          name="attachment"
+          endpoint="/rest/inmarsat/uploadAttachment"
+          accept={ATTACHMENT_TYPES.join(",")}
+          maxBytes={ATTACHMENT_MAX_BYTES}
+          refuse={(file) => {
+            const total = messageSize(v.text, v.format, file.size);
+            return total > limit ? M.attachmentTooBig(total, limit) : undefined;
+          }}
+          onUploaded={setAttachment}
+        />
         {attachment && (
           <p>
             Attached: {attachment.name.slice(attachment.name.lastIndexOf("/") + 1)}{" "}

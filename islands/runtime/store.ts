@@ -6,6 +6,8 @@ import { useSyncExternalStore } from "react";
 
 export interface Store<T> {
   get(): T;
+  /** The value the store was created with: what the server rendered. */
+  readonly initial: T;
   set(next: T | ((prev: T) => T)): void;
   subscribe(listener: () => void): () => void;
 }
@@ -15,6 +17,7 @@ export function createStore<T>(initial: T): Store<T> {
   const listeners = new Set<() => void>();
   return {
     get: () => value,
+    initial,
     set(next) {
       value = typeof next === "function" ? (next as (prev: T) => T)(value) : next;
       for (const l of listeners) l();
@@ -26,6 +29,10 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
-/** Reads a store in a component; the server render sees the initial value. */
+/**
+ * Reads a store in a component. The server render sees the initial value, and so does the
+ * hydrating render (a toast raised before an island hydrates would not match the server's
+ * HTML); React renders the current value right after.
+ */
 export const useStore = <T>(store: Store<T>): T =>
-  useSyncExternalStore(store.subscribe, store.get, store.get);
+  useSyncExternalStore(store.subscribe, store.get, () => store.initial);

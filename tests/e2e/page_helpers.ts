@@ -49,8 +49,10 @@ export async function pick(dialog: Locator, name: string, typed: string, text: s
 }
 
 /**
- * Collects the page's script errors (hydration mismatches among them) for a test to assert
- * empty; refused calls ("Failed to load resource") are expected and left out.
+ * Collects the page's script errors for a test to assert empty: what it logs as an error, and
+ * what it throws uncaught — React reports a hydration mismatch (#418) or a boundary the server
+ * could not finish (#419) with reportError, which is no console message. Refused calls ("Failed
+ * to load resource": an error page's own 403/404 status) are expected and left out.
  */
 export function scriptErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -59,6 +61,7 @@ export function scriptErrors(page: Page): string[] {
       errors.push(m.text());
     }
   });
+  page.on("pageerror", (e) => errors.push(`uncaught: ${e.message}`));
   return errors;
 }
 

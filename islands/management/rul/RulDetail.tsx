@@ -1,6 +1,7 @@
 /**
- * A rul's page (/management/rul/{id}, administrators): its fields (the password shown), its
- * customer company, Edit and Delete, then the dnids and enids that use it.
+ * A rul's page (/management/rul/{id}, administrators): its fields, its customer company, Edit and
+ * Delete, then the dnids and enids that use it. The password is masked as in the list (the
+ * server renders it masked) until the administrator presses Show.
  */
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Fact } from "../../kit/Fact.tsx";
@@ -9,7 +10,7 @@ import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import { navigate, reloadPage } from "../../runtime/navigate.ts";
 import type { RulDetails } from "../../../openapi/schemas/ruls/ruls.ts";
-import { RUL_DELETED_PATH } from "./rul_api.ts";
+import { MASKED_PASSWORD, RUL_DELETED_PATH } from "./rul_api.ts";
 
 const dialogs = () => import("./rul_dialogs.tsx");
 const RulEditDialog = lazy(() => dialogs().then((m) => ({ default: m.RulEditDialog })));
@@ -19,6 +20,7 @@ const orDash = (v: string | null) => v || "—";
 
 export default function RulDetail({ rul }: { rul: RulDetails }) {
   const [editing, setEditing] = useState(false);
+  const [passwordShown, setPasswordShown] = useState(false);
   // The dialog stays mounted once opened, so closing it returns focus to its opener.
   const mounted = useMounted({ edit: editing });
 
@@ -50,7 +52,15 @@ export default function RulDetail({ rul }: { rul: RulDetails }) {
       <dl className="detail-facts">
         <Fact label="LES">{rul.les}</Fact>
         <Fact label="Password">
-          <code>{rul.password}</code>
+          <code data-password="">{passwordShown ? rul.password : MASKED_PASSWORD}</code>
+          <button
+            type="button"
+            className="secondary outline reveal"
+            aria-label={passwordShown ? "Hide password" : "Show password"}
+            onClick={() => setPasswordShown((shown) => !shown)}
+          >
+            {passwordShown ? "Hide" : "Show"}
+          </button>
         </Fact>
         <Fact label="Customer name">{rul.customerName}</Fact>
         <Fact label="Customer company">

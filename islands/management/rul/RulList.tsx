@@ -1,7 +1,7 @@
 /**
  * The rul list (/management/rul, administrators): server-paged, sorted and filtered (the query
  * kept in the URL), "New rul" (create dialog, both variants) and a row menu with Open, Edit and
- * Delete. The password is masked here; the rul's page shows it.
+ * Delete. The password is masked here, as on the rul's page (where Show reveals it).
  */
 import { createElement, lazy } from "react";
 import { EditableList, type ListProps } from "../../kit/EditableList.tsx";

@@ -19,7 +19,7 @@ const RUL_LIST_PATH = "/management/rul";
 export const RUL_DELETED_PATH = "/management/rul/";
 export const rulHref = (r: { id: number }) => `${RUL_LIST_PATH}/${r.id}`;
 
-/** The password as the list shows it. */
+/** The password as the list and the rul's page (until Show) show it. */
 export const MASKED_PASSWORD = "••••";
 
 export const findRuls = async (state: TableState) =>

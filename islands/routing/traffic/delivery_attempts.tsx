@@ -13,6 +13,7 @@ import {
   ATTEMPT_OUTCOME_LABELS,
   ATTEMPT_TEXTS as T,
   attemptDestination,
+  attemptOutcomeClass,
   LIVE_REFRESH_MS,
   MAX_ATTEMPTS_SHOWN,
   PENDING_PUSH_STATUSES,
@@ -93,7 +94,7 @@ function AttemptsTable({ attempts }: { attempts: DeliveryAttempts["attempts"] })
             <th scope="col">{c.round}</th>
             <th scope="col">{c.destination}</th>
             <th scope="col">{c.outcome}</th>
-            <th scope="col">{c.error}</th>
+            <th scope="col">{c.reply}</th>
             <th scope="col">{c.duration}</th>
           </tr>
         </thead>
@@ -103,7 +104,11 @@ function AttemptsTable({ attempts }: { attempts: DeliveryAttempts["attempts"] })
               <td>{formatDateTime(a.at)}</td>
               <td>{a.round}</td>
               <td>{attemptDestination(a.target, a.destination)}</td>
-              <td>{ATTEMPT_OUTCOME_LABELS[a.outcome] ?? a.outcome}</td>
+              <td>
+                <span className={`status ${attemptOutcomeClass(a.outcome)}`}>
+                  {ATTEMPT_OUTCOME_LABELS[a.outcome] ?? a.outcome}
+                </span>
+              </td>
               <td>{shown(a.error)}</td>
               <td>{T.duration(a.durationMs)}</td>
             </tr>

@@ -32,6 +32,13 @@ export const ATTEMPT_OUTCOME_LABELS: Record<string, string> = {
   skipped: "Skipped (locked or inactive)",
 };
 
+/**
+ * The badge class of an outcome (app.css `.status`): delivered reads as a success, a skip (the
+ * route locked or inactive) as waiting, every other outcome as a failure.
+ */
+export const attemptOutcomeClass = (outcome: string) =>
+  outcome === "delivered" ? "success" : outcome === "skipped" ? "pending" : "danger";
+
 export const ATTEMPT_TEXTS = {
   section: "Delivery attempts",
   loading: "the delivery attempts",
@@ -45,7 +52,9 @@ export const ATTEMPT_TEXTS = {
     round: "Round",
     destination: "Destination",
     outcome: "Outcome",
-    error: "Error",
+    // The attempt's `error` field: the destination's reply when delivered ("250 OK", "HTTP 200",
+    // the stored file's path), what went wrong otherwise.
+    reply: "Reply or error",
     duration: "Duration",
   },
   duration: (ms: number) => ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`,

@@ -1,12 +1,12 @@
 /**
  * Browser tests of the rul pages (administrators): create with the proposed id (the highest + 1)
  * and land on the rul's page, a taken id refused in the dialog with the spec's message, the
- * password masked in the list and shown on the rul's page, edit, delete refused while a dnid
+ * password masked in the list and on the rul's page (until Show), edit, delete refused while a dnid
  * uses the rul and done otherwise; a client sees no Ruls entry and gets the 403 page.
  */
 import assert from "node:assert/strict";
 import { eq, max } from "drizzle-orm";
-import { e2eSuite, eventually } from "../harness.ts";
+import { e2eSuite, eventually, hydrated } from "../harness.ts";
 import { headingIs, inView, path, toast } from "../page_helpers.ts";
 import { assertAccessible } from "../axe.ts";
 import { unique } from "../../fixtures/factories.ts";
@@ -59,8 +59,21 @@ e2eSuite("[e2e/ruls]", async (t, e) => {
       assert.equal(row.password, "S3cret-rul");
       assert.equal(row.customerName, `${tag} Customer`);
       assert.equal(row.companyId, company.id);
-      // The rul's page shows the password, its company and the (empty) sections.
-      await page.locator(".detail-facts").getByText("S3cret-rul").waitFor();
+      // The rul's page masks the password as the list does, on the server too, until Show;
+      // its company and the (empty) sections.
+      const facts = page.locator(".detail-facts");
+      assert.equal(await facts.locator("[data-password]").innerText(), "••••");
+      assert.doesNotMatch(await facts.innerText(), /S3cret-rul/);
+      const served = await (await page.request.get(`/management/rul/${rulId}`)).text();
+      // The markup (the island's props, as the list's, carry the rul as the API gives it).
+      const markup = served.replace(/<script\b[^]*?<\/script>/g, "");
+      assert.match(markup, /<code data-password="">••••<\/code>/);
+      assert.doesNotMatch(markup, /S3cret-rul/);
+      await hydrated(page);
+      await facts.getByRole("button", { name: "Show password" }).click();
+      assert.equal(await facts.locator("[data-password]").innerText(), "S3cret-rul");
+      await facts.getByRole("button", { name: "Hide password" }).click();
+      assert.equal(await facts.locator("[data-password]").innerText(), "••••");
       await page.locator(".detail-facts").getByRole("link", { name: company.name }).waitFor();
       for (const section of ["Dnids", "Enids"]) {
         await page.getByRole("heading", { name: new RegExp(`^${section} \\(0\\)$`) }).waitFor();

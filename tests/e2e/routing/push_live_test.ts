@@ -157,6 +157,13 @@ e2eSuite("[e2e/push-live]", async (t, e) => {
       await setRow(msg.id, { status: 3, deliveryAttempts: 1, pushDeliveryAttempts: 1 });
       const lines = section.locator("[data-attempts-table] tbody tr");
       await eventually(async () => assert.equal(await lines.count(), 1), LIVE_WITHIN_MS);
+      // The last column holds a success's reply as well as a failure's error: the outcome tells.
+      assert.deepEqual(
+        await section.locator("[data-attempts-table] thead th").allInnerTexts(),
+        ["Time (UTC)", "Round", "Destination", "Outcome", "Reply or error", "Duration"],
+      );
+      const outcomeBadge = (n: number) => lines.nth(n).locator("td").nth(3).locator(".status");
+      assert.match(await outcomeBadge(0).getAttribute("class") ?? "", /\bdanger\b/);
       assert.deepEqual(
         await lines.nth(0).locator("td").allInnerTexts(),
         [
@@ -192,6 +199,7 @@ e2eSuite("[e2e/push-live]", async (t, e) => {
         target: "backup",
         destination: "127.0.0.1:5001",
         outcome: "delivered",
+        error: "HTTP 200",
         durationMs: 1_500,
         instance: "e2e",
       });
@@ -203,8 +211,10 @@ e2eSuite("[e2e/push-live]", async (t, e) => {
       }, LIVE_WITHIN_MS);
       assert.deepEqual(
         (await lines.nth(0).locator("td").allInnerTexts()).slice(1),
-        ["2", "Backup 127.0.0.1:5001", "Delivered", "—", "1.5 s"],
+        ["2", "Backup 127.0.0.1:5001", "Delivered", "HTTP 200", "1.5 s"],
       );
+      assert.match(await outcomeBadge(0).getAttribute("class") ?? "", /\bsuccess\b/);
+      assert.match(await outcomeBadge(1).getAttribute("class") ?? "", /\bdanger\b/);
       assert.equal(await section.locator("[data-next-attempt]").count(), 0);
       // The table behind the dialog followed too.
       await eventually(
