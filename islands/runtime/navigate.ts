@@ -62,6 +62,12 @@ export async function navigate(href: string, options: NavigateOptions = {}): Pro
 /** The current page again from the server, in place (after a change it shows): no new history entry. */
 export const reloadPage = () => navigate(location.pathname + location.search, { replace: true });
 
+/** A dialog's onSaved: close it (`close`), then show the change by reloading the page. */
+export const closeAndReload = (close: () => void) => () => {
+  close();
+  void reloadPage();
+};
+
 /**
  * The page without the frame's inline sheet in its head: only the body and the title are used,
  * and parsing a `<style>` checks it against this page's CSP, whose hash is of the sheet this page

@@ -145,3 +145,10 @@ export const RightsSchema = codeSchema(RIGHTS, "Rights").meta({
   description: `The team's role: ${codeList(RIGHTS)}. Below 100 is an administrator.`,
   example: DEFAULT_TEAM_RIGHTS,
 });
+
+/** `{id, name, rights}` of a team (inline, not a named schema of the document). */
+export const TeamRightsRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  rights: RightsSchema,
+});

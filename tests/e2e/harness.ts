@@ -46,7 +46,7 @@ interface E2eOptions {
   stationClock?: boolean;
 }
 
-interface E2e {
+export interface E2e {
   baseUrl: string;
   database: Database;
   f: Factories;

@@ -1,8 +1,10 @@
 /** What the browser tests read off a page and do on it, shared by every suite. */
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { eventually } from "./harness.ts";
+import { type E2e, eventually } from "./harness.ts";
 import { unique } from "../fixtures/factories.ts";
+import { users } from "../../db/schema/mod.ts";
 import { ROUTES } from "../../routes/mod.ts";
 
 /** Every page of the route map that takes no parameter and needs a session. */
@@ -75,4 +77,24 @@ export async function closePasswordLink(page: Page): Promise<string> {
   await dialog.getByRole("button", { name: "Done" }).click();
   await dialog.waitFor({ state: "hidden" });
   return link;
+}
+
+/** Clicks the button `button` and answers the dialog it opens (`title`, else the button's name), shown. */
+export async function openDialog(page: Page, button: string, title = button): Promise<Locator> {
+  await page.getByRole("button", { name: button }).click();
+  const dialog = page.getByRole("dialog", { name: title });
+  await dialog.waitFor({ state: "visible" });
+  return dialog;
+}
+
+/**
+ * A client user (rights 100 in a new team) signed in, its page's default timeout `timeout`:
+ * the page, the user's row (`me`) and the page's script errors as they come (see scriptErrors).
+ */
+export async function signedInClient(e: E2e, timeout: number) {
+  const { page, userId } = await e.signedIn(100);
+  page.setDefaultTimeout(timeout);
+  const consoleErrors = scriptErrors(page);
+  const [me] = await e.database.db.select().from(users).where(eq(users.id, userId));
+  return { page, me, consoleErrors };
 }

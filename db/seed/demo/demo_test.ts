@@ -46,6 +46,7 @@ import type { Deps } from "../../../server/router.ts";
 import { DEFAULT_RETRY_SCHEDULE, parseSchedule } from "../../../server/delivery/schedule.ts";
 import { replayAll } from "../../../tests/fixtures/delivery_replay.ts";
 import type { SessionUser } from "../../../server/auth/sessions.ts";
+import { sessionUserColumns } from "../../../server/services/users/session/sign_in.ts";
 
 const DAY = 86_400_000;
 const keys = (o: object) => Object.keys(o).map(Number).sort((a, b) => a - b);
@@ -266,18 +267,7 @@ for (const kind of DB_KINDS) {
               assert.ok(sampled.has(route), `no bench sample for ${route.pattern}`);
             }
             // A detail page's heading is found only for a row the demo admin reaches.
-            const [admin] = await db.select({
-              key: users.key,
-              id: users.id,
-              mail: users.mail,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              companyId: users.companyId,
-              companyName: companies.name,
-              teamId: users.teamId,
-              teamName: teams.name,
-              rights: teams.rights,
-            }).from(users)
+            const [admin] = await db.select(sessionUserColumns).from(users)
               .innerJoin(teams, eq(teams.id, users.teamId))
               .innerJoin(companies, eq(companies.id, users.companyId))
               .where(eq(users.id, "admin@demo.test"));

@@ -4,9 +4,10 @@
  */
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { DnidsSection, EnidsSection, TgidsSection, UsersSection } from "../detail_sections.tsx";
+import { DetailActions } from "../../kit/DetailActions.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { rightsLabel, teamHref } from "../labels.ts";
-import { navigate, reloadPage } from "../../runtime/navigate.ts";
+import { closeAndReload, navigate, reloadPage } from "../../runtime/navigate.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import type { CompanyDetails as Details } from "../../../openapi/schemas/companies/companies.ts";
 
@@ -52,18 +53,14 @@ export default function CompanyDetail({ company }: { company: Details }) {
 
   return (
     <>
-      <div className="admin-actions">
-        <button type="button" onClick={() => setOpen("edit")}>Edit</button>
-        <button type="button" className="secondary" onClick={() => setOpen("team")}>
-          New team
-        </button>
-        <button type="button" className="secondary" onClick={() => setOpen("existing")}>
-          Add existing team
-        </button>
-        <button type="button" className="contrast outline" onClick={() => setOpen("delete")}>
-          Delete
-        </button>
-      </div>
+      <DetailActions
+        onEdit={() => setOpen("edit")}
+        onDelete={() => setOpen("delete")}
+        more={[
+          { label: "New team", onClick: () => setOpen("team") },
+          { label: "Add existing team", onClick: () => setOpen("existing") },
+        ]}
+      />
 
       <DetailSection
         id="company-teams"
@@ -118,10 +115,7 @@ export default function CompanyDetail({ company }: { company: Details }) {
           <CompanyEditDialog
             company={open === "edit" ? ref : null}
             onClose={close}
-            onSaved={() => {
-              close();
-              void reloadPage();
-            }}
+            onSaved={closeAndReload(close)}
           />
         )}
         {mounted.team && (

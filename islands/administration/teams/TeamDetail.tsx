@@ -4,9 +4,10 @@
  */
 import { lazy, Suspense, useMemo, useState } from "react";
 import { DnidsSection, EnidsSection, TgidsSection, UsersSection } from "../detail_sections.tsx";
+import { DetailActions } from "../../kit/DetailActions.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { companyHref, rightsLabel, yesNo } from "../labels.ts";
-import { navigate, reloadPage } from "../../runtime/navigate.ts";
+import { closeAndReload, navigate } from "../../runtime/navigate.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import type { TeamDetails as Details } from "../../../openapi/schemas/teams.ts";
 
@@ -54,10 +55,7 @@ export default function TeamDetail({ team, ports }: { team: Details; ports: Open
           <dd>{yesNo(team.mtlInfoFtp)}</dd>
         </div>
       </dl>
-      <div className="admin-actions">
-        <button type="button" onClick={() => setEditing(true)}>Edit</button>
-        <button type="button" className="contrast outline" onClick={remove}>Delete</button>
-      </div>
+      <DetailActions onEdit={() => setEditing(true)} onDelete={remove} />
 
       <UsersSection page="team" users={team.users} />
       <TgidsSection page="team" tgids={team.tgids} />
@@ -85,10 +83,7 @@ export default function TeamDetail({ team, ports }: { team: Details; ports: Open
           <TeamEditDialog
             team={editing ? team : null}
             onClose={() => setEditing(false)}
-            onSaved={() => {
-              setEditing(false);
-              void reloadPage();
-            }}
+            onSaved={closeAndReload(() => setEditing(false))}
           />
         )}
       </Suspense>

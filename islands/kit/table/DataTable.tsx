@@ -14,6 +14,7 @@ import { useTypedBeforeHydration } from "../form/early_input.ts";
 import { sameState, type Sorting, type TableDefaults, type TableState } from "./table_state.ts";
 import { Pager, useStateInUrl } from "./Pager.tsx";
 import { downloadCsv, toCsv } from "./csv.ts";
+import { ActionsHeading } from "./ActionsHeading.tsx";
 
 // deno-lint-ignore no-explicit-any
 export type Row = Record<string, any>;
@@ -410,11 +411,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   </th>
                 );
               })}
-              {menu && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
+              {menu && <ActionsHeading />}
             </tr>
           </thead>
           <tbody>

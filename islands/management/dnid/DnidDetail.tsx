@@ -9,7 +9,7 @@ import { Fact } from "../../kit/Fact.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
-import { navigate, reloadPage } from "../../runtime/navigate.ts";
+import { closeAndReload, navigate, reloadPage } from "../../runtime/navigate.ts";
 import { pollHref } from "../../commands/command_api.ts";
 import { flipMonitoring, openLesDetails, type Station } from "./dnid_api.ts";
 import { dnidStatusState } from "../../../openapi/enums.ts";
@@ -227,10 +227,7 @@ export default function DnidDetail({ dnid, ports, storeNPushHost, admin }: DnidD
           <DnidEditDialog
             dnid={editing ? dnid : null}
             onClose={() => setEditing(false)}
-            onSaved={() => {
-              setEditing(false);
-              reload();
-            }}
+            onSaved={closeAndReload(() => setEditing(false))}
           />
         )}
         {mounted.les && <LesDetailsDialog station={station} onClose={() => setStation(null)} />}

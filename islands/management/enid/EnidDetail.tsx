@@ -4,10 +4,11 @@
  * SUB_TABLE_PAGE_SIZE rows).
  */
 import { lazy, Suspense, useMemo, useState } from "react";
+import { DetailActions } from "../../kit/DetailActions.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
-import { navigate, reloadPage } from "../../runtime/navigate.ts";
+import { closeAndReload, navigate } from "../../runtime/navigate.ts";
 import { companyHref, teamHref } from "../../administration/labels.ts";
 import { ENID_LIST_HREF, rulHref, type Viewer } from "./enid_api.ts";
 import type { Enid } from "../../../openapi/schemas/enids.ts";
@@ -23,6 +24,7 @@ export default function EnidDetail({ enid, viewer }: { enid: Enid; viewer: Viewe
   // A dialog stays mounted once opened, so closing it returns focus to its opener.
   const mounted = useMounted({ edit: open === "edit", teams: open === "teams" });
   const close = () => setOpen(null);
+  const saved = closeAndReload(close);
   const teams = useMemo(
     () => enid.teams.map((t) => ({ id: t.id, name: t.name, company: t.company.name })),
     [enid],
@@ -72,13 +74,11 @@ export default function EnidDetail({ enid, viewer }: { enid: Enid; viewer: Viewe
           <dd>{formatDateTime(enid.updatedAt)}</dd>
         </div>
       </dl>
-      <div className="admin-actions">
-        <button type="button" onClick={() => setOpen("edit")}>Edit</button>
-        <button type="button" className="secondary" onClick={() => setOpen("teams")}>
-          Manage teams
-        </button>
-        <button type="button" className="contrast outline" onClick={remove}>Delete</button>
-      </div>
+      <DetailActions
+        onEdit={() => setOpen("edit")}
+        onDelete={remove}
+        more={[{ label: "Manage teams", onClick: () => setOpen("teams") }]}
+      />
 
       <DetailSection
         id="enid-teams"
@@ -107,20 +107,14 @@ export default function EnidDetail({ enid, viewer }: { enid: Enid; viewer: Viewe
             enid={open === "edit" ? enid : null}
             viewer={viewer}
             onClose={close}
-            onSaved={() => {
-              close();
-              void reloadPage();
-            }}
+            onSaved={saved}
           />
         )}
         {mounted.teams && (
           <EnidTeamsDialog
             enid={open === "teams" ? enid : null}
             onClose={close}
-            onSaved={() => {
-              close();
-              void reloadPage();
-            }}
+            onSaved={saved}
           />
         )}
       </Suspense>

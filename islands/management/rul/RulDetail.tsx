@@ -5,10 +5,11 @@
  */
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Fact } from "../../kit/Fact.tsx";
+import { DetailActions } from "../../kit/DetailActions.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
-import { navigate, reloadPage } from "../../runtime/navigate.ts";
+import { closeAndReload, navigate } from "../../runtime/navigate.ts";
 import type { RulDetails } from "../../../openapi/schemas/ruls/ruls.ts";
 import { MASKED_PASSWORD, RUL_DELETED_PATH } from "./rul_api.ts";
 
@@ -75,10 +76,7 @@ export default function RulDetail({ rul }: { rul: RulDetails }) {
         <Fact label="Comments">{orDash(rul.comments)}</Fact>
         <Fact label="Updated">{formatDateTime(rul.updated)}</Fact>
       </dl>
-      <div className="admin-actions">
-        <button type="button" onClick={() => setEditing(true)}>Edit</button>
-        <button type="button" className="contrast outline" onClick={remove}>Delete</button>
-      </div>
+      <DetailActions onEdit={() => setEditing(true)} onDelete={remove} />
 
       <DetailSection
         id="rul-dnids"
@@ -139,10 +137,7 @@ export default function RulDetail({ rul }: { rul: RulDetails }) {
           <RulEditDialog
             rul={editing ? rul : null}
             onClose={() => setEditing(false)}
-            onSaved={() => {
-              setEditing(false);
-              void reloadPage();
-            }}
+            onSaved={closeAndReload(() => setEditing(false))}
           />
         )}
       </Suspense>

@@ -7,10 +7,11 @@
  */
 import { lazy, Suspense, useMemo, useState } from "react";
 import { Fact } from "../../kit/Fact.tsx";
+import { DetailActions } from "../../kit/DetailActions.tsx";
 import { DetailSection } from "../../kit/DetailSection.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
-import { navigate, reloadPage } from "../../runtime/navigate.ts";
+import { closeAndReload, navigate } from "../../runtime/navigate.ts";
 import { messageOf } from "../../runtime/api.ts";
 import { toast } from "../../runtime/toasts.ts";
 import { companyHref, teamHref, yesNo } from "../../administration/labels.ts";
@@ -60,10 +61,7 @@ export default function TgidDetail({ tgid, rules: initialRules }: TgidDetailProp
     view: viewing !== null,
   });
   const close = () => setOpen(null);
-  const reload = () => {
-    close();
-    void reloadPage();
-  };
+  const reload = closeAndReload(close);
   const reloadRules = async () => {
     try {
       setRules(await getTgidRules(tgid.id));
@@ -92,15 +90,11 @@ export default function TgidDetail({ tgid, rules: initialRules }: TgidDetailProp
         <Fact label="Updated by">{tgid.updatedBy ?? "—"}</Fact>
         <Fact label="Updated on (UTC)">{formatDateTime(tgid.updatedOn)}</Fact>
       </dl>
-      <div className="admin-actions">
-        <button type="button" onClick={() => setOpen("edit")}>Edit</button>
-        <button type="button" className="secondary" onClick={() => setOpen("teams")}>
-          Manage teams
-        </button>
-        <button type="button" className="contrast outline" onClick={() => setOpen("delete")}>
-          Delete
-        </button>
-      </div>
+      <DetailActions
+        onEdit={() => setOpen("edit")}
+        onDelete={() => setOpen("delete")}
+        more={[{ label: "Manage teams", onClick: () => setOpen("teams") }]}
+      />
 
       <DetailSection
         id="tgid-devices"

@@ -23,6 +23,7 @@ import {
 } from "../../../openapi/schemas/tgid/routing_rules.ts";
 import type { z } from "zod";
 import { Fact } from "../../kit/Fact.tsx";
+import { ActionsHeading } from "../../kit/table/ActionsHeading.tsx";
 import { FormDialog } from "../../kit/dialog/FormDialog.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { dnidHref } from "../dnid/dnid_api.ts";
@@ -201,9 +202,7 @@ export function RoutingExceptionsDialog(
                 <tr>
                   <th scope="col">Tgid</th>
                   <th scope="col">Ocean</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+                  <ActionsHeading />
                 </tr>
               </thead>
               <tbody>

@@ -19,7 +19,7 @@ import {
   queryId,
   RefSchema,
   requiredText,
-  RightsSchema,
+  TeamRightsRefSchema,
   textFilter,
   TgidRefSchema,
   trimmedLine,
@@ -87,11 +87,7 @@ export const CompanyListSchema = z.array(CompanySchema).meta({ id: "CompanyList"
 const CompanyHierarchyEntrySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  teams: z.array(z.object({
-    id: z.number().int(),
-    name: z.string(),
-    rights: RightsSchema,
-  })).meta({ description: "The company's teams, by name" }),
+  teams: z.array(TeamRightsRefSchema).meta({ description: "The company's teams, by name" }),
 }).meta({ id: "CompanyHierarchyEntry" });
 export type CompanyHierarchyEntry = z.infer<typeof CompanyHierarchyEntrySchema>;
 export const CompanyHierarchySchema = z.array(CompanyHierarchyEntrySchema)
@@ -100,12 +96,8 @@ export const CompanyHierarchySchema = z.array(CompanyHierarchyEntrySchema)
 export const CompanyDetailsSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  teams: z.array(z.object({
-    id: z.number().int(),
-    name: z.string(),
-    rights: RightsSchema,
-    userCount: z.number().int(),
-  })).meta({ description: "By name" }),
+  teams: z.array(TeamRightsRefSchema.extend({ userCount: z.number().int() }))
+    .meta({ description: "By name" }),
   tgids: z.array(DetailTgidSchema).meta({ description: "Tgids owned by its teams, by id" }),
   enids: z.array(DetailEnidSchema).meta({ description: "By id and LES" }),
   dnids: z.array(DetailDnidSchema).meta({ description: "By id and LES" }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 import { EMPTY_LOGIN } from "../messages.ts";
-import { line, RefSchema, RightsSchema, trimmedLine } from "../common.ts";
+import { line, RefSchema, TeamRightsRefSchema, trimmedLine } from "../common.ts";
 
 export { EMPTY_LOGIN };
 
@@ -21,7 +21,7 @@ export const SessionUserSchema = z.object({
   lastName: z.string(),
   admin: z.boolean().meta({ description: "Team rights below 100" }),
   company: RefSchema,
-  team: z.object({ id: z.number().int(), name: z.string(), rights: RightsSchema }),
+  team: TeamRightsRefSchema,
 }).meta({ id: "SessionUser" });
 export type SessionUserDto = z.infer<typeof SessionUserSchema>;
 

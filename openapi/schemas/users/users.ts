@@ -12,7 +12,7 @@ import {
   MAX_ID,
   optionalText,
   RefSchema,
-  RightsSchema,
+  TeamRightsRefSchema,
   textFilter,
   trimmedBlock,
   trimmedLine,
@@ -162,8 +162,6 @@ export type UserUpdate = z.output<typeof UserUpdateSchema>;
 
 // ---- reads ----
 
-const TeamRef = z.object({ id: z.number().int(), name: z.string(), rights: RightsSchema });
-
 const MailLoginSchema = z.object({
   user_id: z.string().meta({ description: "The user's id" }),
   mail: z.string().meta({ description: "The alias" }),
@@ -176,7 +174,7 @@ const listedFields = {
   lastName: z.string(),
   active: z.boolean(),
   company: RefSchema,
-  team: TeamRef,
+  team: TeamRightsRefSchema,
 };
 
 /** The user as read (portal-shell §3); never the password hash. */
@@ -212,7 +210,7 @@ export const UserListSchema = z.array(UserListItemSchema).meta({ id: "UserList" 
 export const UserHierarchySchema = z.array(z.object({
   id: z.number().int(),
   name: z.string(),
-  teams: z.array(TeamRef.extend({
+  teams: z.array(TeamRightsRefSchema.extend({
     users: z.array(z.object({
       id: z.string(),
       mail: z.string(),

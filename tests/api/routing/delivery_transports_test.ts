@@ -342,11 +342,14 @@ const wsRoute = (url: string, extra: Record<string, unknown> = {}): RouteRow => 
 Deno.test("[delivery/ws] JSON, XML and SOAP posts; statuses; HTTPS with and without the check", async (t) => {
   const transports = transportsWith();
   const { ctx } = context();
+  /** Posts message `id` to `url` over a ws route (with `extra`) as its primary. */
+  const post = (url: string, id: number, extra: Record<string, unknown> = {}) =>
+    transports.deliver(wsRoute(url, extra), "primary", url, convert(0, row(id)), ctx);
   const ok = await startHttpSink();
   try {
     const url = `http://127.0.0.1:${ok.port}/satellite/v2/messages`;
     await t.step("JSON with keys, namespace and the bearer token", async () => {
-      const r = await transports.deliver(wsRoute(url), "primary", url, convert(0, row(41)), ctx);
+      const r = await post(url, 41);
       assert.equal(r.outcome, "delivered", JSON.stringify(r));
       const got = ok.received.at(-1)!;
       assert.equal(got.id, 41);
@@ -366,23 +369,11 @@ Deno.test("[delivery/ws] JSON, XML and SOAP posts; statuses; HTTPS with and with
       });
     });
     await t.step("XML and SOAP", async () => {
-      await transports.deliver(
-        wsRoute(url, { format: "XML" }),
-        "primary",
-        url,
-        convert(0, row(42)),
-        ctx,
-      );
+      await post(url, 42, { format: "XML" });
       const xml = decode(ok.received.at(-1)!.body);
       assert.match(xml, /^<\?xml[^>]*>\n<message xmlns="urn:customer:satellite" id="42"/);
       assert.ok(xml.includes('<key name="member">7</key>'));
-      await transports.deliver(
-        wsRoute(url, { format: "SOAP" }),
-        "primary",
-        url,
-        convert(0, row(43)),
-        ctx,
-      );
+      await post(url, 43, { format: "SOAP" });
       const soap = decode(ok.received.at(-1)!.body);
       assert.match(soap, /<soap:Envelope[^>]*><soap:Body><message [^>]*id="43"/);
       assert.equal(ok.received.at(-1)!.meta?.contentType, "text/xml; charset=utf-8");
@@ -394,7 +385,7 @@ Deno.test("[delivery/ws] JSON, XML and SOAP posts; statuses; HTTPS with and with
     const sink = await startHttpSink({ status });
     try {
       const url = `http://127.0.0.1:${sink.port}/in`;
-      const r = await transports.deliver(wsRoute(url), "primary", url, convert(0, row(50)), ctx);
+      const r = await post(url, 50);
       assert.equal(r.outcome, outcome, `${status}`);
       assert.match((r as { error: string }).error, new RegExp(`HTTP ${status}`));
     } finally {
@@ -408,23 +399,11 @@ Deno.test("[delivery/ws] JSON, XML and SOAP posts; statuses; HTTPS with and with
   const secure = await startHttpSink({ tls });
   try {
     const url = `https://127.0.0.1:${secure.port}/in`;
-    const checked = await transports.deliver(
-      wsRoute(url),
-      "primary",
-      url,
-      convert(0, row(60)),
-      ctx,
-    );
+    const checked = await post(url, 60);
     assert.equal(checked.outcome, "failed", "a self-signed certificate fails the check");
     assert.match((checked as { error: string }).error, /TLS check|self.signed|certificate/i);
     assert.equal(secure.received.length, 0);
-    const unchecked = await transports.deliver(
-      wsRoute(url, { wsPrimarySslCheck: false }),
-      "primary",
-      url,
-      convert(0, row(61)),
-      ctx,
-    );
+    const unchecked = await post(url, 61, { wsPrimarySslCheck: false });
     assert.equal(unchecked.outcome, "delivered", JSON.stringify(unchecked));
     assert.equal(secure.received.at(-1)!.id, 61);
   } finally {

@@ -8,9 +8,17 @@
  */
 import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
-import type { Locator, Page } from "playwright-core";
-import { e2eSuite, eventually, submitLogin } from "../harness.ts";
-import { closePasswordLink, headingIs, mail, path, toast } from "../page_helpers.ts";
+import type { Page } from "playwright-core";
+import { e2eSuite, eventually } from "../harness.ts";
+import { closePasswordLink, headingIs, mail, openDialog, path, toast } from "../page_helpers.ts";
+import {
+  addAlias,
+  chooseCompany,
+  companyPreset,
+  confirmPasswordAndSignIn,
+  deleteAlias,
+  resetLink,
+} from "./user_steps.ts";
 import { unique } from "../../fixtures/factories.ts";
 import { companies, news, newsReads, teams, users } from "../../../db/schema/mod.ts";
 import { ADMIN_MESSAGES, NEWS_MESSAGES } from "../../../openapi/schemas/messages.ts";
@@ -28,13 +36,6 @@ const userField = (page: Page, field: string) =>
   page.locator("table.user-fields tr", {
     has: page.locator("th", { hasText: new RegExp(`^${field}$`) }),
   }).locator("td");
-
-/** Chooses a company in a dialog's combobox, then its team. */
-async function chooseCompany(dialog: Locator, company: string, team: string) {
-  await dialog.getByRole("combobox", { name: "Company" }).fill(company);
-  await dialog.getByRole("option", { name: company }).click();
-  await dialog.getByRole("combobox", { name: "Team" }).selectOption({ label: team });
-}
 
 e2eSuite("[e2e/admin-journey]", async (t, e) => {
   const db = e.database.db;
@@ -59,9 +60,7 @@ e2eSuite("[e2e/admin-journey]", async (t, e) => {
   await t.step("[e2e/journey] 1. the admin creates a company with 'New company'", async () => {
     await open("/administration/companies");
     await headingIs(page, "Companies");
-    await page.getByRole("button", { name: "New company" }).click();
-    const dialog = page.getByRole("dialog", { name: "New company" });
-    await dialog.waitFor({ state: "visible" });
+    const dialog = await openDialog(page, "New company");
     await dialog.getByLabel("Name").fill(companyName);
     await dialog.getByRole("button", { name: "Create", exact: true }).click();
     await page.waitForURL((u) => /^\/administration\/companies\/\d+$/.test(u.pathname));
@@ -77,16 +76,8 @@ e2eSuite("[e2e/admin-journey]", async (t, e) => {
     "[e2e/journey] 2. on the company's page, 'New team' creates its team",
     async () => {
       assert.equal(path(page), `/administration/companies/${companyId}`);
-      await page.getByRole("button", { name: "New team" }).click();
-      const dialog = page.getByRole("dialog", { name: "New team" });
-      await dialog.waitFor({ state: "visible" });
-      // The company is preset.
-      await eventually(async () =>
-        assert.equal(
-          await dialog.getByRole("combobox", { name: "Company" }).inputValue(),
-          companyName,
-        )
-      );
+      const dialog = await openDialog(page, "New team");
+      await companyPreset(dialog, companyName);
       await dialog.getByLabel("Name").fill(teamName);
       await dialog.getByRole("button", { name: "Create", exact: true }).click();
       await page.waitForURL((u) => /^\/administration\/teams\/\d+$/.test(u.pathname));
@@ -103,9 +94,7 @@ e2eSuite("[e2e/admin-journey]", async (t, e) => {
     "[e2e/journey] 3. two users in that team: 'Create and add another', then 'Create'",
     async () => {
       await open("/administration/users");
-      await page.getByRole("button", { name: "New user" }).click();
-      const dialog = page.getByRole("dialog", { name: "New user" });
-      await dialog.waitFor({ state: "visible" });
+      const dialog = await openDialog(page, "New user");
       const userId = dialog.getByRole("textbox", { name: /^User id/ });
 
       await chooseCompany(dialog, companyName, teamName);
@@ -199,19 +188,9 @@ e2eSuite("[e2e/admin-journey]", async (t, e) => {
 
       await s.step("add an e-mail alias and delete it", async () => {
         const alias = mail("journey-alias");
-        await page.getByRole("button", { name: "Add email alias" }).click();
-        const dialog = page.getByRole("dialog", { name: "Add email alias" });
-        await dialog.waitFor({ state: "visible" });
-        await dialog.getByRole("textbox", { name: /^E-mail alias/ }).fill(alias);
-        await dialog.getByRole("button", { name: "Add" }).click();
+        const item = await addAlias(page, alias);
         await toast(page, "success", `Alias ${alias} added`).waitFor();
-        const item = page.locator(`[data-alias="${alias}"]`);
-        await item.waitFor();
-        await item.getByRole("button", { name: `Delete alias ${alias}` }).click();
-        await page.getByRole("dialog", { name: "Delete email alias" })
-          .getByRole("button", { name: "Delete" }).click();
-        await item.waitFor({ state: "detached" });
-        await toast(page, "success", `Alias ${alias} deleted`).waitFor();
+        await deleteAlias(page, item, alias);
         await page.locator("[data-aliases]").getByText("No aliases.").waitFor();
       });
 
@@ -222,11 +201,7 @@ e2eSuite("[e2e/admin-journey]", async (t, e) => {
           const dialog = page.getByRole("dialog", { name: "Reset password" });
           await dialog.waitFor({ state: "visible" });
           await dialog.getByRole("textbox", { name: /^Reason/ }).fill("Journey: first login");
-          await dialog.getByRole("button", { name: "Reset password" }).click();
-          const linkBox = dialog.getByRole("textbox", { name: "Set-password link" });
-          await linkBox.waitFor();
-          const link = await linkBox.inputValue();
-          assert.match(link, /\/login\/reset\?token=[\w-]{43}$/);
+          const link = await resetLink(dialog);
           await toast(page, "success", `The password of ${renamed} was reset`).waitFor();
           await dialog.getByRole("button", { name: "Done" }).click();
           await dialog.waitFor({ state: "hidden" });
@@ -236,13 +211,7 @@ e2eSuite("[e2e/admin-journey]", async (t, e) => {
             user.setDefaultTimeout(TIMEOUT);
             await user.goto(link);
             await user.getByLabel(/^New password/).fill(NEW_PASSWORD);
-            await user.getByLabel(/^Confirm the new password/).fill(NEW_PASSWORD);
-            await user.getByRole("button", { name: "Set password" }).click();
-            await user.waitForURL((u) => u.pathname === "/login");
-            await toast(user, "success", USER_MESSAGES.passwordSet).waitFor();
-
-            await submitLogin(user, renamed, NEW_PASSWORD);
-            await user.waitForURL((u) => u.pathname === "/");
+            await confirmPasswordAndSignIn(user, renamed, NEW_PASSWORD);
             // Signed in as that user: the header's account menu names them.
             await user.locator('summary[aria-label="Account: Dora Updated"]').waitFor();
           } finally {

@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { e2eSuite, eventually } from "../harness.ts";
-import { headingIs, inView, path, toast } from "../page_helpers.ts";
+import { headingIs, inView, openDialog, path, toast } from "../page_helpers.ts";
+import { companyPreset } from "./user_steps.ts";
 import { assertAccessible } from "../axe.ts";
 import { unique } from "../../fixtures/factories.ts";
 import { companies, teams, users } from "../../../db/schema/mod.ts";
@@ -30,9 +31,7 @@ e2eSuite("[e2e/companies-teams]", async (t, e) => {
   await t.step("[e2e/companies] 'Create' adds the company and opens its page", async () => {
     await open("/administration/companies");
     await headingIs(page, "Companies");
-    await page.getByRole("button", { name: "New company" }).click();
-    const dialog = page.getByRole("dialog", { name: "New company" });
-    await dialog.waitFor({ state: "visible" });
+    const dialog = await openDialog(page, "New company");
     // Errors show only after a submit attempt; an invalid form is not sent.
     assert.equal(await dialog.getByRole("alert").count(), 0);
     await dialog.getByRole("button", { name: "Create", exact: true }).click();
@@ -57,9 +56,7 @@ e2eSuite("[e2e/companies-teams]", async (t, e) => {
     "[e2e/companies] 'Create and add another' keeps the dialog open with a reset form",
     async () => {
       await open("/administration/companies");
-      await page.getByRole("button", { name: "New company" }).click();
-      const dialog = page.getByRole("dialog", { name: "New company" });
-      await dialog.waitFor({ state: "visible" });
+      const dialog = await openDialog(page, "New company");
       const name = dialog.getByLabel("Name");
       for (const suffix of ["Alpha", "Beta"]) {
         await name.fill(`${tag} ${suffix}`);
@@ -109,16 +106,8 @@ e2eSuite("[e2e/companies-teams]", async (t, e) => {
     "[e2e/companies] a new team from the company's page is in that company",
     async () => {
       await open(`/administration/companies/${companyId}`);
-      await page.getByRole("button", { name: "New team" }).click();
-      const dialog = page.getByRole("dialog", { name: "New team" });
-      await dialog.waitFor({ state: "visible" });
-      // The company is preset.
-      await eventually(async () =>
-        assert.equal(
-          await dialog.getByRole("combobox", { name: "Company" }).inputValue(),
-          companyName,
-        )
-      );
+      const dialog = await openDialog(page, "New team");
+      await companyPreset(dialog, companyName);
       assert.equal(await dialog.getByLabel("Role (rights)").inputValue(), "100");
       await dialog.getByLabel("Name").fill(`${tag} Fleet`);
       await dialog.getByRole("button", { name: "Create", exact: true }).click();
@@ -137,9 +126,7 @@ e2eSuite("[e2e/companies-teams]", async (t, e) => {
     async () => {
       await open("/administration/teams");
       await headingIs(page, "Teams");
-      await page.getByRole("button", { name: "New team" }).click();
-      const dialog = page.getByRole("dialog", { name: "New team" });
-      await dialog.waitFor({ state: "visible" });
+      const dialog = await openDialog(page, "New team");
       await dialog.getByLabel("Name").fill(`${tag} Spare`);
       await dialog.getByRole("button", { name: "Create", exact: true }).click();
       await dialog.getByText(ADMIN_MESSAGES.selectCompany, { exact: true }).waitFor();
@@ -357,9 +344,7 @@ e2eSuite("[e2e/companies-teams]", async (t, e) => {
       const other = await f.team({ name: `${tag} Nomads` });
       const nomad = await f.user({ teamId: other.id, companyId: other.companyId });
       await open(`/administration/companies/${companyId}`);
-      await page.getByRole("button", { name: "Add existing team" }).click();
-      const dialog = page.getByRole("dialog", { name: "Add existing team" });
-      await dialog.waitFor({ state: "visible" });
+      const dialog = await openDialog(page, "Add existing team");
       await dialog.getByRole("button", { name: `Add to ${companyName}` }).click();
       await dialog.getByText("Please select a team").waitFor();
       await dialog.getByRole("combobox", { name: "Team" }).fill(`${tag} Nom`);
@@ -378,8 +363,7 @@ e2eSuite("[e2e/companies-teams]", async (t, e) => {
       await page.locator(`[data-table="company-users"]`).getByRole("link", { name: nomad.id })
         .waitFor();
       await assertAccessible(page, "a company page with teams and users");
-      await page.getByRole("button", { name: "New team" }).click();
-      await page.getByRole("dialog", { name: "New team" }).waitFor({ state: "visible" });
+      await openDialog(page, "New team");
       await assertAccessible(page, "the new team dialog");
     },
   );

@@ -7,8 +7,16 @@
 import assert from "node:assert/strict";
 import { desc, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { e2eSuite, eventually, submitLogin } from "../harness.ts";
-import { closePasswordLink, inView, mail, toast } from "../page_helpers.ts";
+import { e2eSuite, eventually } from "../harness.ts";
+import { closePasswordLink, inView, mail, openDialog, toast } from "../page_helpers.ts";
+import {
+  addAlias,
+  chooseCompany,
+  confirmAliasDelete,
+  confirmPasswordAndSignIn,
+  deleteAlias,
+  resetLink,
+} from "./user_steps.ts";
 import { assertAccessible } from "../axe.ts";
 import { unique } from "../../fixtures/factories.ts";
 import { ADMIN_MESSAGES } from "../../../openapi/schemas/messages.ts";
@@ -17,14 +25,6 @@ import { passwordResets, userAliases, users } from "../../../db/schema/mod.ts";
 
 const TIMEOUT = 10_000;
 const NEW_PASSWORD = "Brand-new-password-9";
-
-/** Chooses a company in a dialog's combobox (and its team, when it has several). */
-async function chooseCompany(dialog: Locator, company: string, team?: string) {
-  const box = dialog.getByRole("combobox", { name: "Company" });
-  await box.fill(company);
-  await dialog.getByRole("option", { name: company }).click();
-  if (team) await dialog.getByRole("combobox", { name: "Team" }).selectOption({ label: team });
-}
 
 /** The list's row of a user, shown by filtering on its id (Enter applies at once). */
 async function showRow(page: Page, id: string) {
@@ -62,13 +62,18 @@ e2eSuite("[e2e/users]", async (t, e) => {
   const openList = async () => {
     await page.goto("/administration/users");
   };
-  const newUserDialog = () => page.getByRole("dialog", { name: "New user" });
+  /** The new user dialog with the company, team, id and first name filled. */
+  const newUser = async (teamName: string, id: string, firstName: string) => {
+    const dialog = await openDialog(page, "New user");
+    await chooseCompany(dialog, company.name, teamName);
+    await dialog.getByRole("textbox", { name: /^User id/ }).fill(id);
+    await dialog.getByRole("textbox", { name: /^First name/ }).fill(firstName);
+    return dialog;
+  };
 
   await t.step("[e2e/users] without company and team the dialog says so", async () => {
     await openList();
-    await page.getByRole("button", { name: "New user" }).click();
-    const dialog = newUserDialog();
-    await dialog.waitFor();
+    const dialog = await openDialog(page, "New user");
     // New users default to web access only and 10 e-mails per hour.
     assert.equal(
       await dialog.getByRole("checkbox", { name: "Web", exact: true }).isChecked(),
@@ -91,12 +96,7 @@ e2eSuite("[e2e/users]", async (t, e) => {
   });
 
   await t.step("[e2e/users] Create and add another keeps the dialog, reset", async () => {
-    await page.getByRole("button", { name: "New user" }).click();
-    const dialog = newUserDialog();
-    await dialog.waitFor();
-    await chooseCompany(dialog, company.name, other.name);
-    await dialog.getByRole("textbox", { name: /^User id/ }).fill(another);
-    await dialog.getByRole("textbox", { name: /^First name/ }).fill("Second");
+    const dialog = await newUser(other.name, another, "Second");
     await dialog.getByRole("button", { name: "Create and add another" }).click();
     await toast(page, "success", `User ${another} created`).waitFor();
     await closePasswordLink(page);
@@ -114,12 +114,7 @@ e2eSuite("[e2e/users]", async (t, e) => {
   });
 
   await t.step("[e2e/users] Create opens the new user's page", async () => {
-    await page.getByRole("button", { name: "New user" }).click();
-    const dialog = newUserDialog();
-    await dialog.waitFor();
-    await chooseCompany(dialog, company.name, team.name);
-    await dialog.getByRole("textbox", { name: /^User id/ }).fill(created);
-    await dialog.getByRole("textbox", { name: /^First name/ }).fill("Carla");
+    const dialog = await newUser(team.name, created, "Carla");
     await dialog.getByRole("textbox", { name: /^Last name/ }).fill("Created");
     await dialog.getByRole("checkbox", { name: "FTP" }).check();
     await dialog.getByRole("button", { name: "Create", exact: true }).click();
@@ -175,8 +170,7 @@ e2eSuite("[e2e/users]", async (t, e) => {
     await page.goto(`/administration/users/${created}`);
     await assertAccessible(page, "the user page");
     const key = (await byId(created)).key;
-    await page.getByRole("button", { name: "Change user id" }).click();
-    const dialog = page.getByRole("dialog", { name: "Change user id" });
+    const dialog = await openDialog(page, "Change user id");
     await dialog.getByRole("textbox", { name: /^New user id/ }).fill(renamed);
     await dialog.getByRole("button", { name: "Change user id" }).click();
     await page.waitForURL((u) => u.pathname === `/administration/users/${renamed}`);
@@ -187,42 +181,24 @@ e2eSuite("[e2e/users]", async (t, e) => {
 
   await t.step("[e2e/users] add an e-mail alias and delete it", async () => {
     const alias = mail("alias");
-    await page.getByRole("button", { name: "Add email alias" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add email alias" });
-    await dialog.getByRole("textbox", { name: /^E-mail alias/ }).fill(alias);
-    await dialog.getByRole("button", { name: "Add" }).click();
-    const item = page.locator(`[data-alias="${alias}"]`);
-    await item.waitFor();
-    await item.getByRole("button", { name: `Delete alias ${alias}` }).click();
-    await page.getByRole("dialog", { name: "Delete email alias" })
-      .getByRole("button", { name: "Delete" }).click();
-    await item.waitFor({ state: "detached" });
-    await toast(page, "success", `Alias ${alias} deleted`).waitFor();
+    await deleteAlias(page, await addAlias(page, alias), alias);
   });
 
   await t.step(
     "[e2e/users] an alias removed meanwhile elsewhere: 'Error on alias deletion'",
     async () => {
       const alias = mail("gone");
-      await page.getByRole("button", { name: "Add email alias" }).click();
-      const dialog = page.getByRole("dialog", { name: "Add email alias" });
-      await dialog.getByRole("textbox", { name: /^E-mail alias/ }).fill(alias);
-      await dialog.getByRole("button", { name: "Add" }).click();
-      const item = page.locator(`[data-alias="${alias}"]`);
-      await item.waitFor();
+      const item = await addAlias(page, alias);
       // Another administrator deletes it before this page does.
       await e.database.db.delete(userAliases).where(eq(userAliases.mail, alias));
-      await item.getByRole("button", { name: `Delete alias ${alias}` }).click();
-      await page.getByRole("dialog", { name: "Delete email alias" })
-        .getByRole("button", { name: "Delete" }).click();
+      await confirmAliasDelete(page, item, alias);
       await toast(page, "error", new RegExp(`${ADMIN_MESSAGES.aliasDeleteError}: `))
         .waitFor();
     },
   );
 
   await t.step("[e2e/users] reset the password; the link sets a new one", async () => {
-    await page.getByRole("button", { name: "Reset password" }).click();
-    const dialog = page.getByRole("dialog", { name: "Reset password" });
+    const dialog = await openDialog(page, "Reset password");
     await dialog.getByRole("button", { name: "Reset password" }).click();
     await dialog.getByText(USER_MESSAGES.reasonRequired).waitFor();
     // A reason of two lines, as the box invites (a single-line rule refused the line break).
@@ -230,11 +206,7 @@ e2eSuite("[e2e/users]", async (t, e) => {
     await reason.fill("New account");
     await reason.press("Enter");
     await reason.pressSequentially("asked for by phone");
-    await dialog.getByRole("button", { name: "Reset password" }).click();
-    const linkBox = dialog.getByRole("textbox", { name: "Set-password link" });
-    await linkBox.waitFor();
-    const link = await linkBox.inputValue();
-    assert.match(link, /\/login\/reset\?token=[\w-]{43}$/);
+    const link = await resetLink(dialog);
     // The newest link of the user: creating the user issued the first one.
     const [recorded] = await db.select({ reason: passwordResets.reason })
       .from(passwordResets).where(eq(passwordResets.userKey, (await byId(renamed)).key))
@@ -252,13 +224,7 @@ e2eSuite("[e2e/users]", async (t, e) => {
       await user.getByLabel(/^Confirm the new password/).fill("something else");
       await user.getByRole("button", { name: "Set password" }).click();
       await user.getByText(USER_MESSAGES.passwordsDiffer).waitFor();
-      await user.getByLabel(/^Confirm the new password/).fill(NEW_PASSWORD);
-      await user.getByRole("button", { name: "Set password" }).click();
-      await user.waitForURL((u) => u.pathname === "/login");
-      await toast(user, "success", USER_MESSAGES.passwordSet).waitFor();
-
-      await submitLogin(user, renamed, NEW_PASSWORD);
-      await user.waitForURL((u) => u.pathname === "/");
+      await confirmPasswordAndSignIn(user, renamed, NEW_PASSWORD);
     } finally {
       await context.close();
     }

@@ -10,9 +10,9 @@ import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { e2eSuite, eventually } from "../harness.ts";
-import { scriptErrors, toast } from "../page_helpers.ts";
+import { signedInClient, toast } from "../page_helpers.ts";
 import { assertAccessible } from "../axe.ts";
-import { commands, stationMessages, users } from "../../../db/schema/mod.ts";
+import { commands, stationMessages } from "../../../db/schema/mod.ts";
 import { COMMAND_MESSAGES } from "../../../openapi/schemas/command/command_messages.ts";
 import { simulatedStation } from "../../../server/station/simulated.ts";
 import { issueCommands } from "../../../server/services/command/issue.ts";
@@ -24,10 +24,7 @@ const statusesShown = (page: Page) =>
 
 e2eSuite("[e2e/command]", async (t, e) => {
   const db = e.database.db;
-  const { page, userId } = await e.signedIn(100);
-  page.setDefaultTimeout(TIMEOUT);
-  const consoleErrors = scriptErrors(page);
-  const [me] = await db.select().from(users).where(eq(users.id, userId));
+  const { page, me, consoleErrors } = await signedInClient(e, TIMEOUT);
   const statusOf = async (listId: number, itemId = 1) =>
     (await db.select().from(commands).where(and(
       eq(commands.listId, listId),

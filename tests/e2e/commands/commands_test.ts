@@ -11,9 +11,9 @@ import assert from "node:assert/strict";
 import { and, eq } from "drizzle-orm";
 import type { Page, Request } from "playwright-core";
 import { e2eSuite, eventually } from "../harness.ts";
-import { headingIs, inView, scriptErrors, toast } from "../page_helpers.ts";
+import { headingIs, inView, signedInClient, toast } from "../page_helpers.ts";
 import { assertAccessible } from "../axe.ts";
-import { commandLists, commands, users } from "../../../db/schema/mod.ts";
+import { commandLists, commands } from "../../../db/schema/mod.ts";
 import { TERMINAL_COMMAND_MESSAGES as M } from "../../../openapi/schemas/command/terminal_command_messages.ts";
 
 const TIMEOUT = 15_000;
@@ -24,10 +24,7 @@ const statusesShown = (page: Page) =>
 e2eSuite("[e2e/commands]", async (t, e) => {
   const { f, database } = e;
   const db = database.db;
-  const { page, userId } = await e.signedIn(100);
-  page.setDefaultTimeout(TIMEOUT);
-  const consoleErrors = scriptErrors(page);
-  const [me] = await db.select().from(users).where(eq(users.id, userId));
+  const { page, me, consoleErrors } = await signedInClient(e, TIMEOUT);
   const tgid = await f.tgid({ teamId: me.teamId! });
   const dnid = await f.dnid({ companyId: me.companyId, tgidId: tgid.id });
   const member = await f.dnidStatus({ dnidId: dnid.id, les: 21, member: 5 });

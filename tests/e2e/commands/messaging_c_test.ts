@@ -12,16 +12,13 @@ import { e2eSuite, eventually } from "../harness.ts";
 import { assertAccessible } from "../axe.ts";
 import { commands, stationMessages, users } from "../../../db/schema/mod.ts";
 import { MESSAGING_C_MESSAGES as M } from "../../../openapi/schemas/inmarsat/messaging_c_messages.ts";
-import { scriptErrors } from "../page_helpers.ts";
+import { signedInClient } from "../page_helpers.ts";
 
 const TIMEOUT = 20_000;
 
 e2eSuite("[e2e/messagingC]", async (t, e) => {
   const db = e.database.db;
-  const { page, userId } = await e.signedIn(100);
-  page.setDefaultTimeout(TIMEOUT);
-  const consoleErrors = scriptErrors(page);
-  const [me] = await db.select().from(users).where(eq(users.id, userId));
+  const { page, me, consoleErrors } = await signedInClient(e, TIMEOUT);
 
   await t.step("[e2e/messagingC] a user without Messaging C access is told so", async () => {
     await page.goto("/commands/messagingC");

@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { e2eSuite } from "../harness.ts";
-import { headingIs, inView, scriptErrors, toast } from "../page_helpers.ts";
+import { headingIs, inView, signedInClient, toast } from "../page_helpers.ts";
 import { assertAccessible } from "../axe.ts";
-import { stationMessages, users } from "../../../db/schema/mod.ts";
+import { stationMessages } from "../../../db/schema/mod.ts";
 import { STATION_MESSAGES } from "../../../openapi/schemas/station/station_messages.ts";
 import { unique } from "../../fixtures/factories.ts";
 
@@ -31,10 +31,7 @@ async function dismissToasts(page: Page) {
 e2eSuite("[e2e/station]", async (t, e) => {
   const { f, database } = e;
   const db = database.db;
-  const { page, userId } = await e.signedIn(100);
-  page.setDefaultTimeout(TIMEOUT);
-  const consoleErrors = scriptErrors(page);
-  const [me] = await db.select().from(users).where(eq(users.id, userId));
+  const { page, me, consoleErrors } = await signedInClient(e, TIMEOUT);
   const mine = async (opts: Partial<typeof stationMessages.$inferInsert> = {}) => {
     const [row] = await db.insert(stationMessages).values({
       companyId: me.companyId,

@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { e2eSuite, eventually } from "../harness.ts";
-import { headingIs, inView, scriptErrors, toast } from "../page_helpers.ts";
+import { headingIs, inView, signedInClient, toast } from "../page_helpers.ts";
 import { assertAccessible } from "../axe.ts";
-import { commandLists, commands, users } from "../../../db/schema/mod.ts";
+import { commandLists, commands } from "../../../db/schema/mod.ts";
 import { LIST_MESSAGES } from "../../../openapi/schemas/list/lists.ts";
 
 const TIMEOUT = 10_000;
@@ -31,10 +31,7 @@ async function confirmCancel(page: Page) {
 e2eSuite("[e2e/lists]", async (t, e) => {
   const { f, database } = e;
   const db = database.db;
-  const { page, userId } = await e.signedIn(100);
-  page.setDefaultTimeout(TIMEOUT);
-  const consoleErrors = scriptErrors(page);
-  const [me] = await db.select().from(users).where(eq(users.id, userId));
+  const { page, me, consoleErrors } = await signedInClient(e, TIMEOUT);
   const mine = (opts: { statuses: number[]; terminated?: boolean }) =>
     f.commandList({ companyId: me.companyId, userKey: me.key, mt: "412340001", ...opts });
   const statusesOf = async (listId: number) =>

@@ -23,6 +23,23 @@ export interface LoginInput {
 
 const INVALID = "Invalid username or password";
 
+/**
+ * What a session user is made of but `admin` and `sessionId`: columns of `users` joined with its
+ * team and its company.
+ */
+export const sessionUserColumns = {
+  key: users.key,
+  id: users.id,
+  mail: users.mail,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  companyId: users.companyId,
+  companyName: companies.name,
+  teamId: users.teamId,
+  teamName: teams.name,
+  rights: teams.rights,
+};
+
 interface SignedIn {
   user: SessionUser;
   token: string;
@@ -43,18 +60,9 @@ export async function signIn(
   // The login is the user id or one of the user's e-mail aliases. One query also reads what the
   // answer needs, so a successful login costs no second lookup.
   const [user] = await db.select({
-    key: users.key,
     hash: users.passwordHash,
     active: users.active,
-    id: users.id,
-    mail: users.mail,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    companyId: users.companyId,
-    companyName: companies.name,
-    teamId: users.teamId,
-    teamName: teams.name,
-    rights: teams.rights,
+    ...sessionUserColumns,
   })
     .from(users)
     .innerJoin(teams, eq(teams.id, users.teamId))

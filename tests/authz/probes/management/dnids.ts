@@ -1,4 +1,3 @@
-import { pushProcesses } from "../../../../db/schema/mod.ts";
 import type { Probes } from "../../tenant.ts";
 
 /** A dnid number no tenant or seed uses (tenants' are ten digits). */
@@ -39,15 +38,9 @@ export const probes: Probes = {
   // as B's dnid in an answer to A.
   dnidsAllocation: (t) => ({ query: { from: t.dnid.id - 1, to: t.dnid.id + 1 } }),
   // A port open for the tenant's team, so the answer has a row of its own to show.
-  tgidDnidOpenPorts: async (t, { db }) => {
-    await db.insert(pushProcesses).values({
-      hostname: `pushc-${t.tag}`,
-      mode: "D",
-      port: 20_000 + Math.floor(Math.random() * 10_000),
-      minSpare: 2,
-      maxSpare: 4,
-      teamId: t.team.id,
-    });
+  tgidDnidOpenPorts: async (t, { f }) => {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    await f.pushProcess({ hostname: `pushc-${t.tag}`, port, teamId: t.team.id });
     return { query: { dnid: t.dnid.id, les: t.dnid.les } };
   },
 };

@@ -1,4 +1,4 @@
-import { pushProcesses, routingMemberRules, routingMtlRules } from "../../../../db/schema/mod.ts";
+import { routingMemberRules, routingMtlRules } from "../../../../db/schema/mod.ts";
 import type { Probes, Tenant } from "../../tenant.ts";
 
 /** A routing exception of the tenant's member to its own tgid. */
@@ -18,15 +18,9 @@ export const probes: Probes = {
   tgidGet: (t) => ({ query: { id: t.tgid.id } }),
   tgidDetails: (t) => ({ query: { tgid: t.tgid.id } }),
   // A port open for the tenant's team, so the answer has a row of its own to show.
-  tgidOpenPorts: async (t, { db }) => {
-    await db.insert(pushProcesses).values({
-      hostname: `pushc-${t.tag}`,
-      mode: "D",
-      port: 30_000 + Math.floor(Math.random() * 10_000),
-      minSpare: 2,
-      maxSpare: 4,
-      teamId: t.team.id,
-    });
+  tgidOpenPorts: async (t, { f }) => {
+    const port = 30_000 + Math.floor(Math.random() * 10_000);
+    await f.pushProcess({ hostname: `pushc-${t.tag}`, port, teamId: t.team.id });
     return { query: { tgid: t.tgid.id, team: t.team.id } };
   },
   tgidFind: (t) => ({ json: { filter: { label: t.tag } } }),
