@@ -6,7 +6,7 @@
 import { ROUTES } from "../../../routes/mod.ts";
 
 /** A route pattern as a regular expression over a pathname (`:x` one segment, `:x?` optional). */
-export function patternRegExp(pattern: string): RegExp {
+function patternRegExp(pattern: string): RegExp {
   const source = pattern.split("/").filter(Boolean).map((segment) => {
     if (!segment.startsWith(":")) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
     return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";

@@ -17,7 +17,7 @@ export const WIDTHS = [
   { name: "desktop", width: 1280, height: 800 },
   { name: "phone", width: 390, height: 844 },
 ] as const;
-export type Width = typeof WIDTHS[number];
+type Width = typeof WIDTHS[number];
 
 export interface Screen {
   /** The page's path. */
@@ -29,7 +29,7 @@ export interface Screen {
 }
 
 /** Called on each screen at each width; what it throws fails the walk. */
-export type Visit = (page: Page, screen: Screen) => Promise<void>;
+type Visit = (page: Page, screen: Screen) => Promise<void>;
 
 /**
  * Buttons of a page's toolbar that open no dialog and change nothing worth walking: downloads,
