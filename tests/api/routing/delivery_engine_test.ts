@@ -592,7 +592,11 @@ engineTest("a hanging receiver holds only its own slots", async (c) => {
   assert.ok(held.every((r) => r.pushDeliveryAttempts === 0));
 });
 
-engineTest("two engines deliver 2,000 messages, each exactly once", async (c) => {
+engineTest("two engines deliver every message exactly once", async (c) => {
+  // 2,000 on PostgreSQL, where two instances really share a queue. Embedded PGlite serves one
+  // instance only, and runs every query of both engines on this test's one thread: 300 there,
+  // which exercise the same claims without taking minutes on a busy machine.
+  const count = c.kind === "postgres" ? 2_000 : 300;
   const sink = c.closeAtEnd(await startTcpSink());
   // On PostgreSQL the second engine has a connection pool of its own, like another instance.
   const other = c.url ? c.closeAtEnd(openPostgres(c.url, { max: 4 })) : undefined;
@@ -602,7 +606,7 @@ engineTest("two engines deliver 2,000 messages, each exactly once", async (c) =>
     tgidId: tgid.id,
     deliveryType: 0,
     routeId: route.id,
-    count: 2_000,
+    count,
   });
   c.engine({ instance: "engine-a" });
   c.engine({ instance: "engine-b", db: other?.db ?? c.db });
