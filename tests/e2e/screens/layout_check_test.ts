@@ -9,7 +9,7 @@ import { e2eSuite, submitLogin } from "../harness.ts";
 import { testHash } from "../../fixtures/factories.ts";
 import { seedDemo } from "../../../db/seed/demo/mod.ts";
 import { layoutProblems, watchErrors } from "./layout_checks.ts";
-import { walkScreens } from "./walk.ts";
+import { walkPublicPages, walkScreens } from "./walk.ts";
 
 /** `LAYOUT_ONLY=<regexp>` walks only the matching paths (to look into one page's problems). */
 const only = Deno.env.get("LAYOUT_ONLY");
