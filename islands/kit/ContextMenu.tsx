@@ -1,6 +1,8 @@
 /**
  * A row's context menu: opened by right-click, the row's ⋮ button or the ContextMenu key;
- * arrow keys move, Enter runs, Escape or a click elsewhere closes and focus goes back.
+ * arrow keys move, Enter runs, Escape or a click elsewhere closes and focus goes back. The
+ * focused entry is the one highlighted; the pointer moves the focus to the entry under it, so
+ * the arrows and the mouse never highlight two entries at once.
  */
 import { useEffect, useLayoutEffect, useRef } from "react";
 
@@ -91,6 +93,12 @@ export function ContextMenu(
             role={item.checked === undefined ? "menuitem" : "menuitemcheckbox"}
             aria-checked={item.checked}
             disabled={item.disabled}
+            onMouseMove={(e) => {
+              const entry = e.currentTarget;
+              if (!entry.disabled && entry !== document.activeElement) {
+                entry.focus({ preventScroll: true });
+              }
+            }}
             onClick={() => {
               close();
               item.onSelect();

@@ -1,7 +1,8 @@
 /**
  * The statistics pages (/monitoring/control/message, /routing/statistics/push and /robot): the
- * range picker, then per chart a uPlot line chart, its totals, its figures as a table and a CSV
- * download. The server renders everything but the canvas, in a box of the chart's height; a new
+ * range picker, then per chart a uPlot line chart, its totals (a box per series to tick the lines
+ * drawn: at first the SERIES_DRAWN busiest, "Show all" for every one), its figures as a table and
+ * a CSV download. The server renders everything but the canvas, in a box of the chart's height; a new
  * range is fetched with plain fetch (no openapi-fetch: the page's first load stays small) and
  * replaces the charts, the tables and the URL without a reload. docs/decisions/0014.
  */
@@ -20,7 +21,16 @@ import {
   searchOf,
   statisticsPath,
 } from "./chart_range.ts";
-import { type ChartSpec, coloursOf, csvName, csvOf, seriesOf, tableOf } from "./chart_data.ts";
+import {
+  busiestOf,
+  type ChartSpec,
+  coloursOf,
+  csvName,
+  csvOf,
+  SERIES_DRAWN,
+  seriesOf,
+  tableOf,
+} from "./chart_data.ts";
 import { createPlot, type Plot } from "./chart_plot.ts";
 
 export interface StatisticsChartProps {
@@ -131,13 +141,27 @@ function Chart({ spec, stats }: { spec: ChartSpec; stats: Statistics }) {
   const colours = coloursOf(spec.type, spec.by, series);
   const table = tableOf(stats, spec.by);
   const name = `${spec.type}-${spec.by}`;
+  // The series ticked for these figures; new figures start again from the busiest.
+  const [ticked, setTicked] = useState<{ stats: Statistics; drawn: boolean[] } | null>(null);
+  const drawn = ticked?.stats === stats ? ticked.drawn : busiestOf(series);
+  const draw = (next: boolean[]) => setTicked({ stats, drawn: next });
+  const few = series.length <= SERIES_DRAWN;
 
   useEffect(() => {
     if (!plot.current) {
-      plot.current = createPlot(box.current!, legend.current!, "Count", stats, series, colours);
-    } else plot.current.update(stats, series, colours);
-    // series and colours derive from stats.
+      plot.current = createPlot(
+        box.current!,
+        legend.current!,
+        "Count",
+        stats,
+        series,
+        colours,
+        drawn,
+      );
+    } else plot.current.update(stats, series, colours, drawn);
+    // series, colours and the first series drawn derive from stats.
   }, [stats]);
+  useEffect(() => plot.current?.draw(drawn), [drawn.join()]);
   useEffect(() => () => plot.current?.destroy(), []);
 
   const from = table.rows[0]?.[0];
@@ -161,17 +185,53 @@ function Chart({ spec, stats }: { spec: ChartSpec; stats: Statistics }) {
         />
         <figcaption>
           <div ref={legend} className="chart-legend" aria-live="off" />
-          <ul className="chart-totals" data-chart-totals="">
-            {series.map((s, i) => (
-              <li key={s.key}>
-                <span className={`chart-swatch ${colours[i]}`} aria-hidden />
-                {s.label}: <strong>{s.total}</strong>
+          <fieldset className="chart-series" data-chart-series="">
+            <legend>
+              {few
+                ? "Lines drawn"
+                : `Lines drawn: ${drawn.filter(Boolean).length} of ${series.length} series`}
+            </legend>
+            <ul className="chart-totals" data-chart-totals="">
+              {series.map((s, i) => (
+                <li key={s.key}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={drawn[i]}
+                      onChange={() => draw(drawn.map((d, j) => i === j ? !d : d))}
+                    />
+                    <span className={`chart-swatch ${colours[i]}`} aria-hidden />
+                    <span>
+                      {s.label}: <strong>{s.total}</strong>
+                    </span>
+                  </label>
+                </li>
+              ))}
+              <li>
+                Total: <strong data-chart-total="">{stats.total}</strong>
               </li>
-            ))}
-            <li>
-              Total: <strong data-chart-total="">{stats.total}</strong>
-            </li>
-          </ul>
+            </ul>
+            {!few && (
+              <div className="chart-series-actions">
+                <button
+                  type="button"
+                  className="secondary outline"
+                  disabled={drawn.every(Boolean)}
+                  onClick={() => draw(series.map(() => true))}
+                >
+                  Show all
+                </button>
+                <button
+                  type="button"
+                  className="secondary outline"
+                  disabled={drawn.join() === busiestOf(series).join()}
+                  onClick={() => draw(busiestOf(series))}
+                >
+                  Show the {SERIES_DRAWN} busiest
+                </button>
+              </div>
+            )}
+          </fieldset>
           {series.length === 0 && <p className="muted">Nothing was counted in this range.</p>}
         </figcaption>
       </figure>

@@ -44,6 +44,20 @@ export function coloursOf(type: StatisticsType, by: ChartSpec["by"], series: Sta
   });
 }
 
+/** How many series a chart draws at first: its busiest; the user ticks the others. */
+export const SERIES_DRAWN = 5;
+
+/**
+ * Which series a chart draws at first: the SERIES_DRAWN largest totals (the first on a tie), so
+ * a chart of 21 robots is not a tangle of lines.
+ */
+export function busiestOf(series: StatisticsSeries[]): boolean[] {
+  const order = series.map((s, i) => ({ total: s.total, i }))
+    .sort((a, b) => b.total - a.total || a.i - b.i);
+  const drawn = new Set(order.slice(0, SERIES_DRAWN).map((o) => o.i));
+  return series.map((_, i) => drawn.has(i));
+}
+
 export const seriesOf = (stats: Statistics, by: ChartSpec["by"]): StatisticsSeries[] =>
   by === "status" ? stats.byStatus : stats.byDimension?.series ?? [];
 

@@ -1,6 +1,7 @@
 /**
- * Draws one statistics chart with uPlot into a box the server reserved: a line per series, the
- * legend (series names, values under the cursor) mounted in its own reserved box, a tooltip by
+ * Draws one statistics chart with uPlot into a box the server reserved: a line per series drawn
+ * (the page ticks which), the legend (series names, the values under the cursor, else the latest
+ * bucket's) mounted in its own reserved box, a tooltip by
  * the cursor (the bucket and its non-zero counts; keyboard users have the table), axes in the
  * page's text colour (light and dark theme) and in UTC, resized with its container.
  */
@@ -12,7 +13,9 @@ import { bucketLabel } from "./chart_data.ts";
 const PLOT_HEIGHT = 280;
 
 export interface Plot {
-  update(stats: Statistics, series: StatisticsSeries[], colours: string[]): void;
+  update(stats: Statistics, series: StatisticsSeries[], colours: string[], drawn: boolean[]): void;
+  /** Which series are drawn, one flag per series. */
+  draw(drawn: boolean[]): void;
   destroy(): void;
 }
 
@@ -60,9 +63,10 @@ export function createPlot(
   stats: Statistics,
   series: StatisticsSeries[],
   colours: string[],
+  drawn: boolean[],
 ): Plot {
   let chart: uPlot | undefined;
-  let current = { stats, series, colours };
+  let current = { stats, series, colours, drawn };
   const tip = document.createElement("div");
   tip.className = "chart-tip";
   tip.hidden = true;
@@ -73,6 +77,13 @@ export function createPlot(
     legend.textContent = "";
     const { text, grid, series: stroke } = themeColours(box, current.colours);
     const timeOf = (t: number) => bucketLabel(isoOf(t), current.stats.bucket);
+    // Away from the chart (no bucket under the cursor) the legend shows the latest bucket.
+    const legendValue =
+      (k: number, show: (v: number, latest: boolean) => string) =>
+      (u: uPlot, v: number | null, _s: number, idx: number | null) => {
+        const value = idx == null ? u.data[k].at(-1) : v;
+        return value == null ? "–" : show(value, idx == null);
+      };
     const axis = (label: string): uPlot.Axis => ({
       label,
       stroke: text,
@@ -99,7 +110,7 @@ export function createPlot(
             tip.textContent = [
               timeOf(u.data[0][idx!]),
               ...u.series.flatMap((s, k) =>
-                k && u.data[k][idx!] ? `${s.label}: ${u.data[k][idx!]}` : []
+                k && s.show && u.data[k][idx!] ? `${s.label}: ${u.data[k][idx!]}` : []
               ),
             ].join("\n");
             // Beside the cursor, on the side with more room.
@@ -112,13 +123,17 @@ export function createPlot(
           ready: [(u) => u.over.append(tip)],
         },
         series: [
-          { label: current.stats.bucket === "day" ? "Day" : "Hour", value: (_u, t) => timeOf(t) },
+          {
+            label: current.stats.bucket === "day" ? "Day" : "Hour",
+            value: legendValue(0, (t, latest) => timeOf(t) + (latest ? " (latest)" : "")),
+          },
           ...current.series.map((s, i): uPlot.Series => ({
             label: s.label,
+            show: current.drawn[i],
             stroke: stroke[i],
             width: 2,
             points: { show: current.stats.times.length <= 100 },
-            value: (_u, v) => v == null ? "–" : String(v),
+            value: legendValue(i + 1, String),
           })),
         ],
       },
@@ -139,9 +154,17 @@ export function createPlot(
   dark.addEventListener("change", build);
 
   return {
-    update(stats, series, colours) {
-      current = { stats, series, colours };
+    update(stats, series, colours, drawn) {
+      current = { stats, series, colours, drawn };
       build();
+    },
+    draw(drawn) {
+      current = { ...current, drawn };
+      chart?.batch(() =>
+        drawn.forEach((show, i) => {
+          if (chart!.series[i + 1].show !== show) chart!.setSeries(i + 1, { show });
+        })
+      );
     },
     destroy() {
       resize.disconnect();

@@ -40,14 +40,15 @@ export async function inView(target: Locator) {
 
 /**
  * Picks the option whose text starts with `text` after typing `typed` into the combobox `name`
- * of `dialog`. A multi-select stays open for more choices (its list may cover the dialog's
- * buttons): the user moves on with Tab, as they would.
+ * of `dialog`. Every picker closes its list on a choice (a multi-select too: typing or ArrowDown
+ * opens it for the next), so no list lies over the dialog's buttons after a pick.
  */
 export async function pick(dialog: Locator, name: string, typed: string, text: string) {
   const box = dialog.getByRole("combobox", { name });
   await box.fill(typed);
   await dialog.getByRole("option", { name: new RegExp(`^${text}`) }).first().click();
-  if (await box.getAttribute("aria-expanded") === "true") await box.press("Tab");
+  assert.equal(await box.getAttribute("aria-expanded"), "false", `${name}: closed on a pick`);
+  assert.equal(await dialog.getByRole("listbox").count(), 0, `${name}: no list left open`);
 }
 
 /**

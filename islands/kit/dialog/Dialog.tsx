@@ -13,8 +13,26 @@ interface DialogProps {
   wide?: boolean;
   children: ReactNode;
   footer?: ReactNode;
-  /** Which element gets focus on open (default: the first focusable one). */
+  /** Which element gets focus on open (default: the first field or button, see focusOnOpen). */
   initialFocus?: string;
+}
+
+/**
+ * Focuses what a dialog starts on, without scrolling it: `initialFocus`, else its first field or
+ * button (the close buttons aside) when it shows at the dialog's top, else the title. The dialog
+ * opens at its top: a long details dialog whose first button is in its footer (Cancel command)
+ * is not scrolled to its end.
+ */
+function focusOnOpen(dialog: HTMLDialogElement, initialFocus: string | undefined) {
+  const body = dialog.querySelector("article")!;
+  body.scrollTop = 0;
+  const target = (initialFocus ? dialog.querySelector<HTMLElement>(initialFocus) : null) ??
+    dialog.querySelector<HTMLElement>(
+      "input:not([type=hidden]),select,textarea,button:not([data-close])",
+    );
+  const seen = target &&
+    target.getBoundingClientRect().bottom <= body.getBoundingClientRect().bottom;
+  (seen ? target : dialog.querySelector<HTMLElement>("h2"))?.focus({ preventScroll: true });
 }
 
 export function Dialog(
@@ -30,10 +48,7 @@ export function Dialog(
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
-      const target = initialFocus ? dialog.querySelector<HTMLElement>(initialFocus) : null;
-      (target ?? dialog.querySelector<HTMLElement>(
-        "input:not([type=hidden]),select,textarea,button:not([data-close])",
-      ))?.focus();
+      focusOnOpen(dialog, initialFocus);
     } else if (!open && dialog.open) {
       dialog.close();
       (opener.current as HTMLElement | null)?.focus?.();
@@ -60,7 +75,7 @@ export function Dialog(
               onClick={onClose}
             />
           )}
-          <h2 id={titleId}>{title}</h2>
+          <h2 id={titleId} tabIndex={-1}>{title}</h2>
         </header>
         {open && children}
         {footer && <footer>{footer}</footer>}

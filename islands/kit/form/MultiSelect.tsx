@@ -6,7 +6,9 @@
  *
  * `useCombobox` and `ComboboxList` are the listbox machinery, shared with TgidPicker (one
  * choice): arrows move, Enter chooses, Escape closes (then clears), Tab or a click elsewhere
- * closes.
+ * closes. A choice closes the list, so it never lies over what follows the field (a dialog's
+ * buttons); the focus stays in the input, where typing, ArrowDown or a click opens it again for
+ * the next choice.
  */
 import {
   type ChangeEvent,
@@ -51,8 +53,6 @@ interface ComboboxConfig<T extends Option> {
   onRefused?: (option: T) => void;
   /** The input's text after a choice (default: empty). */
   textAfterChoose?: (option: T) => string;
-  /** Keep the list open after a choice (choosing several). */
-  keepOpen?: boolean;
   /** The user edited the text. */
   onType?: (text: string) => void;
   /** Backspace in the empty input. */
@@ -122,7 +122,7 @@ export function useCombobox<T extends Option>(cfg: ComboboxConfig<T>) {
     cfg.onChoose(o);
     setQuery(cfg.textAfterChoose?.(o) ?? "");
     setActive(0);
-    if (!cfg.keepOpen) setOpen(false);
+    setOpen(false);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -290,7 +290,6 @@ export function MultiSelect<T extends Option>(props: MultiSelectProps<T>) {
     exclude: chosen,
     isDisabled: () => full,
     onRefused: () => setRefused(true),
-    keepOpen: true,
     onChoose: (o) => {
       if (!full && !chosen.has(o.value)) onChange([...values, o]);
     },

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { e2eSuite, eventually } from "../harness.ts";
-import { headingIs, inView, signedInClient, toast } from "../page_helpers.ts";
+import { headingIs, inView, painted, signedInClient, toast } from "../page_helpers.ts";
 import { assertAccessible } from "../axe.ts";
 import { commandLists, commands } from "../../../db/schema/mod.ts";
 import { LIST_MESSAGES } from "../../../openapi/schemas/list/lists.ts";
@@ -178,6 +178,22 @@ e2eSuite("[e2e/lists]", async (t, e) => {
     await page.getByRole("menuitem", { name: "Details" }).click();
     await page.getByRole("dialog", { name: `Command ${list.id}/1/1` }).getByText("In Progress")
       .first().waitFor();
+  });
+
+  await t.step("[e2e/lists] a long details dialog opens at its top", async () => {
+    const list = await mine({ statuses: [1] });
+    await page.goto(`/management/list/${list.id}/1/1`);
+    const dialog = page.getByRole("dialog", { name: `Command ${list.id}/1/1` });
+    await dialog.getByRole("button", { name: "Cancel command" }).waitFor();
+    await painted(page);
+    const body = await dialog.locator("article").evaluate((a) => ({
+      scrollTop: a.scrollTop,
+      overflows: a.scrollHeight > a.clientHeight,
+      focusInFooter: a.querySelector("footer")!.contains(document.activeElement),
+    }));
+    assert.deepEqual(body, { scrollTop: 0, overflows: true, focusInFooter: false });
+    await dialog.getByRole("button", { name: "Close" }).last().click();
+    await dialog.waitFor({ state: "hidden" });
   });
 
   await t.step("[e2e/lists] another company's list is not found", async () => {

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { e2eSuite, hydrated } from "../harness.ts";
+import { e2eSuite, eventually, hydrated } from "../harness.ts";
 import { headingIs, path, scriptErrors } from "../page_helpers.ts";
 import { assertAccessible } from "../axe.ts";
 import { trafficHourly, trafficHourlyDelta } from "../../../db/schema/mod.ts";
@@ -233,6 +233,57 @@ e2eSuite("[e2e/monitoring_charts]", async (t, e) => {
     await commands.locator(".u-legend").getByText("Failed", { exact: true }).waitFor();
     assert.deepEqual(errors, []);
   });
+
+  await t.step(
+    "[e2e/monitoring_charts] 21 robots: the 5 busiest drawn, the others ticked on demand",
+    async () => {
+      // With ack (1) and epadr (4): 21 robots, bot-14 … bot-18 the busiest (24 … 28).
+      await db.insert(trafficHourly).values(
+        Array.from({ length: 19 }, (_, k) => row("robot", 2, 2, `bot-${k}`, 10 + k)),
+      );
+      await page.goto("/routing/statistics/robot");
+      await headingIs(page, "Robot statistics");
+      const robots = page.locator('[data-chart="robot-dimension"]');
+      await robots.locator(".uplot canvas").waitFor();
+      const boxes = robots.locator("[data-chart-series]").getByRole("checkbox");
+      const ticked = async () => {
+        const all = await boxes.evaluateAll((els) =>
+          els.map((el) =>
+            [
+              (el as HTMLInputElement).checked,
+              el.closest("label")!.textContent!.split(":")[0],
+            ] as const
+          )
+        );
+        return all.filter(([on]) => on).map(([, name]) => name);
+      };
+      // The legend names the lines drawn (the time first).
+      const drawn = async () =>
+        (await robots.locator(".u-legend tr.u-series:not(.u-off) th").allTextContents())
+          .slice(1);
+      const busiest = ["bot-14", "bot-15", "bot-16", "bot-17", "bot-18"];
+      assert.equal(await boxes.count(), 21);
+      assert.deepEqual(await ticked(), busiest);
+      assert.deepEqual(await drawn(), busiest);
+      await robots.getByText("Lines drawn: 5 of 21 series").waitFor();
+      // Away from the chart the legend reads the latest day, never the epoch.
+      await page.mouse.move(0, 0);
+      for (const legend of await page.locator(".u-legend").all()) {
+        const text = (await legend.textContent())!;
+        assert.doesNotMatch(text, /1970/);
+        assert.ok(text.startsWith(`Day${dayAgo(0)} (latest)`), text);
+      }
+      await robots.getByRole("button", { name: "Show all" }).click();
+      assert.equal((await ticked()).length, 21);
+      await eventually(async () => assert.equal((await drawn()).length, 21));
+      await robots.getByRole("checkbox", { name: "bot-18: 28" }).uncheck();
+      await eventually(async () => assert.ok(!(await drawn()).includes("bot-18")));
+      assert.equal((await drawn()).length, 20);
+      await robots.getByRole("button", { name: "Show the 5 busiest" }).click();
+      await eventually(async () => assert.deepEqual(await drawn(), busiest));
+      await assertAccessible(page, "a chart of 21 series");
+    },
+  );
 
   await t.step("[e2e/monitoring_charts] a client gets the 403 page", async () => {
     const client = await e.signedIn(100);

@@ -57,6 +57,13 @@ function randomBytes(n: number): Uint8Array {
   return out;
 }
 
+/** The texts of the elements matching `selector` that are drawn highlighted (a background). */
+const highlighted = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((els) =>
+    els.filter((el) => getComputedStyle(el).backgroundColor !== "rgba(0, 0, 0, 0)")
+      .map((el) => el.textContent!.trim())
+  );
+
 const chipsOf = (page: Page, label: string) =>
   page.getByRole("list", { name: `Selected ${label}` }).getByRole("listitem");
 
@@ -93,8 +100,17 @@ e2eSuite("[e2e/kit] MultiSelect, TgidPicker and FileUpload in the browser", asyn
     await input.click();
     const list = page.getByRole("listbox", { name: "Colors" });
     await list.getByRole("option", { name: "Red" }).click();
-    // Keyboard: the first offered option is active; Enter chooses it (Green).
+    // A choice closes the list (it would cover what follows), the focus stays in the input.
+    assert.equal(await input.getAttribute("aria-expanded"), "false");
+    assert.equal(await list.count(), 0);
+    assert.equal(await input.evaluate((el) => el === document.activeElement), true);
+    // Keyboard: ArrowDown opens it again, Red no longer offered; Enter chooses the first (Green).
+    await input.press("ArrowDown");
+    await list.getByRole("option", { name: "Green" }).waitFor();
+    assert.equal(await list.getByRole("option", { name: "Red" }).count(), 0);
     await input.press("Enter");
+    assert.equal(await input.getAttribute("aria-expanded"), "false");
+    await input.press("ArrowDown");
     assert.deepEqual(await chipsOf(page, "Colors").allInnerTexts(), ["Red\n×", "Green\n×"]);
     // Reaching the limit is no error: it is said when a third is tried.
     await painted(page);
@@ -415,6 +431,39 @@ e2eSuite("[e2e/kit] MultiSelect, TgidPicker and FileUpload in the browser", asyn
       assert.equal(await row("4661-21").count(), 1);
     },
   );
+
+  await t.step("ContextMenu: one entry highlighted, by the arrows or the pointer", async () => {
+    const actions = page.locator('[data-table="les-rows"] tbody tr[data-row="4661-21"]')
+      .getByRole("button", { name: /^Actions for / });
+    await actions.click();
+    const entries = page.getByRole("menu").getByRole("menuitem");
+    await entries.first().waitFor();
+    const [first, second] = (await entries.allTextContents()).map((s) => s.trim());
+    const box = (await entries.first().boundingBox())!;
+    await page.keyboard.press("ArrowDown");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await painted(page);
+    assert.deepEqual(await highlighted(page, "[role=menu] [role=menuitem]"), [first]);
+    // The arrows move on from the entry under the pointer, which stays under it.
+    await page.keyboard.press("ArrowDown");
+    await painted(page);
+    assert.deepEqual(await highlighted(page, "[role=menu] [role=menuitem]"), [second]);
+    await page.keyboard.press("Escape");
+  });
+
+  await t.step("MultiSelect: one option highlighted, by the arrows or the pointer", async () => {
+    const input = page.getByRole("combobox", { name: "Items" });
+    await input.click();
+    const option = page.getByRole("listbox", { name: "Items" }).getByRole("option");
+    const third = (await option.nth(2).boundingBox())!;
+    await page.mouse.move(third.x + third.width / 2, third.y + third.height / 2);
+    await painted(page);
+    assert.deepEqual(await highlighted(page, ".picker [role=option]"), ["Item 3"]);
+    await input.press("ArrowDown");
+    await painted(page);
+    assert.deepEqual(await highlighted(page, ".picker [role=option]"), ["Item 4"]);
+    await input.press("Escape");
+  });
 
   assert.deepEqual(cspErrors.filter((m) => /Content Security Policy/i.test(m)), []);
 }, { extraRoutes: kitRoutes });
