@@ -411,7 +411,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                 );
               })}
               {menu && (
-                <th scope="col">
+                <th scope="col" className="actions">
                   <span className="visually-hidden">Actions</span>
                 </th>
               )}
