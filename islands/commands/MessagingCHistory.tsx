@@ -58,50 +58,54 @@ export default function MessagingCHistory({ initial }: MessagingCHistoryProps) {
     <section className="messaging-c-history" aria-labelledby="messaging-c-history-title">
       <h2 id="messaging-c-history-title">Sent messages</h2>
       {failed && <p role="alert" className="field-error">{failed}</p>}
-      {page.rows.length === 0 ? <p className="muted">No message sent yet.</p> : (
-        <figure>
-          <table className="striped" aria-label="Sent messages">
-            <thead>
-              <tr>
-                <th>Ref</th>
-                <th>Sent</th>
-                <th>Recipient</th>
-                <th>Size</th>
-                <th>Status</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((m) => (
-                <tr key={m.refNum} data-ref={m.refNum}>
-                  <td>{m.refNum}</td>
-                  <td>{formatDateTime(m.createdAt)}</td>
-                  <td>
-                    {m.recipient}
-                    {m.recipientLabel && <small>{` ${m.recipientLabel}`}</small>}
-                  </td>
-                  <td>{formatBytes(m.size)}</td>
-                  <td>
-                    <span className={`badge ${statusClassOf(m)}`} data-status={m.status}>
-                      {m.statusLabel}
-                    </span>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="secondary outline"
-                      aria-label={`Details of message ${m.refNum}`}
-                      onClick={() => setOpen(m)}
-                    >
-                      Details
-                    </button>
-                  </td>
+      {page.rows.length === 0
+        ? <p className="muted">No message sent yet.</p>
+        : (
+          <div className="table-scroll">
+            <table className="data-table striped" aria-label="Sent messages">
+              <thead>
+                <tr>
+                  <th>Ref</th>
+                  <th>Sent</th>
+                  <th>Recipient</th>
+                  <th>Size</th>
+                  <th>Status</th>
+                  <th className="actions">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </figure>
-      )}
+              </thead>
+              <tbody>
+                {page.rows.map((m) => (
+                  <tr key={m.refNum} data-ref={m.refNum}>
+                    <td>{m.refNum}</td>
+                    <td>{formatDateTime(m.createdAt)}</td>
+                    <td>
+                      {m.recipient}
+                      {m.recipientLabel && <small>{` ${m.recipientLabel}`}</small>}
+                    </td>
+                    <td>{formatBytes(m.size)}</td>
+                    <td>
+                      <span className={`badge ${statusClassOf(m)}`} data-status={m.status}>
+                        {m.statusLabel}
+                      </span>
+                    </td>
+                    <td className="actions">
+                      <button
+                        type="button"
+                        className="secondary outline"
+                        aria-label={`Details of message ${m.refNum}`}
+                        onClick={() => setOpen(m)}
+                      >
+                        Details
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       <p className="muted">
         {page.totalNumber} message{page.totalNumber === 1 ? "" : "s"}; refreshed every{" "}
         {MESSAGING_C_HISTORY_REFRESH_MS / 1000} s. All of them:{" "}

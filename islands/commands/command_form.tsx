@@ -36,8 +36,10 @@ export async function formSchema<T extends Record<string, unknown>>(
   });
 }
 
-export function SendButton({ state }: { state: PromiseState }) {
-  return <PromiseButton type="submit" state={state}>{COMMAND_PAGE_WORDS.send}</PromiseButton>;
+export function SendButton({ state, form }: { state: PromiseState; form?: string }) {
+  return (
+    <PromiseButton type="submit" form={form} state={state}>{COMMAND_PAGE_WORDS.send}</PromiseButton>
+  );
 }
 
 /** The command list created, its commands, and the link to follow it. */

@@ -72,7 +72,7 @@ export function NewsDialog({ open, item, onClose, onSaved }: NewsDialogProps) {
       footer={
         <>
           <button type="button" className="secondary" onClick={onClose}>Cancel</button>
-          <PromiseButton type="submit" form={formId} state={save.state} className="news-save">
+          <PromiseButton type="submit" form={formId} state={save.state}>
             Save
           </PromiseButton>
         </>

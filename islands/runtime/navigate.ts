@@ -84,6 +84,9 @@ function swap(next: Document) {
   const nav = document.getElementById("nav");
   const nextNav = next.getElementById("nav");
   if (nav && nextNav) nav.replaceWith(document.importNode(nextNav, true));
+  // The phone's menu panel, if a link in it was followed, closes on the new page.
+  const menu = document.getElementById("site-menu");
+  if (menu?.matches(":popover-open")) menu.hidePopover();
   document.title = next.title;
   main.focus({ preventScroll: true });
   showFlash(main);

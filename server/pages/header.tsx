@@ -50,36 +50,48 @@ export function Header(
   return (
     <header id="site-header" className="site-header container-fluid">
       <nav aria-label="Portal">
-        <ul>
+        <ul className="site-brand">
           <li>
             <a className="brand" href="/">Satellite Portal</a>
           </li>
         </ul>
-        <Nav user={user} path={path} />
-        <ul className="header-tools">
-          <li>
-            <Island of={QuickSearch} props={{ admin: user.admin }} />
-          </li>
-          <li>
-            <Island of={NewsCount} props={{ count: newsCount }} />
-          </li>
-          <li>
-            <a href={USER_GUIDE_URL} download data-native title="Download the user guide (PDF)">
-              Guide (PDF)
-            </a>
-          </li>
-          <li>
-            <Island
-              of={UserMenu}
-              props={{
-                name: `${user.firstName} ${user.lastName}`.trim() || user.id,
-                id: user.id,
-                company: user.companyName,
-                team: user.teamName,
-              }}
-            />
-          </li>
-        </ul>
+        {
+          /*
+          On a phone the menu and the tools fold behind this button (a popover: it opens without
+          script, Escape or a click elsewhere closes it); on wider screens the button is hidden and
+          the panel is laid out as part of the header (islands/styles/frame.css).
+        */
+        }
+        <button type="button" className="site-menu-button" popoverTarget="site-menu">
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+        <div id="site-menu" className="site-menu" popover="auto">
+          <Nav user={user} path={path} />
+          <ul className="header-tools">
+            <li>
+              <Island of={QuickSearch} props={{ admin: user.admin }} />
+            </li>
+            <li>
+              <Island of={NewsCount} props={{ count: newsCount }} />
+            </li>
+            <li>
+              <a href={USER_GUIDE_URL} download data-native title="Download the user guide (PDF)">
+                Guide (PDF)
+              </a>
+            </li>
+            <li>
+              <Island
+                of={UserMenu}
+                props={{
+                  name: `${user.firstName} ${user.lastName}`.trim() || user.id,
+                  id: user.id,
+                  company: user.companyName,
+                  team: user.teamName,
+                }}
+              />
+            </li>
+          </ul>
+        </div>
       </nav>
     </header>
   );

@@ -63,7 +63,6 @@ export function CreateDialog<T>(props: CreateDialogProps<T>) {
       dismissible={false}
       footer={
         <>
-          <button type="button" className="secondary" onClick={props.onClose}>Cancel</button>
           {props.addAnother !== false && (
             <PromiseButton
               type="button"
@@ -74,6 +73,7 @@ export function CreateDialog<T>(props: CreateDialogProps<T>) {
               Create and add another
             </PromiseButton>
           )}
+          <button type="button" className="secondary" onClick={props.onClose}>Cancel</button>
           <PromiseButton type="button" state={primary.state} onClick={() => submit("open")}>
             Create
           </PromiseButton>

@@ -12,6 +12,10 @@ interface DialogProps {
   dismissible?: boolean;
   wide?: boolean;
   children: ReactNode;
+  /**
+   * The buttons, drawn on one row at the end (docs/architecture.md, Dialogs): further actions
+   * first, then the dismissal (Cancel or Close), the primary action last.
+   */
   footer?: ReactNode;
   /** Which element gets focus on open (default: the first field or button, see focusOnOpen). */
   initialFocus?: string;
@@ -78,7 +82,7 @@ export function Dialog(
           <h2 id={titleId} tabIndex={-1}>{title}</h2>
         </header>
         {open && children}
-        {footer && <footer>{footer}</footer>}
+        {footer && <footer className="dialog-actions">{footer}</footer>}
       </article>
     </dialog>
   );

@@ -73,6 +73,7 @@ export function DnidCommandDialog(
   const [issued, setIssued] = useState<CommandsIssued | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const v = form.values as FormValues;
+  const formId = `dnid-command-${kind}-form`;
   const set = (k: string) => (e: { target: { value: string } }) => form.set(k, e.target.value);
 
   const send = form.onSubmit(async (data) => {
@@ -93,12 +94,15 @@ export function DnidCommandDialog(
       title={`${DNID_COMMAND_TITLES[kind]}: dnid ${row.dnid} member ${row.member}`}
       onClose={onClose}
       footer={
-        <button type="button" className="secondary" onClick={onClose}>
-          {issued ? "Close" : "Cancel"}
-        </button>
+        <>
+          <button type="button" className="secondary" onClick={onClose}>
+            {issued ? "Close" : "Cancel"}
+          </button>
+          {!issued && <SendButton state={state} form={formId} />}
+        </>
       }
     >
-      <form ref={form.ref} onSubmit={send} noValidate data-dnid-command={kind}>
+      <form id={formId} ref={form.ref} onSubmit={send} noValidate data-dnid-command={kind}>
         <p>
           Member {row.member} of dnid {row.dnid} (LES {row.les}), device {row.device}
         </p>
@@ -130,7 +134,6 @@ export function DnidCommandDialog(
           </p>
         )}
         {failure && <p className="field-error" role="alert">{failure}</p>}
-        {!issued && <SendButton state={state} />}
         <CommandResult issued={issued} />
       </form>
     </Dialog>

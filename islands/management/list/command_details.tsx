@@ -97,6 +97,9 @@ export function CommandDetailsDialog(
       wide
       footer={
         <>
+          <button type="button" className="secondary" data-close onClick={onClose}>
+            Close
+          </button>
           {(pending || state !== "idle") && (
             <PromiseButton
               type="button"
@@ -108,9 +111,6 @@ export function CommandDetailsDialog(
               Cancel command
             </PromiseButton>
           )}
-          <button type="button" className="secondary" data-close onClick={onClose}>
-            Close
-          </button>
         </>
       }
     >

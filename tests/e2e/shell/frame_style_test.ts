@@ -3,8 +3,8 @@
  * painted from it while the full stylesheet is on its way, so it must look exactly as it does
  * with the full stylesheet, or the header would jump when the stylesheet lands. Compares the box
  * and the computed style of every visible element of the header (and of the document around it)
- * with the full stylesheet and with it blocked: light and dark, desktop, tablet and phone width,
- * an admin's and a client's menu.
+ * with the full stylesheet and with it blocked: light and dark, desktop, tablet and phone width
+ * (the phone's menu panel closed and open), an admin's and a client's menu.
  */
 import assert from "node:assert/strict";
 import type { BrowserContext } from "playwright-core";
@@ -64,16 +64,22 @@ const PROPERTIES = [
   "scrollbar-gutter",
 ];
 
-/** Box and style of each visible frame element (closed menus' entries are not drawn). */
+/**
+ * Box and style of each visible frame element (closed menus' entries are not drawn, nor the
+ * phone's closed menu panel).
+ */
 function frameLook(properties: string[]) {
   const look: Record<string, Record<string, string>> = {};
   const elements = [
     document.documentElement,
     document.body,
     ...document.querySelectorAll(".skip-link, .site-header, .site-header *"),
-  ].filter((el) =>
-    !el.closest("details:not([open]) > :not(summary)") && !["SCRIPT", "OPTION"].includes(el.tagName)
-  );
+  ].filter((el) => {
+    const closedPanel = el.closest("[popover]:not(:popover-open)");
+    return !el.closest("details:not([open]) > :not(summary)") &&
+      !(closedPanel && getComputedStyle(closedPanel).display === "none") &&
+      !["SCRIPT", "OPTION"].includes(el.tagName);
+  });
   elements.forEach((el, i) => {
     const entry: Record<string, string> = {};
     if (el !== document.documentElement && el !== document.body) {
@@ -114,7 +120,15 @@ e2eSuite("[e2e/frame-style] the header looks the same before the stylesheet", as
           await page.route(/\.js$/, (r) => r.abort());
           if (blocked) await page.route(/\/assets\/app-\w+\.css$/, (r) => r.abort());
           await page.goto(path);
-          looks.push(await page.evaluate(frameLook, PROPERTIES));
+          const look = await page.evaluate(frameLook, PROPERTIES);
+          // A phone folds the menu behind its button (a popover, no script needed): open it too.
+          const menu = page.getByRole("button", { name: "Menu", exact: true });
+          if (await menu.isVisible()) {
+            await menu.click();
+            const open = await page.evaluate(frameLook, PROPERTIES);
+            for (const [element, style] of Object.entries(open)) look[`open ${element}`] = style;
+          }
+          looks.push(look);
         } finally {
           await page.close();
         }
