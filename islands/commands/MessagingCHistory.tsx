@@ -9,6 +9,7 @@ import type { StationFindResponse } from "../../openapi/schemas/station/station.
 import { formatDateTime } from "../kit/format.ts";
 import { formatSize as formatBytes } from "../../openapi/schemas/inmarsat/messaging_c_messages.ts";
 import { myMessages, SENT_EVENT, type StationMessage } from "./messaging_c_api.ts";
+import { ScrollBox } from "../kit/table/ScrollBox.tsx";
 
 const MessageDetailsDialog = lazy(() =>
   import("./messaging_c_dialogs.tsx").then((m) => ({ default: m.MessageDetailsDialog }))
@@ -61,7 +62,7 @@ export default function MessagingCHistory({ initial }: MessagingCHistoryProps) {
       {page.rows.length === 0
         ? <p className="muted">No message sent yet.</p>
         : (
-          <div className="table-scroll">
+          <ScrollBox label="Sent messages">
             <table className="data-table striped" aria-label="Sent messages">
               <thead>
                 <tr>
@@ -104,7 +105,7 @@ export default function MessagingCHistory({ initial }: MessagingCHistoryProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
       <p className="muted">
         {page.totalNumber} message{page.totalNumber === 1 ? "" : "s"}; refreshed every{" "}

@@ -30,13 +30,18 @@ export function ContextMenu(
   const ref = useRef<HTMLUListElement>(null);
   const returnTo = useRef<Element | null>(null);
 
+  // Keep the menu on screen, after every render: its entries may change while it is open (a
+  // state that arrives), and with them its height.
   useLayoutEffect(() => {
-    returnTo.current = document.activeElement;
     const el = ref.current!;
-    // Keep the menu on screen.
     const r = el.getBoundingClientRect();
     el.style.left = `${Math.max(4, Math.min(x, innerWidth - r.width - 4))}px`;
     el.style.top = `${Math.max(4, Math.min(y, innerHeight - r.height - 4))}px`;
+  });
+
+  useLayoutEffect(() => {
+    returnTo.current = document.activeElement;
+    const el = ref.current!;
     // Focus the first enabled entry, or the menu itself, so Escape always reaches it.
     (el.querySelector<HTMLButtonElement>("button:not(:disabled)") ?? el).focus();
   }, [x, y]);

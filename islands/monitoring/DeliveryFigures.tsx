@@ -65,7 +65,11 @@ export default function DeliveryFigures(
       <GaugeGrid queues={gauges.data.queues.filter((q) => GAUGES.includes(q.queue))} />
       <LiveNote measuredAt={now} error={live.error ?? gauges.error} />
       <h2>By delivery type</h2>
-      <FigureTable mark="delivery-types" heads={["Delivery type", ...FIGURE_HEADS]}>
+      <FigureTable
+        mark="delivery-types"
+        label="Delivery types"
+        heads={["Delivery type", ...FIGURE_HEADS]}
+      >
         {d.types.map((t) => (
           <tr key={t.deliveryType} data-delivery-type={t.deliveryType}>
             <th scope="row">{t.label}</th>
@@ -81,7 +85,11 @@ export default function DeliveryFigures(
           </p>
         )
         : (
-          <FigureTable mark="delivery-routes" heads={[...ROUTE_HEADS, "Primary", ...FIGURE_HEADS]}>
+          <FigureTable
+            mark="delivery-routes"
+            label="Delivery routes"
+            heads={[...ROUTE_HEADS, "Primary", ...FIGURE_HEADS]}
+          >
             {d.routes.map((r) => (
               <tr
                 key={`${r.routeType}-${r.routeId}`}
@@ -110,7 +118,11 @@ export default function DeliveryFigures(
         <strong data-down="">{d.destinations.down}</strong>
       </p>
       {d.destinations.items.length > 0 && (
-        <FigureTable mark="destinations" heads={[...ROUTE_HEADS, "Which", "State"]}>
+        <FigureTable
+          mark="destinations"
+          label="Destinations"
+          heads={[...ROUTE_HEADS, "Which", "State"]}
+        >
           {d.destinations.items.map((x) => (
             <tr key={`${x.routeType}-${x.routeId}-${x.which}`}>
               <td>{x.routeType.toUpperCase()}</td>

@@ -18,6 +18,7 @@ export default function ServiceStates({ services }: { services: Services }) {
       <h2>Adapters</h2>
       <FigureTable
         mark="adapters"
+        label="Adapters"
         heads={[
           "Service",
           "State",
@@ -82,6 +83,7 @@ export default function ServiceStates({ services }: { services: Services }) {
         : (
           <FigureTable
             mark="processes"
+            label="Push processes"
             heads={[
               "Id",
               "Hostname",

@@ -4,12 +4,19 @@
  * children.
  */
 import type { ReactNode } from "react";
+import { ScrollBox } from "../kit/table/ScrollBox.tsx";
 
 export function FigureTable(
-  { mark, heads, children }: { mark: string; heads: ReactNode[]; children: ReactNode },
+  { mark, label, heads, children }: {
+    mark: string;
+    /** What the table shows, for the scroll box's name. */
+    label: string;
+    heads: ReactNode[];
+    children: ReactNode;
+  },
 ) {
   return (
-    <div className="table-scroll">
+    <ScrollBox label={label}>
       <table className="striped" {...{ [`data-${mark}`]: "" }}>
         <thead>
           <tr>
@@ -18,6 +25,6 @@ export function FigureTable(
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
+import { ScrollBox } from "../../islands/kit/table/ScrollBox.tsx";
 import EpadrConfigPanel from "../../islands/management/epadr/EpadrConfigPanel.tsx";
 import { formatDateTime } from "../../islands/kit/format.ts";
 import { ROBOT_STATUS, ROBOT_TYPES } from "../../openapi/enums.ts";
@@ -47,38 +48,42 @@ const epadrRoute: PageRoute<EpadrPage> = {
             <a href="/routing/traffic/robot?filter.robot=EPADR">{EPADR_MESSAGES.allTraffic}</a>
           </p>
         )}
-        {data.traffic.length === 0 ? <p className="muted">{EPADR_MESSAGES.noTraffic}</p> : (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Received (UTC)</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">TGID</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Error label</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.traffic.map((r) => (
-                <tr key={r.realId} data-robot-row={r.realId}>
-                  <td>{r.realId}</td>
-                  <td>{formatDateTime(r.receivedTime)}</td>
-                  <td>{label(ROBOT_TYPES, r.type)}</td>
-                  <td>
-                    <span className={`status ${statusClass(r.status)}`}>
-                      {label(ROBOT_STATUS, r.status)}
-                    </span>
-                  </td>
-                  <td>{r.tgid ?? ""}</td>
-                  <td>{r.deliveryAttempts}</td>
-                  <td>{r.errorLabel ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {data.traffic.length === 0
+          ? <p className="muted">{EPADR_MESSAGES.noTraffic}</p>
+          : (
+            <ScrollBox label={EPADR_MESSAGES.trafficTitle}>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Id</th>
+                    <th scope="col">Received (UTC)</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">TGID</th>
+                    <th scope="col">Attempts</th>
+                    <th scope="col">Error label</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.traffic.map((r) => (
+                    <tr key={r.realId} data-robot-row={r.realId}>
+                      <td>{r.realId}</td>
+                      <td>{formatDateTime(r.receivedTime)}</td>
+                      <td>{label(ROBOT_TYPES, r.type)}</td>
+                      <td>
+                        <span className={`status ${statusClass(r.status)}`}>
+                          {label(ROBOT_STATUS, r.status)}
+                        </span>
+                      </td>
+                      <td>{r.tgid ?? ""}</td>
+                      <td>{r.deliveryAttempts}</td>
+                      <td>{r.errorLabel ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+          )}
       </section>
     </>
   ),

@@ -5,6 +5,7 @@
  */
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { Island } from "../../server/pages/island.tsx";
+import { ScrollBox } from "../../islands/kit/table/ScrollBox.tsx";
 import { stateFromSearch } from "../../islands/kit/table/table_state.ts";
 import type { FirstPage } from "../first_page.ts";
 import StationTrafficList, { StationStatus } from "../../islands/station/StationTrafficList.tsx";
@@ -72,34 +73,38 @@ function StationLanding({ data }: { data: StationSummary }) {
       {data.latest.length === 0
         ? <p className="muted">No messages yet.</p>
         : (
-          <table data-station-latest>
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Created (UTC)</th>
-                <th scope="col">Recipient</th>
-                <th scope="col">Status</th>
-                <th scope="col">Size (bytes)</th>
-                <th scope="col">Sender</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.latest.map((m: StationMessage) => (
-                <tr key={m.refNum}>
-                  <td>
-                    <a href={trafficOf({ refNum: m.refNum })}>{m.refNum}</a>
-                  </td>
-                  <td>{formatDateTime(m.createdAt)}</td>
-                  <td>{m.recipientLabel ? `${m.recipient} (${m.recipientLabel})` : m.recipient}</td>
-                  <td>
-                    <StationStatus message={m} />
-                  </td>
-                  <td>{m.size}</td>
-                  <td>{m.sender ?? ""}</td>
+          <ScrollBox label={STATION_MESSAGES.latest}>
+            <table data-station-latest>
+              <thead>
+                <tr>
+                  <th scope="col">Reference</th>
+                  <th scope="col">Created (UTC)</th>
+                  <th scope="col">Recipient</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Size (bytes)</th>
+                  <th scope="col">Sender</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.latest.map((m: StationMessage) => (
+                  <tr key={m.refNum}>
+                    <td>
+                      <a href={trafficOf({ refNum: m.refNum })}>{m.refNum}</a>
+                    </td>
+                    <td>{formatDateTime(m.createdAt)}</td>
+                    <td>
+                      {m.recipientLabel ? `${m.recipient} (${m.recipientLabel})` : m.recipient}
+                    </td>
+                    <td>
+                      <StationStatus message={m} />
+                    </td>
+                    <td>{m.size}</td>
+                    <td>{m.sender ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollBox>
         )}
     </>
   );

@@ -13,6 +13,7 @@ import { navigate } from "../../runtime/navigate.ts";
 import { dnidHref } from "./dnid_api.ts";
 import { DEFAULT_LES, FORBIDDEN_DNID } from "../../../openapi/enums.ts";
 import type { DnidAllocation as Allocation } from "../../../openapi/schemas/dnids/dnids.ts";
+import { ScrollBox } from "../../kit/table/ScrollBox.tsx";
 
 const dialogs = () => import("./dnid_dialogs.tsx");
 const DnidCreateDialog = lazy(() => dialogs().then((m) => ({ default: m.DnidCreateDialog })));
@@ -175,7 +176,7 @@ function EveryNumber({ allocation }: { allocation: Allocation }) {
           Free numbers only
         </label>
       </RangeSteps>
-      <div className="table-scroll">
+      <ScrollBox label={`Dnids ${from} to ${to}`}>
         <table className="allocation">
           <caption>Dnids {from} to {to}</caption>
           <thead>
@@ -222,7 +223,7 @@ function EveryNumber({ allocation }: { allocation: Allocation }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <Suspense fallback={null}>
         {mounted.create && (
           <DnidCreateDialog

@@ -20,6 +20,7 @@ import { REGIONS, TRACKING_FREQUENCIES } from "../../../openapi/enums.ts";
 import { CANNED_MESSAGES_ITEM, itemTypeOf } from "../../../openapi/item_logs.ts";
 import type { Terminal, TerminalItem } from "../../../openapi/schemas/terminal/terminals.ts";
 import type { Mtl } from "../../../openapi/schemas/mtls.ts";
+import { ScrollBox } from "../../kit/table/ScrollBox.tsx";
 
 export interface TerminalDetailProps {
   terminal: Terminal;
@@ -182,7 +183,7 @@ export default function TerminalDetail({ terminal: t, viewer }: TerminalDetailPr
       {t.cannedMessages && (
         <section className="detail-section" aria-labelledby="terminal-canned-title">
           <h2 id="terminal-canned-title">Canned messages</h2>
-          <div className="table-scroll">
+          <ScrollBox label="Canned messages">
             <table data-table="terminal-canned">
               <thead>
                 <tr>
@@ -199,7 +200,7 @@ export default function TerminalDetail({ terminal: t, viewer }: TerminalDetailPr
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </section>
       )}
       {terminals.dialogs}

@@ -38,6 +38,7 @@ import {
   templateDefaults,
   templateFor,
 } from "../../../openapi/schemas/terminal/terminal_templates.ts";
+import { ScrollBox } from "../../kit/table/ScrollBox.tsx";
 
 const loadLabelForm = () =>
   import("../../../openapi/schemas/terminal/terminal_forms.ts").then((m) =>
@@ -328,7 +329,7 @@ export function StationDialog(
           {station.dnids.length === 0
             ? <p className="muted">Member of no dnid.</p>
             : (
-              <div className="table-scroll">
+              <ScrollBox label="Dnids">
                 <table>
                   <thead>
                     <tr>
@@ -349,7 +350,7 @@ export function StationDialog(
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollBox>
             )}
         </>
       )}

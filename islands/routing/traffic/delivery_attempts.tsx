@@ -18,6 +18,7 @@ import {
   MAX_ATTEMPTS_SHOWN,
   PENDING_PUSH_STATUSES,
 } from "../../../openapi/schemas/push/push_attempt_messages.ts";
+import { ScrollBox } from "../../kit/table/ScrollBox.tsx";
 
 /** The last answer (kept while a refresh fails) and the last failure, if any. */
 interface AttemptsState {
@@ -86,7 +87,7 @@ function AttemptsTable({ attempts }: { attempts: DeliveryAttempts["attempts"] })
   if (attempts.length === 0) return <p className="muted">{T.none}</p>;
   const c = T.columns;
   return (
-    <div className="table-scroll">
+    <ScrollBox label="Delivery attempts">
       <table data-attempts-table="">
         <thead>
           <tr>
@@ -118,6 +119,6 @@ function AttemptsTable({ attempts }: { attempts: DeliveryAttempts["attempts"] })
       {attempts.length === MAX_ATTEMPTS_SHOWN && (
         <p className="muted">{T.more(MAX_ATTEMPTS_SHOWN)}</p>
       )}
-    </div>
+    </ScrollBox>
   );
 }

@@ -19,6 +19,7 @@ import {
 } from "../../../openapi/schemas/push/push_traffic_messages.ts";
 import { codeLabel, tgidText } from "./push_traffic_labels.ts";
 import { DeliveryAttemptsSection, useDeliveryAttempts } from "./delivery_attempts.tsx";
+import { ScrollBox } from "../../kit/table/ScrollBox.tsx";
 
 /** A value loaded when the dialog opens: loading, then the value or the server's message. */
 type Loaded<V> = { state: "loading" } | { state: "done"; value: V } | {
@@ -139,7 +140,7 @@ function LoadedView<V>(
 function MultiPushTable({ items }: { items: MultiPushItem[] }) {
   if (items.length === 0) return <p className="muted">None.</p>;
   return (
-    <div className="table-scroll">
+    <ScrollBox label="Messages">
       <table data-multi-push="">
         <thead>
           <tr>
@@ -170,7 +171,7 @@ function MultiPushTable({ items }: { items: MultiPushItem[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 
@@ -281,7 +282,7 @@ export function RetransmitDialog(
             </p>
           )}
           {(state === "INIT" || busy) && <p>{T.init(n)}</p>}
-          <div className="table-scroll">
+          <ScrollBox label="Messages to retransmit">
             <table data-retransmit-rows="">
               <thead>
                 <tr>
@@ -306,7 +307,7 @@ export function RetransmitDialog(
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         </div>
       )}
     </Dialog>

@@ -124,8 +124,17 @@ async function pickerCoversButtons(page: Page): Promise<string[]> {
   const pickers = await dialog.locator("[role=combobox]:visible:not(select)").all();
   for (const picker of pickers) {
     if (!(await picker.isEditable().catch(() => false))) continue;
-    await picker.click();
-    const option = page.locator("[role=option]:visible").first();
+    const label = await picker.getAttribute("aria-label") ??
+      await picker.evaluate((e) => (e as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? "");
+    const clicked = await picker.click({ timeout: 3000 }).then(() => "", (e: Error) => {
+      const log = e.message.split("\n").map((l) => l.trim()).filter((l) => l.startsWith("- "));
+      return log.at(-1) ?? e.message.split("\n")[0];
+    });
+    if (clicked) {
+      out.push(`the picker '${label}' cannot be clicked: ${clicked}`);
+      continue;
+    }
+    const option = page.locator("[role=option]:visible:not([aria-disabled=true])").first();
     let shown = await option.waitFor({ timeout: 800 }).then(() => true, () => false);
     if (!shown) {
       await picker.press("ArrowDown");
@@ -148,12 +157,10 @@ async function pickerCoversButtons(page: Page): Promise<string[]> {
         .map((e) => ({ name: (e.textContent ?? "").trim(), box: box(e) }));
       return { open, buttons };
     });
-    const name = await picker.getAttribute("aria-label") ??
-      await picker.evaluate((e) => (e as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? "");
     for (const list of boxes.open as Box[]) {
       for (const b of boxes.buttons as { name: string; box: Box }[]) {
         if (overlaps(list, b.box)) {
-          out.push(`after a pick in '${name}', its list covers '${b.name}'`);
+          out.push(`after a pick in '${label}', its list covers '${b.name}'`);
         }
       }
     }
@@ -220,8 +227,10 @@ export function watchErrors(page: Page) {
   });
   page.on("response", (r) => {
     const url = new URL(r.url());
-    // The error page answers with the status it shows.
-    if (r.status() >= 400 && !url.pathname.startsWith("/error/")) {
+    // The error page answers with the status it shows; an action the state refuses (409, its
+    // message shown to the user) is the product's answer, not a failure.
+    const refused = r.status() === 409 && r.request().method() !== "GET";
+    if (r.status() >= 400 && !url.pathname.startsWith("/error/") && !refused) {
       seen.push(`${r.status()} from ${r.request().method()} ${url.pathname}${url.search}`);
     }
   });

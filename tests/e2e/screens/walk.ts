@@ -38,8 +38,14 @@ type Visit = (page: Page, screen: Screen) => Promise<void>;
 const NOT_OPENERS =
   /^(Export CSV|Download CSV|« First|‹ Previous|Next ›|Last »|Older news|Newer news|Previous \d+|Next \d+|Add carbon copy|Remove carbon copy.*)$/;
 
+/** A button's name as assistive technology reads it: its label, else its text without hidden marks. */
 const nameOf = (b: Locator) =>
-  b.evaluate((el) => (el.getAttribute("aria-label") ?? el.textContent ?? "").trim());
+  b.evaluate((el) => {
+    if (el.getAttribute("aria-label")) return el.getAttribute("aria-label")!.trim();
+    const copy = el.cloneNode(true) as Element;
+    copy.querySelectorAll("[aria-hidden=true]").forEach((hidden) => hidden.remove());
+    return (copy.textContent ?? "").trim();
+  });
 
 const openDialog = (page: Page) => page.locator("dialog[open]").last();
 
@@ -97,6 +103,15 @@ async function linksOn(page: Page): Promise<string[]> {
       .filter((u) => u.origin === location.origin)
       .map((u) => decodeURI(u.pathname))
   );
+}
+
+/** An error in a line: its first, and the last step of Playwright's call log (what held it up). */
+function briefly(e: unknown): string {
+  // deno-lint-ignore no-control-regex
+  const plain = String((e as Error).message ?? e).replace(/\x1b\[[0-9;]*m/g, "");
+  const lines = plain.split("\n").map((l) => l.trim()).filter(Boolean);
+  const log = lines.filter((l) => l.startsWith("- "));
+  return log.length ? `${lines[0]} (${log.at(-1)!.slice(2)})` : lines[0];
 }
 
 /** Closes the open dialog as a user who changes their mind: Escape, else Cancel/Close/Done. */
@@ -197,7 +212,7 @@ async function walkPage(
       }
       await back();
     } catch (e) {
-      problems.push(`${path} · ${name}: ${(e as Error).message.split("\n")[0]}`);
+      problems.push(`${path} · ${name}: ${briefly(e)}`);
       await goto(page, path);
     }
   }
@@ -239,7 +254,7 @@ async function walkPage(
         }
         await back();
       } catch (e) {
-        problems.push(`${path} · ${label} · ${item}: ${(e as Error).message.split("\n")[0]}`);
+        problems.push(`${path} · ${label} · ${item}: ${briefly(e)}`);
         await goto(page, path);
       }
     }
@@ -271,12 +286,13 @@ export async function walkScreens(
   const pending = [...SIGNED_IN_ROUTES];
   const walk = async (path: string) => {
     walked.add(path);
-    if (only && !only.test(path)) return;
     try {
-      await walkPage(page, path, visit, problems, links);
+      // A page left out by `only` is still opened for its links, to the pages it leads to.
+      if (only && !only.test(path)) await goto(page, path);
+      else await walkPage(page, path, visit, problems, links);
       for (const link of await linksOn(page)) links.add(link);
     } catch (e) {
-      problems.push(`${path}: ${(e as Error).message.split("\n")[0]}`);
+      problems.push(`${path}: ${briefly(e)}`);
     }
   };
   // Pages without parameters first; each walk may bring the links a parameter page needs.
