@@ -189,13 +189,32 @@ async function clickAndSee(
 }
 
 /** Walks one page: the page, its toolbar's dialogs, its tables' first row menus and their dialogs. */
-async function walkPage(
-  page: Page,
-  path: string,
-  visit: Visit,
-  problems: string[],
-  links: Set<string>,
-) {
+/** What a walk carries from page to page. */
+interface WalkState {
+  visit: Visit;
+  problems: string[];
+  /** The same-origin pathnames met so far: where parameter routes find their samples. */
+  links: Set<string>;
+  /**
+   * The dialogs checked so far, by title with its numbers taken out: the same dialog opened from
+   * a list's row menu and from the row's own page ("Edit rul 7101") is checked once.
+   */
+  dialogs: Set<string>;
+}
+
+/** Checks the open dialog at every width unless the walk has checked it already; closes it. */
+async function visitDialog(page: Page, screen: Omit<Screen, "width">, walk: WalkState) {
+  const title = (await openDialog(page).locator("h2").first().textContent()) ?? "";
+  const key = title.replace(/\d+/g, "#").trim();
+  if (!walk.dialogs.has(key)) {
+    walk.dialogs.add(key);
+    await atEveryWidth(page, screen, walk.visit);
+  }
+  await closeDialog(page);
+}
+
+async function walkPage(page: Page, path: string, walk: WalkState) {
+  const { visit, problems, links } = walk;
   const back = async () => {
     if (new URL(page.url()).pathname !== path) await goto(page, path);
   };
@@ -206,10 +225,7 @@ async function walkPage(
     try {
       const button = page.locator("main").getByRole("button", { name, exact: true }).first();
       const seen = await clickAndSee(page, path, links, () => button.click());
-      if (seen === "dialog") {
-        await atEveryWidth(page, { path, kind: "dialog", opener: name }, visit);
-        await closeDialog(page);
-      }
+      if (seen === "dialog") await visitDialog(page, { path, kind: "dialog", opener: name }, walk);
       await back();
     } catch (e) {
       problems.push(`${path} · ${name}: ${briefly(e)}`);
@@ -249,8 +265,7 @@ async function walkPage(
           .or(menu.getByRole("menuitemcheckbox", { name: item, exact: true })).first();
         const seen = await clickAndSee(page, path, links, () => entry.click());
         if (seen === "dialog") {
-          await atEveryWidth(page, { path, kind: "dialog", opener: `${label} · ${item}` }, visit);
-          await closeDialog(page);
+          await visitDialog(page, { path, kind: "dialog", opener: `${label} · ${item}` }, walk);
         }
         await back();
       } catch (e) {
@@ -282,6 +297,7 @@ export async function walkScreens(
   trackRequests(page);
   const problems: string[] = [];
   const links = new Set<string>();
+  const state: WalkState = { visit, problems, links, dialogs: new Set() };
   const walked = new Set<string>();
   const pending = [...SIGNED_IN_ROUTES];
   const walk = async (path: string) => {
@@ -289,7 +305,7 @@ export async function walkScreens(
     try {
       // A page left out by `only` is still opened for its links, to the pages it leads to.
       if (only && !only.test(path)) await goto(page, path);
-      else await walkPage(page, path, visit, problems, links);
+      else await walkPage(page, path, state);
       for (const link of await linksOn(page)) links.add(link);
     } catch (e) {
       problems.push(`${path}: ${briefly(e)}`);
