@@ -30,14 +30,20 @@ export function ContextMenu(
   const ref = useRef<HTMLUListElement>(null);
   const returnTo = useRef<Element | null>(null);
 
-  // Keep the menu on screen, after every render: its entries may change while it is open (a
-  // state that arrives), and with them its height.
+  // Keep the menu on screen, and keep it there when its size changes while it is open (entries
+  // that change with a state that arrives, a style that settles after the first layout).
   useLayoutEffect(() => {
     const el = ref.current!;
-    const r = el.getBoundingClientRect();
-    el.style.left = `${Math.max(4, Math.min(x, innerWidth - r.width - 4))}px`;
-    el.style.top = `${Math.max(4, Math.min(y, innerHeight - r.height - 4))}px`;
-  });
+    const place = () => {
+      const r = el.getBoundingClientRect();
+      el.style.left = `${Math.max(4, Math.min(x, innerWidth - r.width - 4))}px`;
+      el.style.top = `${Math.max(4, Math.min(y, innerHeight - r.height - 4))}px`;
+    };
+    place();
+    const resized = new ResizeObserver(place);
+    resized.observe(el);
+    return () => resized.disconnect();
+  }, [x, y]);
 
   useLayoutEffect(() => {
     returnTo.current = document.activeElement;
