@@ -116,7 +116,20 @@ async function shoot(page: Page, who: string, screen: Screen, shots: Shot[]) {
   const name = `${slug(who)}/${slug(screen.path)}${
     screen.opener ? `--${slug(screen.opener)}` : ""
   }-${screen.width.width}.png`;
-  await page.screenshot({ path: `${out}/${name}`, fullPage: screen.kind === "page" });
+  // A page down to three screens' height (a long list's first rows are what a reviewer needs);
+  // a dialog or a menu as the screen shows it.
+  const fullPage = screen.kind === "page";
+  const height = fullPage
+    ? Math.min(
+      await page.evaluate(() => document.documentElement.scrollHeight),
+      screen.width.height * 3,
+    )
+    : screen.width.height;
+  await page.screenshot({
+    path: `${out}/${name}`,
+    fullPage,
+    clip: { x: 0, y: 0, width: screen.width.width, height },
+  });
   shots.push({ who, screen, file: name });
 }
 
