@@ -2,7 +2,8 @@
  * The layout check: every screen of the portal (each page of the route map, every dialog its
  * toolbar and row menus open, each row menu), at 1280×800 and 390×844, signed out, as an
  * administrator and as a client, on the demo data; each screen must pass `layoutProblems`.
- * A step per role lists every problem seen, so one run shows them all.
+ * A step lists every problem seen, so one run shows them all. The suites are
+ * layout_{admin,client}_test.ts; `LAYOUT_ONLY=<regexp>` walks only the matching paths.
  */
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
@@ -30,22 +31,22 @@ function checker(page: Page) {
   return { visit, problems, screens: () => screens };
 }
 
-const ACCOUNTS = [
-  { role: "an administrator", id: "admin@demo.test" },
-  { role: "a client", id: "client@demo.test" },
-];
-
-e2eSuite("[e2e/layout]", async (t, e) => {
-  await seedDemo(e.database.db, { passwordHash: await testHash() });
-
-  await t.step("[e2e/layout] the login pages hold at both widths, signed out", async () => {
-    const { page } = await e.page();
-    const check = checker(page);
-    await walkPublicPages(page, check.visit);
-    assert.deepEqual(check.problems, [], check.problems.join("\n"));
-  });
-
-  for (const account of ACCOUNTS) {
+/**
+ * Registers a layout check's browser suite on the demo data: every screen `account` (a demo
+ * account) reaches, after the login pages signed out when `signedOut`. One file per account, so
+ * the test runner checks them side by side.
+ */
+export function layoutSuite(account: { role: string; id: string }, { signedOut = false } = {}) {
+  e2eSuite(`[e2e/layout] ${account.role}`, async (t, e) => {
+    await seedDemo(e.database.db, { passwordHash: await testHash() });
+    if (signedOut) {
+      await t.step("[e2e/layout] the login pages hold at both widths, signed out", async () => {
+        const { page } = await e.page();
+        const check = checker(page);
+        await walkPublicPages(page, check.visit);
+        assert.deepEqual(check.problems, [], check.problems.join("\n"));
+      });
+    }
     await t.step(`[e2e/layout] every screen holds at both widths, as ${account.role}`, async () => {
       const { page } = await e.page();
       page.setDefaultTimeout(10_000);
@@ -65,5 +66,5 @@ e2eSuite("[e2e/layout]", async (t, e) => {
       assert.ok(only || check.screens() > 100, `only ${check.screens()} screens were walked`);
       assert.deepEqual(problems, [], `${problems.length} problem(s):\n${problems.join("\n")}`);
     });
-  }
-});
+  });
+}
