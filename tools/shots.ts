@@ -54,7 +54,11 @@ async function startPortal() {
       return {
         url,
         async stop() {
-          child.kill("SIGTERM");
+          try {
+            child.kill("SIGTERM");
+          } catch {
+            // It has stopped already.
+          }
           await child.status;
           await Deno.remove(dataDir, { recursive: true }).catch(() => {});
         },
