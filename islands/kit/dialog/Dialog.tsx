@@ -22,18 +22,21 @@ interface DialogProps {
 }
 
 /**
- * Focuses what a dialog starts on, without scrolling it: `initialFocus`, else its first field or
- * button (the close buttons aside) when it shows at the dialog's top, else the title. The dialog
- * opens at its top: a long details dialog whose first button is in its footer (Cancel command)
- * is not scrolled to its end.
+ * Focuses what a dialog starts on, without scrolling it: `initialFocus`, else its body's first
+ * field or button when it shows at the dialog's top, else the footer's Close or Cancel, else the
+ * title. The dialog opens at its top: a long details dialog whose only buttons are in its footer
+ * (Close, Cancel command) is not scrolled to its end, nor focused on cancelling the command.
  */
 function focusOnOpen(dialog: HTMLDialogElement, initialFocus: string | undefined) {
   const body = dialog.querySelector("article")!;
   body.scrollTop = 0;
+  // A field or button of the body first; else the footer's safe way out (Close, Cancel), never
+  // its primary action (a stray Enter must not delete or cancel anything).
+  const inBody = [
+    ...dialog.querySelectorAll<HTMLElement>("input:not([type=hidden]),select,textarea,button"),
+  ].find((e) => !e.closest("header, footer"));
   const target = (initialFocus ? dialog.querySelector<HTMLElement>(initialFocus) : null) ??
-    dialog.querySelector<HTMLElement>(
-      "input:not([type=hidden]),select,textarea,button:not([data-close])",
-    );
+    inBody ?? dialog.querySelector<HTMLElement>("footer :is([data-close], button.secondary)");
   const seen = target &&
     target.getBoundingClientRect().bottom <= body.getBoundingClientRect().bottom;
   (seen ? target : dialog.querySelector<HTMLElement>("h2"))?.focus({ preventScroll: true });
