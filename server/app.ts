@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
 import { openerPolicy } from "./http/opener_policy.ts";
+import { methodNotAllowed } from "./http/method_not_allowed.ts";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError, unauthorized } from "./errors.ts";
 import type { AppEnv, AppOptions, Deps } from "./router.ts";
@@ -58,6 +59,8 @@ export function createApp(options: AppOptions) {
     c.set("deps", deps);
     await next();
   });
+  // Read on the first request, when every route below is registered.
+  app.use("*", methodNotAllowed(() => app.routes));
   if (deps.config.LOG_REQUESTS) {
     app.use("*", async (c, next) => {
       const t0 = performance.now();
