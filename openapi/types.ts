@@ -4321,8 +4321,8 @@ export type components = {
                 company: components["schemas"]["Ref"];
                 id: number;
                 les: number;
-                team: components["schemas"]["Ref"] & (Record<string, never> | null);
-                tgid: components["schemas"]["TgidRef"] & (Record<string, never> | null);
+                team: components["schemas"]["Ref"] | null;
+                tgid: components["schemas"]["TgidRef"] | null;
             }[];
             /** @description Numbers of the range free on LES 21 (4660 never is); null for a client (it would count other companies' numbers) */
             free: number | null;
@@ -4543,7 +4543,7 @@ export type components = {
                 company: components["schemas"]["Ref"];
                 id: number;
                 les: number;
-                tgid: components["schemas"]["TgidRef"] & (Record<string, never> | null);
+                tgid: components["schemas"]["TgidRef"] | null;
             };
             /** @description The mtl of the device (when the caller may see it) */
             mtl: {
@@ -5649,7 +5649,7 @@ export type components = {
             /** @description Empty clears it */
             label: string;
         };
-        MtlList: components["schemas"]["Mtl"][];
+        MtlList: components["schemas"]["MtlSummary"][];
         MtlRoutingRule: {
             /**
              * @description The mtl (imn)
@@ -5661,6 +5661,16 @@ export type components = {
         };
         MtlSerial: {
             imn: string;
+            serial: string | null;
+        };
+        MtlSummary: {
+            /** @description Its terminal, if attached */
+            deviceId: number | null;
+            /** @description The Inmarsat mobile number, also the mtl's id */
+            imn: string;
+            isValid: boolean;
+            miniC: boolean;
+            model: string | null;
             serial: string | null;
         };
         MtlTestMessage: {
@@ -8637,6 +8647,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -8920,6 +8939,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9292,6 +9320,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -9363,6 +9400,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9457,6 +9503,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -9528,6 +9583,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9692,6 +9756,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -9770,6 +9843,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -9841,6 +9923,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9935,6 +10026,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -9997,6 +10097,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10347,6 +10456,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -10681,6 +10799,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -10836,6 +10963,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -10916,6 +11052,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11010,6 +11155,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -11081,6 +11235,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11166,6 +11329,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -11237,6 +11409,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11331,6 +11512,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -11409,6 +11599,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -11471,6 +11670,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11911,6 +12119,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -11991,6 +12208,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12123,6 +12349,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -12201,18 +12436,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file, as an attachment */
+            /** @description The file, as an attachment, in its own type (by its name: `application/pdf`, `text/csv`…; `application/octet-stream` when the name says none) */
             200: {
                 headers: {
+                    /** @description `attachment; filename="…"`: the file's name */
+                    "Content-Disposition": string;
+                    /** @description The file's version, for `If-None-Match` */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
+                    "*/*": string;
                 };
             };
             /** @description Not modified: the `If-None-Match` ETag is current */
             304: {
                 headers: {
+                    /** @description The file's version */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -12432,6 +12673,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12736,6 +12986,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -12807,6 +13066,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12991,6 +13259,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -13071,6 +13348,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13165,6 +13451,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -13245,6 +13540,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13339,6 +13643,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -13419,6 +13732,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13513,6 +13835,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -13600,6 +13931,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -13680,6 +14020,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13844,6 +14193,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14237,6 +14595,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -14308,6 +14675,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14454,6 +14830,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14779,6 +15164,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -14857,6 +15251,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -14919,6 +15322,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15186,6 +15598,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15469,6 +15890,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -15531,6 +15961,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15607,6 +16046,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -15669,6 +16117,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15745,6 +16202,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -15807,6 +16273,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16324,6 +16799,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -16721,6 +17205,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -16792,6 +17285,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16877,6 +17379,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -16948,6 +17459,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17033,6 +17553,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -17111,6 +17640,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -17182,6 +17720,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17323,6 +17870,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -17403,6 +17959,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17540,6 +18105,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17758,6 +18332,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -17827,6 +18410,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -17889,6 +18481,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18030,6 +18631,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -18117,6 +18727,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -18179,6 +18798,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18551,6 +19179,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -18631,6 +19268,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18786,6 +19432,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19013,6 +19668,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -19084,6 +19748,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19178,6 +19851,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -19265,6 +19947,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -19327,6 +20018,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19500,6 +20200,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19725,6 +20434,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20201,6 +20919,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -20272,6 +20999,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20425,6 +21161,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -20512,6 +21257,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -20592,6 +21346,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20742,6 +21505,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -20811,9 +21583,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry */
             429: {
                 headers: {
+                    /** @description Seconds until the lock ends (the body's `retryAfter`) */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20891,6 +21674,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20976,6 +21768,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -21047,6 +21848,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21188,6 +21998,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -21250,6 +22069,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21417,6 +22245,8 @@ export interface operations {
             /** @description Signed in: the user and a bearer token */
             200: {
                 headers: {
+                    /** @description The session cookie for browsers (HttpOnly, SameSite=Strict; persistent with `remember`) */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21459,9 +22289,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry */
             429: {
                 headers: {
+                    /** @description Seconds until the lock ends (the body's `retryAfter`) */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21495,6 +22336,8 @@ export interface operations {
             /** @description Signed out */
             200: {
                 headers: {
+                    /** @description Clears the session cookie */
+                    "Set-Cookie": string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21530,6 +22373,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21608,6 +22460,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21743,6 +22604,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
@@ -21823,6 +22693,15 @@ export interface operations {
             };
             /** @description Request body larger than 1 MB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
 import { openerPolicy } from "./http/opener_policy.ts";
 import { methodNotAllowed } from "./http/method_not_allowed.ts";
+import { validateResponses } from "./http/response_contract.ts";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError, unauthorized } from "./errors.ts";
 import type { AppEnv, AppOptions, Deps } from "./router.ts";
@@ -61,6 +62,9 @@ export function createApp(options: AppOptions) {
   });
   // Read on the first request, when every route below is registered.
   app.use("*", methodNotAllowed(() => app.routes));
+  let document: unknown;
+  const contract = () => document ??= openApiDocument(app);
+  if (deps.config.VALIDATE_RESPONSES) app.use("*", validateResponses(contract));
   if (deps.config.LOG_REQUESTS) {
     app.use("*", async (c, next) => {
       const t0 = performance.now();
@@ -97,8 +101,7 @@ export function createApp(options: AppOptions) {
   for (const r of Object.values(resources)) app.route("/", r.router);
 
   registerSecurity(app);
-  let document: unknown;
-  app.get("/openapi.json", (c) => c.json(document ??= openApiDocument(app)));
+  app.get("/openapi.json", (c) => c.json(contract()));
   app.route("/", apiDocs);
   // Pages are compressed on the fly; the bundle is served pre-compressed.
   app.use("*", async (c, next) => {

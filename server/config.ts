@@ -96,6 +96,8 @@ const schema = z.object({
     .optional(),
   TRUST_PROXY: bool.default(false),
   LOG_REQUESTS: bool.default(false),
+  /** Development and tests: check every answer against the contract (server/http/response_contract.ts). */
+  VALIDATE_RESPONSES: bool.default(false),
 });
 
 type Parsed = z.output<typeof schema>;

@@ -99,7 +99,11 @@ export function toErrorResponse(err: unknown, c: Context): Response {
   if (err instanceof HTTPException) {
     // Hono's own (e.g. malformed JSON body): keep the status, use our shape.
     const status = err.status as ContentfulStatusCode;
-    const message = status === 400 ? "Malformed request body" : err.message || "Request refused";
+    const message = status === 400
+      ? "Malformed request body"
+      : status === 415
+      ? "The body is not JSON: send it with Content-Type: application/json"
+      : err.message || "Request refused";
     return c.json({ code: status, message }, status);
   }
   console.error(`[error] ${c.req.method} ${c.req.path}`, err);

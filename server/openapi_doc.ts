@@ -47,13 +47,37 @@ export function registerSecurity(app: OpenAPIHono<AppEnv>) {
 const TAGS = Object.values(resources).map((r) => r.tag)
   .sort((a, b) => a.name.localeCompare(b.name));
 
+type Json = unknown;
+
+/**
+ * A nullable named schema (`RefSchema.nullable()`) as OpenAPI 3.1 means it: `anyOf` the reference
+ * and null. The generator writes `allOf: [{$ref}, {type: [object, null]}]`, which null can never
+ * satisfy, since it must also match the reference (asteasolutions/zod-to-openapi#387).
+ */
+function nullableRefs(node: Json): Json {
+  if (Array.isArray(node)) return node.map(nullableRefs);
+  if (typeof node !== "object" || node === null) return node;
+  const entries = Object.entries(node).map(([k, v]) => [k, nullableRefs(v)] as const);
+  const { allOf, ...rest } = Object.fromEntries(entries) as { allOf?: Json[] };
+  const [ref, nullable] = allOf ?? [];
+  const type = (nullable as { type?: unknown } | undefined)?.type;
+  if (
+    allOf?.length === 2 && typeof ref === "object" && ref !== null && "$ref" in ref &&
+    Object.keys(nullable as object).length === 1 && Array.isArray(type) && type.includes("null")
+  ) {
+    return { anyOf: [ref, { type: "null" }], ...rest };
+  }
+  return Object.fromEntries(entries);
+}
+
 /** The OpenAPI 3.1 document the server serves at /openapi.json. */
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {
-  return app.getOpenAPI31Document({
+  const document = app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: OPENAPI_INFO,
     servers: OPENAPI_SERVERS,
     security: [{ bearerAuth: [] }, { cookieAuth: [] }],
     tags: TAGS,
   });
+  return nullableRefs(document) as typeof document;
 }

@@ -115,16 +115,17 @@ export const OpenPortListSchema = z.array(OpenPortSchema).meta({ id: "OpenPortLi
 
 // ---- mtls ----
 
-export const MtlSchema = z.object({
+/** An mtl as GET /rest/teams/getMtls lists it (the mtls resource's `Mtl` says more). */
+export const MtlSummarySchema = z.object({
   imn: z.string().meta({ description: "The Inmarsat mobile number, also the mtl's id" }),
   serial: z.string().nullable(),
   model: z.string().nullable(),
   isValid: z.boolean(),
   miniC: z.boolean(),
   deviceId: z.number().int().nullable().meta({ description: "Its terminal, if attached" }),
-}).meta({ id: "Mtl" });
-export type Mtl = z.infer<typeof MtlSchema>;
-export const MtlListSchema = z.array(MtlSchema).meta({ id: "MtlList" });
+}).meta({ id: "MtlSummary" });
+export type MtlSummary = z.infer<typeof MtlSummarySchema>;
+export const MtlListSchema = z.array(MtlSummarySchema).meta({ id: "MtlList" });
 
 const MTL_ID_MAX_DIGITS = 15;
 const SERIAL_MAX = 64;
@@ -145,7 +146,7 @@ export const AddMtlSchema = z.object({
 }).meta({ id: "AddMtl" });
 export type AddMtl = z.output<typeof AddMtlSchema>;
 
-export const AddMtlResultSchema = MtlSchema.extend({
+export const AddMtlResultSchema = MtlSummarySchema.extend({
   created: z.boolean().meta({ description: "The mtl was new (else its serial was replaced)" }),
 }).meta({ id: "AddMtlResult" });
 

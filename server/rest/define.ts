@@ -49,15 +49,36 @@ const STATUS_TEXT = {
   404: "Not found (or belongs to another company)",
   409: "Conflict: duplicate identifier (code 23000) or linked items",
   413: "Request body larger than 1 MB",
+  415: "The body is not JSON: send it with `Content-Type: application/json`",
   429: "Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry",
   500: "Unexpected failure (no internals are disclosed)",
   503: "The database is unreachable, or was busy (a deadlock or serialization failure): retry",
 } as const;
 type ErrorStatus = keyof typeof STATUS_TEXT;
 
+/** A response header as the contract declares it (the test client checks those required). */
+type HeaderSpec = {
+  description: string;
+  required?: boolean;
+  schema: { type: "string" | "integer"; minimum?: number };
+};
+type ResponseHeaders = Record<string, HeaderSpec>;
+
 type ErrorResponse = {
   description: string;
   content: { "application/json": { schema: typeof ErrorSchema } };
+  headers?: ResponseHeaders;
+};
+
+/** Headers an error status always carries. */
+const ERROR_HEADERS: Partial<Record<ErrorStatus, ResponseHeaders>> = {
+  429: {
+    "Retry-After": {
+      description: "Seconds until the lock ends (the body's `retryAfter`)",
+      required: true,
+      schema: { type: "integer", minimum: 1 },
+    },
+  },
 };
 
 /** The `responses` entries for the error statuses a route can answer. */
@@ -66,6 +87,7 @@ function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
     [...new Set(statuses)].sort().map((s): [S, ErrorResponse] => [s, {
       description: STATUS_TEXT[s],
       content: { "application/json": { schema: ErrorSchema } },
+      ...(ERROR_HEADERS[s] ? { headers: ERROR_HEADERS[s] } : {}),
     }]),
   ) as Record<S, ErrorResponse>;
 }
@@ -76,9 +98,21 @@ export const jsonBody = <T extends z.ZodType>(schema: T, description = "") => ({
   required: true,
 });
 
-export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+export const jsonResponse = <T extends z.ZodType>(
+  schema: T,
+  description: string,
+  headers?: ResponseHeaders,
+) => ({
   content: { "application/json": { schema } },
   description,
+  ...(headers ? { headers } : {}),
+});
+
+/** A header every answer of a kind carries: its description and type. */
+export const requiredHeader = (description: string): HeaderSpec => ({
+  description,
+  required: true,
+  schema: { type: "string" },
 });
 
 /** A route as declared: createRoute's config with its authorization, minus what it derives. */
@@ -113,10 +147,15 @@ const ACCESS_TEXT: Record<Tenancy, string> = {
 
 /**
  * The statuses every operation can answer: 400 (its input), 401 (no session), 403 (not an
- * administrator, or a cross-site request: server/auth/csrf.ts), 413 (body over 1 MB), 500.
+ * administrator, or a cross-site request: server/auth/csrf.ts), 413 (body over 1 MB), 415 (a JSON body
+ * sent as another media type), 500.
  */
 const impliedErrors = (d: RouteDeclaration): ErrorStatus[] => [
   ...(d.request ? [400 as const] : []),
+  // A JSON body sent as another media type: @hono/zod-openapi's gate answers 415.
+  ...(d.request?.body && "application/json" in (d.request.body.content ?? {})
+    ? [415 as const]
+    : []),
   ...(d.access === "public" ? [] : [401 as const]),
   403,
   413,

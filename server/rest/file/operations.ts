@@ -1,6 +1,6 @@
 /** Stored files: download (portal-shell §7) and the chunked upload of the UI kit. */
 import { z } from "@hono/zod-openapi";
-import { defineRoute, jsonResponse } from "../define.ts";
+import { defineRoute, jsonResponse, requiredHeader } from "../define.ts";
 import {
   FileQuerySchema,
   UPLOAD_CHUNK_BYTES,
@@ -21,10 +21,18 @@ export const get = defineRoute({
   request: { query: FileQuerySchema },
   responses: {
     200: {
-      description: "The file, as an attachment",
-      content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } },
+      description: "The file, as an attachment, in its own type (by its name: " +
+        "`application/pdf`, `text/csv`…; `application/octet-stream` when the name says none)",
+      content: { "*/*": { schema: z.string().meta({ format: "binary" }) } },
+      headers: {
+        "ETag": requiredHeader("The file's version, for `If-None-Match`"),
+        "Content-Disposition": requiredHeader('`attachment; filename="…"`: the file\'s name'),
+      },
     },
-    304: { description: "Not modified: the `If-None-Match` ETag is current" },
+    304: {
+      description: "Not modified: the `If-None-Match` ETag is current",
+      headers: { "ETag": requiredHeader("The file's version") },
+    },
   },
   errors: [404],
 });

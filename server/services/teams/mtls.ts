@@ -2,7 +2,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { mtls } from "../../../db/schema/mod.ts";
-import type { AddMtl, Mtl } from "../../../openapi/schemas/teams.ts";
+import type { AddMtl, MtlSummary } from "../../../openapi/schemas/teams.ts";
 
 const columns = {
   imn: mtls.imn,
@@ -14,7 +14,7 @@ const columns = {
 };
 
 /** Every mtl, by imn. */
-export async function allMtls(db: Db): Promise<Mtl[]> {
+export async function allMtls(db: Db): Promise<MtlSummary[]> {
   return await db.select(columns).from(mtls).orderBy(asc(mtls.imn));
 }
 
@@ -23,7 +23,7 @@ export async function allMtls(db: Db): Promise<Mtl[]> {
  * terminal yet) when unknown, else its serial is replaced. One statement, so two calls at once
  * cannot both create it.
  */
-export async function addMtl(db: Db, input: AddMtl): Promise<Mtl & { created: boolean }> {
+export async function addMtl(db: Db, input: AddMtl): Promise<MtlSummary & { created: boolean }> {
   const [row] = await db.insert(mtls).values({ imn: input.mtlId, serial: input.sn })
     .onConflictDoUpdate({
       target: mtls.imn,

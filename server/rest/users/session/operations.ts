@@ -1,6 +1,6 @@
 /** Signing in and out, and who is signed in (portal-shell §7, Session and shell). */
 import { z } from "@hono/zod-openapi";
-import { defineRoute, jsonBody, jsonResponse } from "../../define.ts";
+import { defineRoute, jsonBody, jsonResponse, requiredHeader } from "../../define.ts";
 import {
   LoginRequestSchema,
   LoginResponseSchema,
@@ -23,7 +23,13 @@ export const login = defineRoute({
     "while: the 429 answer says when to retry. A missing username or password answers 400 " +
     "'Error empty login'.",
   request: { body: jsonBody(LoginRequestSchema) },
-  responses: { 200: jsonResponse(LoginResponseSchema, "Signed in: the user and a bearer token") },
+  responses: {
+    200: jsonResponse(LoginResponseSchema, "Signed in: the user and a bearer token", {
+      "Set-Cookie": requiredHeader(
+        "The session cookie for browsers (HttpOnly, SameSite=Strict; persistent with `remember`)",
+      ),
+    }),
+  },
   errors: [401, 429],
 });
 
@@ -38,7 +44,11 @@ export const logout = defineRoute({
   request: {
     body: { content: { "application/json": { schema: z.object({}).meta({ id: "Empty" }) } } },
   },
-  responses: { 200: jsonResponse(SuccessSchema, "Signed out") },
+  responses: {
+    200: jsonResponse(SuccessSchema, "Signed out", {
+      "Set-Cookie": requiredHeader("Clears the session cookie"),
+    }),
+  },
 });
 
 export const current = defineRoute({
