@@ -166,7 +166,7 @@ function regexOf(pattern: string): RegExp | null {
   return null;
 }
 
-function validString(s: Schema): fc.Arbitrary<string> {
+function validString(s: Schema, strict: boolean): fc.Arbitrary<string> {
   const min = num(s.minLength) ?? 0;
   const max = num(s.maxLength);
   const cap = Math.min(max ?? LONG, LONG);
@@ -192,42 +192,47 @@ function validString(s: Schema): fc.Arbitrary<string> {
   const unit = re ? charMatching(re) : charMatching(/^[\s\S]$/u);
   const of = (lo: number, hi: number) => fc.string({ unit, minLength: lo, maxLength: hi });
   const boundaries = [of(min, min)];
-  if (max !== undefined && max <= 4096) boundaries.push(of(max, max), of(max + 1, max + 1));
-  if (min > 0) boundaries.push(fc.constant(""));
+  if (max !== undefined && max <= 4096) boundaries.push(of(max, max));
+  if (max !== undefined && max <= 4096 && !strict) boundaries.push(of(max + 1, max + 1));
+  if (min > 0 && !strict) boundaries.push(fc.constant(""));
   return fc.oneof(of(min, Math.max(min, Math.min(cap, min + 30))), ...boundaries);
 }
 
-function validNumber(s: Schema, integer: boolean): fc.Arbitrary<number> {
+function validNumber(s: Schema, integer: boolean, strict: boolean): fc.Arbitrary<number> {
   const lo = num(s.minimum) ?? (num(s.exclusiveMinimum) ?? -Infinity) + (integer ? 1 : 0);
   const hi = num(s.maximum) ?? (num(s.exclusiveMaximum) ?? Infinity) - (integer ? 1 : 0);
   const small = integer ? 2 ** 31 - 1 : 1e9;
   const min = Math.max(lo, -small), max = Math.min(hi, small);
-  const edges = [min, max, min + 1, max - 1, 0, min - 1, max + 1].filter(Number.isFinite);
+  const edges = [min, max, min + 1, max - 1, 0, ...strict ? [] : [min - 1, max + 1]]
+    .filter((n) => Number.isFinite(n) && (!strict || (n >= min && n <= max)));
   const inRange = integer
     ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
     : fc.double({ min, max, noNaN: true });
   return fc.oneof(inRange, fc.constantFrom(...edges));
 }
 
-/** Valid values of `schema` (and its near misses: max + 1, empty), toward the boundaries. */
-export function valid(schema: Schema | undefined, depth = 0): fc.Arbitrary<Json> {
+/**
+ * Valid values of `schema`, toward the boundaries; unless `strict`, its near misses too (max + 1,
+ * empty).
+ */
+export function valid(schema: Schema | undefined, depth = 0, strict = false): fc.Arbitrary<Json> {
   const s = resolved(schema);
   if ("const" in s) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum as Json[]);
   const union = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
-  if (union?.length) return fc.oneof(...union.map((u) => valid(u, depth)));
+  if (union?.length) return fc.oneof(...union.map((u) => valid(u, depth, strict)));
   const types = typesOf(s);
   if (!types.length) return fc.jsonValue({ maxDepth: 2 });
-  return fc.oneof(...types.map((t) => validOfType(s, t, depth)));
+  return fc.oneof(...types.map((t) => validOfType(s, t, depth, strict)));
 }
 
-function validOfType(s: Schema, type: string, depth: number): fc.Arbitrary<Json> {
+function validOfType(s: Schema, type: string, depth: number, strict: boolean): fc.Arbitrary<Json> {
   switch (type) {
     case "string":
-      return validString(s);
+      return validString(s, strict);
     case "integer":
     case "number":
-      return validNumber(s, type === "integer");
+      return validNumber(s, type === "integer", strict);
     case "boolean":
       return fc.boolean();
     case "null":
@@ -236,33 +241,34 @@ function validOfType(s: Schema, type: string, depth: number): fc.Arbitrary<Json>
       const minLength = num(s.minItems) ?? 0;
       if (depth >= MAX_DEPTH) return fc.constant([]);
       const max = num(s.maxItems);
-      const item = valid(s.items as Schema, depth + 1);
-      const sizes = [fc.array(item, { minLength, maxLength: Math.max(minLength, 4) })];
+      const item = valid(s.items as Schema, depth + 1, strict);
+      const upTo = Math.max(minLength, Math.min(4, max ?? 4));
+      const sizes = [fc.array(item, { minLength, maxLength: upTo })];
       if (max !== undefined && max <= 50) {
-        sizes.push(fc.array(item, { minLength: max, maxLength: max + 1 }));
+        sizes.push(fc.array(item, { minLength: max, maxLength: strict ? max : max + 1 }));
       }
       return fc.oneof(...sizes);
     }
     case "object":
-      return validObject(s, depth);
+      return validObject(s, depth, strict);
     default:
       return fc.jsonValue({ maxDepth: 1 });
   }
 }
 
-function validObject(s: Schema, depth: number): fc.Arbitrary<Json> {
+function validObject(s: Schema, depth: number, strict: boolean): fc.Arbitrary<Json> {
   if (depth >= MAX_DEPTH) return fc.constant({});
   const props = (s.properties ?? {}) as Record<string, Schema>;
   const required = (s.required as string[] | undefined) ?? [];
   const model = Object.fromEntries(
-    Object.entries(props).map(([k, v]) => [k, valid(v, depth + 1)]),
+    Object.entries(props).map(([k, v]) => [k, valid(v, depth + 1, strict)]),
   );
   const known = fc.record(model, { requiredKeys: required.filter((k) => k in props) });
   const extra = s.additionalProperties;
   if (!extra || typeof extra !== "object") return known;
   return fc.tuple(
     known,
-    fc.dictionary(fc.string({ maxLength: 10 }), valid(extra as Schema, depth + 1), {
+    fc.dictionary(fc.string({ maxLength: 10 }), valid(extra as Schema, depth + 1, strict), {
       maxKeys: 3,
     }),
   ).map(([a, b]) => ({ ...b, ...a }));
@@ -320,11 +326,15 @@ const anyFor = (schema: Schema | undefined) => fc.oneof(valid(schema), hostile(s
 
 // ---- mutating a valid request ----
 
-type Path = (string | number)[];
-const DELETE = Symbol("delete");
+export type Path = (string | number)[];
+export const DELETE = Symbol("delete");
 
 /** Every path in a JSON value (the root included), with the schema found there. */
-function pathsOf(value: Json, schema: Schema | undefined, path: Path = []): [Path, Schema][] {
+export function pathsOf(
+  value: Json,
+  schema: Schema | undefined,
+  path: Path = [],
+): [Path, Schema][] {
   const s = resolved(schema);
   const out: [Path, Schema][] = [[path, s]];
   if (Array.isArray(value)) {
@@ -349,7 +359,7 @@ const unionProperty = (s: Schema, key: string): Schema | undefined =>
     .find((p) => p);
 
 /** A copy of `value` with `next` (or nothing) at `path`. */
-function setAt(value: Json, path: Path, next: Json | typeof DELETE): Json {
+export function setAt(value: Json, path: Path, next: Json | typeof DELETE): Json {
   if (!path.length) return next === DELETE ? undefined : next;
   const [head, ...rest] = path;
   const copy =
@@ -393,7 +403,7 @@ function mutatedJson(probe: Json, schema: Schema | undefined): fc.Arbitrary<Json
 
 // ---- requests ----
 
-interface Parameter {
+export interface Parameter {
   name: string;
   in: string;
   required?: boolean;
@@ -401,7 +411,7 @@ interface Parameter {
 }
 
 /** A query value as a URL carries it (JSON for anything but a string). */
-const asQueryText = (v: Json): string | undefined =>
+export const asQueryText = (v: Json): string | undefined =>
   v === undefined ? undefined : typeof v === "string" ? v : JSON.stringify(v);
 
 /** A query string of the operation's parameters: from scratch, or the probe's with one changed. */

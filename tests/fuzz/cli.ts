@@ -1,6 +1,7 @@
 /**
- * `deno task fuzz [--runs N] [--seed S] [--only opId,…]`: the long fuzz (tests/fuzz/run_fuzz.ts),
- * 1,000 cases per operation by default, on a fresh PGlite or, when TEST_DATABASE_URL or
+ * `deno task fuzz [--accept] [--runs N] [--seed S] [--only opId,…]`: the long fuzz
+ * (tests/fuzz/run_fuzz.ts), 1,000 cases per operation by default (`--accept`: requests within the
+ * contract, which only a rule it names may refuse: tests/fuzz/acceptance.ts), on a fresh PGlite or, when TEST_DATABASE_URL or
  * DATABASE_URL is set, in a scratch database on that PostgreSQL server (dropped at the end).
  * Ends with `N operations, M cases, K failures`; exits 1 on any failure.
  */
@@ -20,9 +21,10 @@ function option(name: string): string | undefined {
 
 const runs = Number(option("runs") ?? 1000);
 const seed = Number(option("seed") ?? Math.floor(Math.random() * 2 ** 31));
+const accept = Deno.args.includes("--accept");
 const only = option("only")?.split(",").map((s) => s.trim()).filter(Boolean);
 if (!Number.isInteger(runs) || runs < 2 || !Number.isInteger(seed)) {
-  console.error("usage: deno task fuzz [--runs N (>= 2)] [--seed S] [--only opId,…]");
+  console.error("usage: deno task fuzz [--accept] [--runs N (>= 2)] [--seed S] [--only opId,…]");
   Deno.exit(2);
 }
 
@@ -40,7 +42,9 @@ if (serverUrl) {
   database = await freshPglite();
   console.log("fuzz: embedded PGlite");
 }
-console.log(`fuzz: seed ${seed}, ${runs} cases per operation`);
+console.log(
+  `fuzz: seed ${seed}, ${runs} cases per operation${accept ? ", within the contract" : ""}`,
+);
 
 const started = performance.now();
 let failures = 0;
@@ -51,6 +55,7 @@ try {
       runs,
       seed,
       only,
+      accept,
       onResult: (r) => {
         console.log(`${r.failure ? "FAIL" : "ok  "} ${r.op}: ${r.cases} cases, ${r.ms} ms`);
         if (r.failure) console.log(r.failure.replace(/^/gm, "    "));
