@@ -50,7 +50,7 @@ export type paths = {
         };
         /**
          * A command's details
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The command (status, label, display class, error) with its list's protocol, date and sender, and its target terminal's label. 404 when unknown.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The command (status, label, display class, error) with its list's protocol, date and sender, and its target terminal's label as it was when sent. 404 when unknown.
          */
         get: operations["commandGetCommandDetails"];
         put?: never;
@@ -2552,7 +2552,7 @@ export type paths = {
         put?: never;
         /**
          * Find station messages (the LES traffic overview)
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by refNum, recipient (a part of the imn or of the terminal's label), status (0 forward in progress, 1 poll wait, 2 egc wait, 3 pdn in progress, 4 ndn in progress, 5 pdn in mailbox, 6 ndn in mailbox, 7 in mailbox, 8 conf mailbox, 9 in dnid, 10 cn132, 11 wait confirm, 12 delivered, 13 failed, 14 user deleted, 15 operator deleted, 16 system deleted, 17 deleted, 18 reroute in progress, 19 rerouted, 100 missing call data), family (inProgress, delivered, failed, deleted), listId, mine (true: the caller's own messages), from and to (a day YYYY-MM-DD or an ISO date-time: created from / before) and text (a part of the message text); sort by refNum, createdAt (default: descending), updatedAt, status, recipient or size; 10 rows a page by default. Answers rows and totalNumber (the messages matching the filter).
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by refNum, recipient (a part of the imn or of the recipient's label as the message was sent with: a later rename does not change it), status (0 forward in progress, 1 poll wait, 2 egc wait, 3 pdn in progress, 4 ndn in progress, 5 pdn in mailbox, 6 ndn in mailbox, 7 in mailbox, 8 conf mailbox, 9 in dnid, 10 cn132, 11 wait confirm, 12 delivered, 13 failed, 14 user deleted, 15 operator deleted, 16 system deleted, 17 deleted, 18 reroute in progress, 19 rerouted, 100 missing call data), family (inProgress, delivered, failed, deleted), listId, mine (true: the caller's own messages), from and to (a day YYYY-MM-DD or an ISO date-time: created from / before) and text (a part of the message text); sort by refNum, createdAt (default: descending), updatedAt, status, recipient or size; 10 rows a page by default. Answers rows and totalNumber (the messages matching the filter).
          */
         post: operations["stationFind"];
         delete?: never;
@@ -3789,7 +3789,7 @@ export type components = {
             statusClass: "success" | "danger" | "pending";
             /** @description The status's name, e.g. Delivered */
             statusLabel: string;
-            /** @description The target terminal's label, when the portal knows the terminal */
+            /** @description The target terminal's label when the command was sent, as the list's company saw it; kept as sent (null: none, an unknown terminal, or one of another company) */
             targetLabel: string | null;
             /**
              * Format: date-time
@@ -5177,7 +5177,7 @@ export type components = {
             statusClass: "success" | "danger" | "pending";
             /** @description The status's name, e.g. Delivered */
             statusLabel: string;
-            /** @description The target terminal's label, when the portal knows the terminal */
+            /** @description The target terminal's label when the command was sent, as the list's company saw it; kept as sent (null: none, an unknown terminal, or one of another company) */
             targetLabel: string | null;
             /**
              * Format: date-time
@@ -6792,7 +6792,7 @@ export type components = {
                 notificationReference: string | null;
                 /** @description The recipient terminal's imn */
                 recipient: string;
-                /** @description The recipient terminal's label */
+                /** @description The recipient terminal's label when the message was sent, as the sender's company saw it; kept as sent (null: none, or a terminal of another company) */
                 recipientLabel: string | null;
                 /** @description The station's reference number */
                 refNum: number;
@@ -6835,7 +6835,7 @@ export type components = {
             listId?: number | string;
             /** @description true: only the caller's own messages */
             mine?: boolean | ("true" | "false");
-            /** @description A part of the recipient's imn or of its terminal label (any case) */
+            /** @description A part of the recipient's imn or of the label it was sent with (any case) */
             recipient?: string;
             /** @description Reference */
             refNum?: number | string;
@@ -6919,7 +6919,7 @@ export type components = {
             notificationReference: string | null;
             /** @description The recipient terminal's imn */
             recipient: string;
-            /** @description The recipient terminal's label */
+            /** @description The recipient terminal's label when the message was sent, as the sender's company saw it; kept as sent (null: none, or a terminal of another company) */
             recipientLabel: string | null;
             /** @description The station's reference number */
             refNum: number;

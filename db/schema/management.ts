@@ -272,6 +272,11 @@ export const commands = pgTable("commands", {
   command: text().notNull(),
   /** Target terminal (mtl or device id). */
   mt: text(),
+  /**
+   * The target terminal's label when the command was sent, as the list's company saw it (none of
+   * another company's terminal); kept, never updated (docs/decisions/0019).
+   */
+  targetLabel: text(),
   shoutMtType: integer(),
   genericCommandType: integer(),
   commandSubType: integer(),

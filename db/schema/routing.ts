@@ -241,6 +241,11 @@ export const stationMessages = pgTable("station_messages", {
   companyId: integer().references(() => companies.id, { onDelete: "set null" }),
   les: integer().notNull(),
   recipient: text().notNull(),
+  /**
+   * The recipient terminal's label when the message was sent, as the message's company saw it
+   * (none of another company's terminal); kept, never updated (docs/decisions/0019).
+   */
+  recipientLabel: text(),
   carbonCopies: text().array().notNull().default([]),
   format: text().notNull().default("text"),
   text: text().notNull().default(""),

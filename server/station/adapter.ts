@@ -85,8 +85,9 @@ export interface StationAdapter {
   /** The station's record of a mobile terminal; throws StationFault when it has none. */
   stationMtl(imn: string): Promise<StationMtl>;
   /**
-   * Hands a message over for delivery to `recipient` and records it as a station message;
-   * throws StationFault when the station refuses it.
+   * Hands a message over for delivery to `recipient` and records it as a station message (with
+   * the recipient's label its company sees now: keptLabels, docs/decisions/0019); throws
+   * StationFault when the station refuses it.
    */
   sendMessage(message: OutgoingMessage): Promise<MessageReceipt>;
   /** The station status of message `reference`; throws StationFault when the station has none. */

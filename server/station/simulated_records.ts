@@ -16,6 +16,7 @@ import {
 import { DEFAULT_LES, REGIONS, STATION_MESSAGE_DELETABLE_STATUS } from "../../openapi/enums.ts";
 import type { StationMtl } from "../../openapi/schemas/mtls.ts";
 import type { MessageReceipt, OutgoingMessage } from "./adapter.ts";
+import { keptLabels } from "../services/command/target_labels.ts";
 
 const regionName = (region: number | null) =>
   region === null ? null : REGIONS[region as keyof typeof REGIONS] ?? null;
@@ -106,7 +107,8 @@ async function carrierOf(db: Db, message: OutgoingMessage) {
 
 /**
  * Records a handed-over message as a station message, forward in progress (status 0), with its
- * first step due at `nextStepAt`.
+ * first step due at `nextStepAt`, and the recipient's label as the message's company sees it now
+ * (kept: docs/decisions/0019).
  */
 export async function recordStationMessage(
   db: Db,
@@ -115,6 +117,7 @@ export async function recordStationMessage(
 ): Promise<MessageReceipt> {
   const now = new Date();
   const carrier = await carrierOf(db, message);
+  const [recipientLabel] = await keptLabels(db, carrier.companyId, [{ mt: message.recipient }]);
   const textBytes = new TextEncoder().encode(message.text).length;
   const [row] = await db.insert(stationMessages).values({
     listId: message.listId,
@@ -124,6 +127,7 @@ export async function recordStationMessage(
     companyId: carrier.companyId,
     les: message.les,
     recipient: message.recipient,
+    recipientLabel,
     carbonCopies: message.carbonCopies ?? [],
     format: message.format,
     text: message.text,

@@ -27,6 +27,7 @@ import {
   type SeedContext,
 } from "./util.ts";
 import { isFinalCommandStatus } from "../../../openapi/schemas/command/commands.ts";
+import { keptLabels } from "../../../server/services/command/target_labels.ts";
 
 const LIST_COUNT = 36;
 const STATION_MESSAGE_COUNT = 42;
@@ -199,11 +200,14 @@ async function seedCommandLists(ctx: SeedContext, admin: AdminData, mgmt: Manage
       terminated: commandDefs[i].every((c) => isFinalCommandStatus(c.status ?? 0)),
     })),
   );
-  await insertRows(
-    ctx,
-    commands,
-    stored.flatMap((list, k) => commandDefs[order[k]].map((c) => ({ ...c, listId: list.id }))),
-  );
+  // Each command keeps its target's label as the list's company sees it (decision 0019).
+  const rows = [];
+  for (const [k, list] of stored.entries()) {
+    const defs = commandDefs[order[k]];
+    const labels = await keptLabels(ctx.tx, list.companyId, defs);
+    rows.push(...defs.map((c, i) => ({ ...c, listId: list.id, targetLabel: labels[i] })));
+  }
+  await insertRows(ctx, commands, rows);
   return stored.filter((l) => l.protocol === MESSAGING_C).map((l) => l.id);
 }
 
@@ -256,7 +260,14 @@ async function seedStationMessages(
       updatedAt: after(ctx, createdAt, rng.int(0, 120) * MINUTE),
     };
   });
-  await insertRows(ctx, stationMessages, rows);
+  // Each message keeps its recipient's label as its company sees it (decision 0019).
+  const labelled = [];
+  for (const companyId of new Set(rows.map((r) => r.companyId))) {
+    const ofCompany = rows.filter((r) => r.companyId === companyId);
+    const labels = await keptLabels(ctx.tx, companyId, ofCompany.map((r) => ({ mt: r.recipient })));
+    labelled.push(...ofCompany.map((r, i) => ({ ...r, recipientLabel: labels[i] })));
+  }
+  await insertRows(ctx, stationMessages, labelled);
   const history = new Map<string, { userKey: number; mtl: string; usedAt: Date }>();
   for (const row of rows) {
     for (const mtl of [row.recipient, ...row.carbonCopies]) {

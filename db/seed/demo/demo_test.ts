@@ -166,6 +166,32 @@ for (const kind of DB_KINDS) {
           );
         });
 
+        await t.step(
+          "[db/seed] messages keep their recipients' labels, none of another company's",
+          async () => {
+            // A label kept with a message is of a terminal its company sees (decision 0019).
+            const [r] = await query<{ labelled: number; foreign: number; unseen: number }>(sql`
+              with seen as (
+                select tm.company_id, g.id as tgid_id from tgids g join teams tm on tm.id = g.team_id
+                union select tm.company_id, s.tgid_id from tgid_teams s
+                join teams tm on tm.id = s.team_id)
+              select count(*) filter (where m.recipient_label is not null)::int as labelled,
+                count(*) filter (where u.tgid_id is null)::int as unseen,
+                count(*) filter (where m.recipient_label is not null and u.tgid_id is null)::int
+                  as foreign
+              from station_messages m join mtls mt on mt.imn = m.recipient
+              join terminals t on t.device_id = mt.device_id
+              left join seen u on u.company_id = m.company_id and u.tgid_id = t.tgid_id`);
+            assert.ok(r.labelled > 0, "some messages keep a label");
+            assert.ok(r.unseen > 0, "some go to a terminal their company does not see");
+            assert.equal(r.foreign, 0);
+            const [c] = await query<{ labelled: number }>(
+              sql`select count(*)::int as labelled from commands where target_label is not null`,
+            );
+            assert.ok(c.labelled > 0, "some commands keep a label");
+          },
+        );
+
         await t.step("[db/seed] traffic covers every status, delivery type and robot", async () => {
           const covered = async (column: AnyPgColumn, table: PgTable) =>
             (await distinct<number>(column, table)).sort((a, b) => a - b);

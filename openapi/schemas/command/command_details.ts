@@ -30,7 +30,8 @@ export const CommandDetailsSchema = CommandSchema.extend({
   listDate: z.string().meta({ format: "date-time", description: "When the list was sent" }),
   user: z.string().nullable().meta({ description: "The sender's user id; null once deleted" }),
   targetLabel: z.string().nullable().meta({
-    description: "The target terminal's label, when the portal knows the terminal",
+    description: "The target terminal's label when the command was sent, as the list's company " +
+      "saw it; kept as sent (null: none, an unknown terminal, or one of another company)",
   }),
 }).meta({
   id: "CommandDetails",

@@ -58,7 +58,7 @@ const FAMILIES = Object.keys(STATION_STATUS_FAMILIES) as [
 const StationFilterSchema = z.object({
   refNum: idFilter("Reference").optional(),
   recipient: textFilter("Recipient").meta({
-    description: "A part of the recipient's imn or of its terminal label (any case)",
+    description: "A part of the recipient's imn or of the label it was sent with (any case)",
   }),
   status: codeFilter(STATION_MESSAGE_STATUS, "Status").optional(),
   family: z.enum(FAMILIES, { error: `Family must be one of ${FAMILIES.join(", ")}` }).optional()
@@ -97,7 +97,10 @@ const StationMessageSchema = z.object({
   itemId: z.number().int().nullable(),
   les: z.number().int().meta({ description: "The land earth station (21)" }),
   recipient: z.string().meta({ description: "The recipient terminal's imn" }),
-  recipientLabel: z.string().nullable().meta({ description: "The recipient terminal's label" }),
+  recipientLabel: z.string().nullable().meta({
+    description: "The recipient terminal's label when the message was sent, as the sender's " +
+      "company saw it; kept as sent (null: none, or a terminal of another company)",
+  }),
   carbonCopies: z.array(z.string()).meta({ description: "The carbon copies' imns" }),
   format: z.string().meta({ description: "The text's format (text, ita2, …)" }),
   text: z.string(),

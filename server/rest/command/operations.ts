@@ -36,7 +36,7 @@ export const getCommandDetails = defineRoute({
   path: "/rest/command/getCommandDetails",
   summary: "A command's details",
   description: "The command (status, label, display class, error) with its list's protocol, " +
-    "date and sender, and its target terminal's label. 404 when unknown.",
+    "date and sender, and its target terminal's label as it was when sent. 404 when unknown.",
   request: { query: CommandQuerySchema },
   responses: { 200: jsonResponse(CommandDetailsSchema, "The command and its list's facts") },
   errors: [404],

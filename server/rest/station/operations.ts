@@ -17,7 +17,8 @@ export const find = defineRoute({
   method: "post",
   path: "/rest/station/find",
   summary: "Find station messages (the LES traffic overview)",
-  description: "Filter by refNum, recipient (a part of the imn or of the terminal's label), " +
+  description: "Filter by refNum, recipient (a part of the imn or of the recipient's label as " +
+    "the message was sent with: a later rename does not change it), " +
     `status (${codeList(STATION_MESSAGE_STATUS)}), family (inProgress, delivered, failed, ` +
     "deleted), listId, mine (true: the caller's own messages), from and to (a day YYYY-MM-DD " +
     "or an ISO date-time: created from / before) and text (a part of the message text); sort " +

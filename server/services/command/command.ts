@@ -5,14 +5,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import {
-  commandLists,
-  commands,
-  mtls,
-  stationMessages,
-  terminals,
-  users,
-} from "../../../db/schema/mod.ts";
+import { commandLists, commands, stationMessages, users } from "../../../db/schema/mod.ts";
 import { STATION_MESSAGE_STATUS } from "../../../openapi/enums.ts";
 import {
   COMMAND_MESSAGES,
@@ -27,10 +20,6 @@ import { companyRows, type Scope } from "../tenancy.ts";
 import { toCommand } from "./read.ts";
 
 const commandNotFound = () => new ApiError(404, COMMAND_MESSAGES.notFound);
-
-/** Irext (1) and tracking (2) commands target a device id; the others an mtl's imn. */
-const targetsDevice = (genericCommandType: number | null) =>
-  genericCommandType === 1 || genericCommandType === 2;
 
 /** The command with its list, if the caller may see it. */
 async function visibleCommand(db: Db, scope: Scope, id: CommandQuery) {
@@ -51,31 +40,18 @@ async function visibleCommand(db: Db, scope: Scope, id: CommandQuery) {
   return row;
 }
 
-/** The target terminal's label: by device id (irext, tracking) or through the mtl (imn). */
-async function targetLabel(db: Db, mt: string | null, genericCommandType: number | null) {
-  if (!mt) return null;
-  if (targetsDevice(genericCommandType)) {
-    if (!/^\d{1,9}$/.test(mt)) return null;
-    const [t] = await db.select({ label: terminals.deviceLabel }).from(terminals)
-      .where(eq(terminals.deviceId, Number(mt)));
-    return t?.label ?? null;
-  }
-  const [t] = await db.select({ label: terminals.deviceLabel }).from(mtls)
-    .innerJoin(terminals, eq(terminals.deviceId, mtls.deviceId))
-    .where(eq(mtls.imn, mt));
-  return t?.label ?? null;
-}
-
-async function details(
-  db: Db,
-  row: NonNullable<Awaited<ReturnType<typeof visibleCommand>>>,
-): Promise<CommandDetails> {
+/**
+ * The command with its list's protocol, date and sender, and the label its target had when it was
+ * sent (kept with it: docs/decisions/0019; never the terminal's label of today, which may be
+ * another company's).
+ */
+function details(row: NonNullable<Awaited<ReturnType<typeof visibleCommand>>>): CommandDetails {
   return {
     ...toCommand(row.command),
     protocol: row.protocol as CommandDetails["protocol"],
     listDate: row.listDate.toISOString(),
     user: row.user,
-    targetLabel: await targetLabel(db, row.command.mt, row.command.genericCommandType),
+    targetLabel: row.command.targetLabel,
   };
 }
 
@@ -87,7 +63,7 @@ export async function getCommandDetails(
 ): Promise<CommandDetails> {
   const row = await visibleCommand(db, scope, id);
   if (!row) throw commandNotFound();
-  return await details(db, row);
+  return details(row);
 }
 
 /** GET /rest/command/getCommandFull: every field, the schedule and the station message. */
@@ -109,7 +85,7 @@ export async function getCommandFull(
   )).orderBy(asc(stationMessages.refNum)).limit(1);
   return {
     fullCommandObject: {
-      ...await details(db, row),
+      ...details(row),
       startAt: row.command.startAt?.toISOString() ?? null,
       nextStepAt: row.command.nextStepAt?.toISOString() ?? null,
       stationMessage: message

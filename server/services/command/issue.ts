@@ -21,6 +21,7 @@ import type { CommandId } from "../../../openapi/schemas/command/commands.ts";
 import { type StationAdapter, StationFault } from "../../station/adapter.ts";
 import { settleListAfter } from "./cancel.ts";
 import { withRetry } from "./retry.ts";
+import { keptLabels } from "./target_labels.ts";
 
 export const IN_PROGRESS = 1;
 const START_TIME_DELAYED = 3;
@@ -60,7 +61,10 @@ export interface IssuedCommand extends NewCommand {
   startAt: Date | null;
 }
 
-/** Inserts the list and its commands (1 In Progress, or 3 when they start later). */
+/**
+ * Inserts the list and its commands (1 In Progress, or 3 when they start later), each with its
+ * target's label as the list's company sees it now (kept: docs/decisions/0019).
+ */
 export async function createCommandList(
   tx: Tx,
   list: NewCommandList,
@@ -81,10 +85,12 @@ export async function createCommandList(
     return { ...c, startAt: c.startAt ?? null, commandId: { listId: row.id, groupId, itemId } };
   });
   if (issued.length) {
-    await tx.insert(commands).values(issued.map((c) => ({
+    const labels = await keptLabels(tx, list.companyId, issued);
+    await tx.insert(commands).values(issued.map((c, i) => ({
       ...c.commandId,
       command: c.command,
       mt: c.mt,
+      targetLabel: labels[i],
       shoutMtType: c.shoutMtType ?? null,
       genericCommandType: c.genericCommandType ?? null,
       commandSubType: c.commandSubType ?? null,

@@ -20,11 +20,10 @@ import { type StationAdapter, StationFault, UNKNOWN_MTL_FAULT } from "../../stat
 import { EVERY_COMPANY, type Scope } from "../tenancy.ts";
 import { findMtl, getMtl } from "./read.ts";
 import { relabelTerminal } from "../terminal/write.ts";
+import { createCommandList, FAILED, IN_PROGRESS } from "../command/issue.ts";
 
-/** Command list protocol 5 MESSAGINGC; command status 1 In Progress, 6 Failed. */
+/** Command list protocol 5 MESSAGINGC. */
 const MESSAGING_C = 5;
-const IN_PROGRESS = 1;
-const FAILED = 6;
 
 /** POST /rest/mtls/addMtl (administrators): registers a mobile terminal, not attached yet. */
 export async function addMtl(db: Db, req: MtlAdd) {
@@ -117,23 +116,14 @@ export async function sendTestMessage(
   // The sender's company (a shared tgid's terminal may belong to another), so the list the
   // dialog links to is the sender's; an administrator's goes to the terminal's owner.
   const companyId = scope.onlyCompany ?? owner?.companyId ?? null;
-  const listId = await db.transaction(async (tx) => {
-    const [list] = await tx.insert(commandLists).values({
+  const { listId } = await db.transaction((tx) =>
+    createCommandList(tx, {
       userKey,
       companyId,
       protocol: MESSAGING_C,
-      terminated: false,
-    }).returning({ id: commandLists.id });
-    await tx.insert(commands).values({
-      listId: list.id,
-      ...command,
-      command: "sendMessage",
-      mt: imn,
-      status: IN_PROGRESS,
-      parameters,
-    });
-    return list.id;
-  });
+      commands: [{ ...command, command: "sendMessage", mt: imn, parameters }],
+    })
+  );
   try {
     const receipt = await station.sendMessage({
       listId,

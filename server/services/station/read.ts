@@ -2,10 +2,12 @@
  * Reading LES traffic (station messages): a page of the traffic overview, one message, and the
  * /station landing page's counts. A client (scope of one company) reaches only its company's
  * messages (`station_messages.companyId`); another company's answers exactly like a missing one.
+ * A message shows (and is found by) the recipient's label it was sent with (`recipientLabel`,
+ * docs/decisions/0019), never the terminal's label of today, which may be another company's.
  */
 import { and, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { mtls, stationMessages, users } from "../../../db/schema/mod.ts";
+import { stationMessages, users } from "../../../db/schema/mod.ts";
 import { DEFAULT_LES, LES } from "../../../openapi/enums.ts";
 import {
   isDeletableStationStatus,
@@ -36,7 +38,7 @@ const columns = {
   itemId: m.itemId,
   les: m.les,
   recipient: m.recipient,
-  recipientLabel: mtls.deviceLabel,
+  recipientLabel: m.recipientLabel,
   carbonCopies: m.carbonCopies,
   format: m.format,
   text: m.text,
@@ -55,10 +57,7 @@ const columns = {
   updatedAt: m.updatedAt,
 };
 
-const base = (db: Db) =>
-  db.select(columns).from(m)
-    .leftJoin(mtls, eq(mtls.imn, m.recipient))
-    .leftJoin(users, eq(users.key, m.userKey));
+const base = (db: Db) => db.select(columns).from(m).leftJoin(users, eq(users.key, m.userKey));
 
 type Row = Awaited<ReturnType<typeof base>>[number];
 
@@ -91,12 +90,12 @@ export async function findStationMessages(
   const f = req.filter;
   const page = await findPage(db, req, {
     rows: base(db).$dynamic(),
-    count: (one) => db.select(one).from(m).leftJoin(mtls, eq(mtls.imn, m.recipient)),
+    count: (one) => db.select(one).from(m),
     scope: companyRows(scope, m.companyId),
     filters: [
       eqIf(m.refNum, f.refNum),
       f.recipient
-        ? or(contains(m.recipient, f.recipient), contains(mtls.deviceLabel, f.recipient))
+        ? or(contains(m.recipient, f.recipient), contains(m.recipientLabel, f.recipient))
         : undefined,
       eqIf(m.status, f.status),
       f.family === undefined ? undefined : inList(m.status, STATION_STATUS_FAMILIES[f.family]),

@@ -33,7 +33,12 @@ const terminated = async (ctx: Ctx, listId: number) =>
 
 /** A poll issued through the station (scheduled), on the tenant's labelled terminal. */
 async function issuedPoll(ctx: Ctx, t: Tenant, startAt: Date | null = null) {
-  const terminal = await ctx.f.terminal({ deviceTypeId: 0, label: "Northern Star" });
+  const tgid = await ctx.f.tgid({ teamId: t.team.id });
+  const terminal = await ctx.f.terminal({
+    tgidId: tgid.id,
+    deviceTypeId: 0,
+    label: "Northern Star",
+  });
   const station = simulatedStation(ctx.db, { stepMs: 1000, failureShare: 0 });
   const { listId } = await issueCommands(ctx.db, station, {
     userKey: t.user.key,
@@ -107,20 +112,27 @@ dbTest(
       targetLabel: "Northern Star",
     });
     // A tracker command names its device by id.
-    const tracker = await ctx.f.terminal({ deviceTypeId: 2, label: "Buoy 7" });
+    const tgid = await ctx.f.tgid({ teamId: t.team.id });
+    const tracker = await ctx.f.terminal({ tgidId: tgid.id, deviceTypeId: 2, label: "Buoy 7" });
+    // Another company's terminal (not shared with the list's company) gives no label
+    // (docs/decisions/0019).
+    const foreign = await ctx.f.terminal({ deviceTypeId: 2, label: "Their buoy" });
     const { listId: other } = await issueCommands(ctx.db, simulatedStation(ctx.db), {
       userKey: t.user.key,
       companyId: t.company.id,
       protocol: 0,
-      commands: [{
+      commands: [tracker, foreign].map((d) => ({
         command: "setTerminalTracking",
-        mt: String(tracker.deviceId),
+        mt: String(d.deviceId),
         genericCommandType: 2,
         parameters: { trackingEnabled: true },
-      }],
+      })),
     });
     const byId = await get(ctx, t.token, "getCommandDetails", q(other));
     assert.equal(byId.body.targetLabel, "Buoy 7");
+    const theirs = await get(ctx, t.token, "getCommandDetails", q(other, 1, 2));
+    assert.equal(theirs.status, 200, JSON.stringify(theirs.body));
+    assert.equal(theirs.body.targetLabel, null);
   },
 );
 

@@ -90,6 +90,7 @@ dbTest("[rest/station] find: a row carries the whole message", async (ctx) => {
     groupId: 1,
     itemId: 2,
     recipient: mtl.imn,
+    recipientLabel: mtl.deviceLabel,
     carbonCopies: ["412345678", "423456789"],
     format: "ita2",
     text: "Position report please",
@@ -162,6 +163,7 @@ dbTest("[rest/station] find: each filter narrows, bad values are refused", async
   const list = await ctx.f.commandList({ companyId: t.company.id, userKey: t.user.key });
   const a = await message(ctx, t, {
     recipient: mtl.imn,
+    recipientLabel: mtl.deviceLabel,
     status: 0,
     listId: list.id,
     text: "Bunker at DAKAR tomorrow",
@@ -188,7 +190,7 @@ dbTest("[rest/station] find: each filter narrows, bad values are refused", async
   assert.deepEqual(await only({}), [a.refNum, b.refNum, c.refNum]);
   assert.deepEqual(await only({ refNum: a.refNum }), [a.refNum]);
   assert.deepEqual(await only({ refNum: String(b.refNum) }), [b.refNum]);
-  // A part of the imn or of the terminal's label, any case.
+  // A part of the imn or of the label it was sent with, any case.
   assert.deepEqual(await only({ recipient: mtl.imn.slice(2, 7) }), [a.refNum]);
   assert.deepEqual(await only({ recipient: mtl.deviceLabel!.toUpperCase() }), [a.refNum]);
   // A status's code, as a number or as text; a family.
