@@ -44,7 +44,7 @@ export interface Answer {
 }
 
 /** The JSON Pointer of `path` (RFC 6901). */
-const pointer = (...path: string[]) =>
+export const pointer = (...path: string[]) =>
   path.map((p) => "/" + p.replaceAll("~", "~0").replaceAll("/", "~1")).join("");
 
 const DOC_ID = "https://contract.invalid/openapi.json";
@@ -54,26 +54,39 @@ const mediaType = (value: string | null) => (value ?? "").split(";")[0].trim().t
 
 const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
 
-/** A checker for `document`: `check(method, path, answer)` lists what breaks the contract. */
-export function responseChecker(document: unknown) {
-  const doc = document as Document;
+/**
+ * Validators of the schemas at JSON Pointers into `document` (`/paths/…/schema`), compiled once
+ * each, and their errors in short.
+ */
+export function contractSchemas(document: unknown) {
   // strict: false lets the document's own keywords (example, description…) pass as annotations.
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   // (Its typings resolve to another copy of Ajv in node_modules; the instance is the same kind.)
   addFormats(ajv as never);
-  ajv.addSchema({ ...doc, $id: DOC_ID });
-  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
-  const validator = (ref: string) => {
-    let v = compiled.get(ref);
-    if (!v) compiled.set(ref, v = ajv.compile({ $ref: `${DOC_ID}#${ref}` }));
-    return v;
+  ajv.addSchema({ ...(document as object), $id: DOC_ID });
+  type Validate = ReturnType<typeof ajv.compile>;
+  const compiled = new Map<string, Validate>();
+  return {
+    at(ref: string): Validate {
+      let v = compiled.get(ref);
+      if (!v) compiled.set(ref, v = ajv.compile({ $ref: `${DOC_ID}#${ref}` }));
+      return v;
+    },
+    errorsOf: (v: Validate) =>
+      (v.errors ?? []).slice(0, 5).map((e) =>
+        `${e.instancePath || "(value)"} ${e.message}${
+          e.params && "additionalProperty" in e.params ? ` (${e.params.additionalProperty})` : ""
+        }`
+      ),
   };
-  const errorsOf = (v: ReturnType<typeof ajv.compile>) =>
-    (v.errors ?? []).slice(0, 5).map((e) =>
-      `${e.instancePath || "(body)"} ${e.message}${
-        e.params && "additionalProperty" in e.params ? ` (${e.params.additionalProperty})` : ""
-      }`
-    );
+}
+
+/** A checker for `document`: `check(method, path, answer)` lists what breaks the contract. */
+export function responseChecker(document: unknown) {
+  const doc = document as Document;
+  const schemas = contractSchemas(document);
+  const validator = schemas.at;
+  const errorsOf = schemas.errorsOf;
 
   return function check(method: string, path: string, answer: Answer): string[] {
     const m = method.toLowerCase();
