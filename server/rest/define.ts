@@ -120,6 +120,13 @@ type RouteDeclaration =
   & Omit<RouteConfig, "middleware" | "security" | "operationId" | "tags">
   & Authorization
   & {
+    /**
+     * The business rules a request that satisfies the schemas can still be refused by, as the
+     * server words its message (a number in it stands for any): listed at the end of the
+     * description, so a client generated from the contract can know them. The fuzz's acceptance
+     * mode (tests/fuzz/acceptance.ts) refuses any other refusal of such a request.
+     */
+    rules?: readonly string[];
     /** Error statuses besides those every operation answers (400, 401, 403, 413, 500). */
     errors?: ErrorStatus[];
     /**
@@ -175,13 +182,16 @@ const refreshSessions: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function defineRoute<const P extends string, const D extends RouteDeclaration & { path: P }>(
   declaration: D,
 ) {
-  const { access, tenancy, errors, refreshesSessions, ...config } = declaration;
+  const { access, tenancy, errors, refreshesSessions, rules, ...config } = declaration;
   const scope: Tenancy = tenancy ?? (access === "admin" ? "all" : "none");
   const text = access === "public" ? "Public: no session needed." : ACCESS_TEXT[scope];
+  const refusals = rules?.length
+    ? ` Refused, beyond the schemas, with: ${rules.map((r) => `"${r}"`).join("; ")}.`
+    : "";
   return createRoute({
     ...config,
     operationId: operationIdOf(config.path),
-    description: config.description ? `${text} ${config.description}` : text,
+    description: (config.description ? `${text} ${config.description}` : text) + refusals,
     ...(access === "public" ? { security: [] } : {}),
     middleware: [
       ...(access === "public" ? [] : [guard(access)]),
