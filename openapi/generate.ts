@@ -73,9 +73,9 @@ const unwrap = (s: z.core.$ZodType): z.core.$ZodType =>
 const shapeOf = (s: z.core.$ZodType | undefined) => s instanceof z.ZodObject ? s.shape : {};
 
 /**
- * FILTER_PATTERNS, from the find operations' own zod schemas: each filter field whose text form
- * has a pattern of its own (not only the single-line rule every text has), and the message the
- * server answers for text that breaks it.
+ * FILTER_PATTERNS, from the find operations' own zod schemas: each number filter field whose
+ * text form has a pattern of its own (not only the single-line rule every text has), and the
+ * message the server answers for text that breaks it.
  */
 function filterPatternLines(): string[] {
   // deno-lint-ignore no-explicit-any
@@ -100,7 +100,11 @@ function filterPatternLines(): string[] {
       const text = [json, ...(json.anyOf ?? [])].find((s) =>
         s.type === "string" && s.pattern && s.pattern !== SINGLE_LINE.source
       );
-      const refused = text && !new RegExp(text.pattern!).test("x") && z.safeParse(schema, "x");
+      // A number filter: digits fit its pattern, a letter does not (a day or a time has a
+      // pattern too, but is no number typed in a box).
+      const number = text && new RegExp(text.pattern!).test("12") &&
+        !new RegExp(text.pattern!).test("x");
+      const refused = number && z.safeParse(schema, "x");
       if (refused && !refused.success) {
         rules[field] = [text.pattern!, refused.error.issues[0].message];
       }

@@ -1192,7 +1192,7 @@ export type paths = {
         put?: never;
         /**
          * Send a Messaging C message
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Sends `message` to the `recipient` (an mtl the caller reaches, valid: else 404 'The recipient is not valid. Please select a valid recipient using the autocomplete feature !') and the `carboncopies` (at most 6, 400; unknown, unreachable, invalid or duplicate ones and the recipient itself are dropped). The size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most 32 KB, 10 KB when any recipient is mini-C (400 'Message is too big ! …'). Records one command list (protocol 5 MESSAGINGC) with one 'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), hands each to the LES and keeps every recipient in the caller's history. A refusal of the station answers 200 with `status.success` false and 'Error sending message: …' (its command is Failed; the list can be followed). Users without Messaging C access answer 403 'Messaging C access required'.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Sends `message` to the `recipient` (an mtl the caller reaches, valid: else 404 'The recipient is not valid. Please select a valid recipient using the autocomplete feature !') and the `carboncopies` (at most 6, 400; unknown, unreachable, invalid or duplicate ones and the recipient itself are dropped). The size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most 32 KB, 10 KB when any recipient is mini-C (400 'Message is too big ! …'). Also refused (400): a message with neither text nor an attachment ('Your message content is empty. Cannot transmit empty text and no attachments.'), ita2 text with a character ITA2 cannot carry (it has letters, digits, space, line breaks and -?:().,'=/+!&#$"), an active From or Reply-to without its address, and an attachment no longer stored ('The attachment is not available any more: upload it again'). Records one command list (protocol 5 MESSAGINGC) with one 'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), hands each to the LES and keeps every recipient in the caller's history. A refusal of the station answers 200 with `status.success` false and 'Error sending message: …' (its command is Failed; the list can be followed). Users without Messaging C access answer 403 'Messaging C access required'.
          */
         post: operations["inmarsatSend"];
         delete?: never;
@@ -3667,7 +3667,7 @@ export type components = {
         };
         AddMtl: {
             /**
-             * @description The mtl (its imn, digits)
+             * @description The mtl (its imn): its digits, as text or a number
              * @example 436912345
              */
             mtlId: string | number;
@@ -4905,7 +4905,7 @@ export type components = {
              * @enum {integer}
              */
             reportFormat: 0 | 1 | 2;
-            /** @description 0 SMTP: the robot's mailbox (an e-mail address); 1 FTP: an ftp://, ftps:// or sftp:// directory URL without credentials. Required while enabled. */
+            /** @description 0 SMTP: the robot's mailbox (an e-mail address, the pattern's first form); 1 FTP: an ftp://, ftps:// or sftp:// directory URL without credentials (its second form) that a browser's URL parser (WHATWG) reads with a host. Required while enabled. */
             sourceAddress: string;
             /**
              * @description 0 SMTP, 1 FTP
@@ -5400,12 +5400,13 @@ export type components = {
             from: {
                 /** @description Whether the From address is sent */
                 active: boolean;
+                /** @description The address; required when active */
                 value: string;
             };
             /** @description A delivery notification by e-mail, or null */
             notification: {
                 /**
-                 * @description Empty, or a date and time like 2014-11-30 12:56:24 (UTC)
+                 * @description Empty, or a date and time like 2014-11-30 12:56:24 (UTC): a real one, of the years 1970–9999
                  * @example 2014-11-30 12:56:24
                  */
                 customDate: string;
@@ -5419,6 +5420,7 @@ export type components = {
             replyTo: {
                 /** @description Whether the Reply-to address is sent */
                 active: boolean;
+                /** @description The address; required when active */
                 value: string;
             };
         };
@@ -5842,12 +5844,12 @@ export type components = {
         /** @description Defaults: hostname pushc, mode D, min 2, max 4; min must not exceed max. */
         ProcessAdd: {
             /**
-             * @description A host name or an IPv4 address
+             * @description A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255)
              * @default pushc
              * @example pushc
              */
             hostname: string;
-            /** @description The front-end processor: an IPv4 address or a host name; optional */
+            /** @description The front-end processor; optional. A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255) */
             ipFep?: string | null;
             /**
              * @description Maximum spare processes, 0 to 49; at least min
@@ -5978,7 +5980,7 @@ export type components = {
         /** @description Protocol, ipFep and team: omitted keeps, null or empty clears; min must not exceed max. */
         ProcessUpdate: {
             /**
-             * @description The hostname (the spec's name on update)
+             * @description The hostname (the spec's name on update). A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255)
              * @example pushc
              */
             address: string;
@@ -5988,7 +5990,7 @@ export type components = {
              */
             delivery: "D" | "P" | "F" | "W";
             id: number;
-            /** @description The front-end processor: an IPv4 address or a host name; optional */
+            /** @description The front-end processor; optional. A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255) */
             ipFep?: string | null;
             /** @description Maximum spare processes, 0 to 49; at least min */
             max: number;
@@ -6171,7 +6173,7 @@ export type components = {
         };
         RetransmitRequest: {
             /**
-             * @description Push traffic ids joined by ';' (1 to 2000 distinct ids; duplicates count once)
+             * @description Push traffic ids joined by ';' (1 to 2000 distinct ids; duplicates count once), each 1 to 2147483647
              * @example 12;15;19
              */
             ids: string;
@@ -6603,7 +6605,7 @@ export type components = {
              */
             frequency?: 0 | 300 | 600 | 1800 | 3600 | 7200 | 10800 | 14400 | 18000 | 21600 | 43200 | 86400;
             /**
-             * @description When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time; empty or absent: at once. A future start keeps the command at 3 Start time delayed until then.
+             * @description When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time (seconds and an offset optional), a real date and time; empty or absent: at once. A future start keeps the command at 3 Start time delayed until then.
              * @example 2026-11-30 12:56:24
              */
             startDate?: string | null;
@@ -6817,7 +6819,7 @@ export type components = {
              */
             family?: "inProgress" | "delivered" | "failed" | "deleted";
             /**
-             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; messages created from it
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; messages created from it
              * @example 2026-11-23
              */
             from?: string;
@@ -6833,7 +6835,7 @@ export type components = {
             /** @description A part of the message text (any case) */
             text?: string;
             /**
-             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; messages created before it (a day: up to its end)
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; messages created before it (a day: up to its end)
              * @example 2026-11-23
              */
             to?: string;
@@ -8099,6 +8101,10 @@ export type components = {
              * @default 0
              */
             Transmit_Frequency: number;
+            /**
+             * Format: uri
+             * @description An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: a host ending in a number must be an IPv4 address, a port is at most 65535)
+             */
             ws_Primary: string;
             /** @default true */
             ws_Primary_SSL_Check: boolean;
@@ -8227,6 +8233,10 @@ export type components = {
              * @default 0
              */
             Transmit_Frequency: number;
+            /**
+             * Format: uri
+             * @description An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: a host ending in a number must be an IPv4 address, a port is at most 65535)
+             */
             ws_Primary: string;
             /** @default true */
             ws_Primary_SSL_Check: boolean;
@@ -8313,11 +8323,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command's group in its list */
-                groupId: string;
+                groupId: number;
                 /** @description The command's item in its group */
-                itemId: string;
+                itemId: number;
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -8412,11 +8422,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command's group in its list */
-                groupId: string;
+                groupId: number;
                 /** @description The command's item in its group */
-                itemId: string;
+                itemId: number;
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -8493,11 +8503,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command's group in its list */
-                groupId: string;
+                groupId: number;
                 /** @description The command's item in its group */
-                itemId: string;
+                itemId: number;
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -8708,7 +8718,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The company's id */
-                id: string;
+                id: number;
                 /** @description A confirmation: when given, it must be the company's name exactly (409 otherwise, nothing deleted). The portal's dialog sends the name the administrator typed. */
                 name?: string;
             };
@@ -8796,7 +8806,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The company's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -8942,7 +8952,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The company's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -9019,7 +9029,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The company's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -9550,9 +9560,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The first number of the range */
-                from: string;
-                /** @description The last number (at most 1000 after from) */
-                to: string;
+                from: number;
+                /** @description The last number: not below from, and at most 999 after it (1000 numbers at a time) */
+                to: number;
             };
             header?: never;
             path?: never;
@@ -10019,9 +10029,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The dnid's number */
-                id: string;
+                id: number;
                 /** @description The LES; default 21 */
-                les?: string;
+                les?: number;
             };
             header?: never;
             path?: never;
@@ -10212,11 +10222,11 @@ export interface operations {
                 /** @description The terminal's mtl (imn) */
                 device: string;
                 /** @description The dnid's number */
-                dnid: string;
+                dnid: number;
                 /** @description The dnid's LES */
-                les: string;
+                les: number;
                 /** @description The member number within the dnid */
-                member: string;
+                member: number;
             };
             header?: never;
             path?: never;
@@ -10362,9 +10372,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The dnid's number */
-                id: string;
+                id: number;
                 /** @description The LES; default 21 */
-                les?: string;
+                les?: number;
             };
             header?: never;
             path?: never;
@@ -11493,7 +11503,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The enid's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -11570,7 +11580,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The enid's id */
-                enidId: string;
+                enidId: number;
             };
             header?: never;
             path?: never;
@@ -12277,11 +12287,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description How many chunks the file has (each 256 KB, the last may be shorter; at most 40, i.e. 10 MB) */
-                chunks: string;
+                chunks: number;
                 /** @description The file's media type (default application/octet-stream) */
                 contentType?: string;
-                /** @description 0-based position of this chunk */
-                index: string;
+                /** @description 0-based position of this chunk: below chunks */
+                index: number;
                 /** @description The original file name */
                 name: string;
                 /** @description Made by the client (a UUID) for one file; the same for each of its chunks */
@@ -12454,7 +12464,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The station message's reference number */
-                refNum: string;
+                refNum: number;
             };
             header?: never;
             path?: never;
@@ -12540,7 +12550,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The station message's reference number */
-                refNum: string;
+                refNum: number;
             };
             header?: never;
             path?: never;
@@ -12829,11 +12839,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description How many chunks the file has (each 256 KB, the last may be shorter; at most 40, i.e. 10 MB) */
-                chunks: string;
+                chunks: number;
                 /** @description The file's media type (default application/octet-stream) */
                 contentType?: string;
-                /** @description 0-based position of this chunk */
-                index: string;
+                /** @description 0-based position of this chunk: below chunks */
+                index: number;
                 /** @description The original file name */
                 name: string;
                 /** @description Made by the client (a UUID) for one file; the same for each of its chunks */
@@ -13702,7 +13712,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -13866,7 +13876,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -14054,9 +14064,9 @@ export interface operations {
     monitoringStatistics: {
         parameters: {
             query?: {
-                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; counted up to it (default: now) (a day: up to its end) */
+                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; counted up to it (default: now) (a day: up to its end) */
                 end?: string;
-                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; counted from it (default: 30 days before the end) */
+                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; counted from it (default: 30 days before the end) */
                 start?: string;
                 /** @description message (Messaging C), command, push or robot traffic */
                 type?: "message" | "command" | "push" | "robot";
@@ -15053,7 +15063,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The news item's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -15208,7 +15218,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The news item's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -15885,7 +15895,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The route's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -15962,7 +15972,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The push process's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16039,7 +16049,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The route's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16116,7 +16126,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The route's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16193,7 +16203,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The route's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16339,7 +16349,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The push traffic id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16416,7 +16426,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The push traffic id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16493,7 +16503,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The push process's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -17562,7 +17572,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The rul's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -18201,7 +18211,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The team's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -18334,7 +18344,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The team's id */
-                teamId: string;
+                teamId: number;
             };
             header?: never;
             path?: never;
@@ -18653,7 +18663,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The terminal's deviceId */
-                deviceId: string;
+                deviceId: number;
             };
             header?: never;
             path?: never;
@@ -18808,7 +18818,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The terminal's deviceId */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -19349,7 +19359,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The tgid's number */
-                tgidId: string;
+                tgidId: number;
             };
             header?: never;
             path?: never;
@@ -19522,7 +19532,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The tgid's number */
-                tgid: string;
+                tgid: number;
             };
             header?: never;
             path?: never;
@@ -19599,9 +19609,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The dnid's number */
-                dnid: string;
+                dnid: number;
                 /** @description The LES; default 21 */
-                les?: string;
+                les?: number;
             };
             header?: never;
             path?: never;
@@ -19747,7 +19757,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The tgid's number */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -19824,11 +19834,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The dnid's number */
-                dnid: string;
+                dnid: number;
                 /** @description The dnid's LES */
-                les: string;
+                les: number;
                 /** @description The member number within the dnid */
-                member: string;
+                member: number;
             };
             header?: never;
             path?: never;
@@ -19982,7 +19992,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The tgid's number */
-                tgid: string;
+                tgid: number;
             };
             header?: never;
             path?: never;
@@ -20059,9 +20069,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Only this team's ports (one of the tgid's teams) */
-                team?: string;
+                team?: number;
                 /** @description The tgid's number */
-                tgid: string;
+                tgid: number;
             };
             header?: never;
             path?: never;

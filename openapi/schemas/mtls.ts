@@ -8,7 +8,7 @@ import { z } from "zod";
 import { REGIONS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
 import { codeFilter, digitsFilter, findRequestSchema, findResponseSchema } from "./find.ts";
-import { line, optionalText, textFilter, TgidRefSchema, trimmedLine } from "./common.ts";
+import { line, matching, optionalText, textFilter, TgidRefSchema, trimmedLine } from "./common.ts";
 import { IMN_MESSAGE, IMN_PATTERN } from "./terminal/terminal_templates.ts";
 
 export { IMN_MESSAGE, IMN_PATTERN };
@@ -20,12 +20,12 @@ const MTL_TEXT_MAX = 100;
 // ---- parts ----
 
 /** An imn in a body: trimmed, 9 digits starting with 4. */
-const ImnSchema = trimmedLine("IMN").regex(IMN_PATTERN, IMN_MESSAGE)
+const ImnSchema = matching(trimmedLine("IMN"), IMN_PATTERN, IMN_MESSAGE)
   .meta({ description: "Inmarsat mobile number: 9 digits starting with 4", example: "436912345" });
 
 /** An imn in the query string. */
 const queryImn = (name: string) =>
-  line(name).regex(IMN_PATTERN, IMN_MESSAGE).meta({
+  matching(line(name), IMN_PATTERN, IMN_MESSAGE).meta({
     description: "The mtl's imn (9 digits starting with 4)",
     example: "436912345",
     param: { in: "query" },
