@@ -3845,7 +3845,7 @@ export type components = {
              * @example 2026-11-23
              */
             date?: string;
-            /** @description Id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             id?: number | string;
             protocol?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
             /** @description 1 Finished, 0 Unfinished */
@@ -4026,7 +4026,7 @@ export type components = {
         };
         /** @default {} */
         CompanyFilter: {
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             name?: string;
@@ -4407,7 +4407,7 @@ export type components = {
             id?: string;
             /** @description All (empty), Monitored 1, Not Monitored 0 */
             monitoring?: "" | "0" | "1" | 0 | 1;
-            /** @description Rul */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             rulId?: number | string;
             /** @description Contains, any case */
             team?: string;
@@ -4561,11 +4561,11 @@ export type components = {
         DnidStatusFilter: {
             /** @description The mtl starts with it, any case */
             device?: string;
-            /** @description Dnid */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             dnid?: number | string;
-            /** @description LES */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             les?: number | string;
-            /** @description Member */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             member?: number | string;
             /** @description Contains, any case */
             serial?: string;
@@ -4574,7 +4574,7 @@ export type components = {
              * @enum {string}
              */
             state?: "active" | "inactive" | "unauthorized";
-            /** @description The dnid's tgid number */
+            /** @description The dnid's tgid number. A whole number from 0 to 2147483647: a number, or its digits as text */
             tgid?: number | string;
         };
         DnidStatusFindRequest: {
@@ -4670,12 +4670,14 @@ export type components = {
         };
         DnidWrite: {
             company: number;
+            /** @description Any but 4660 (forbidden) */
             id: number;
             /**
              * @description Always 21 (the default)
              * @default 21
+             * @enum {number}
              */
-            les: number;
+            les: 21;
             opts: components["schemas"]["DnidOpts"];
             /** @description An existing tgid; ignored (may be null) when opts.isNewTgid */
             tgid?: number | null;
@@ -4771,11 +4773,11 @@ export type components = {
             comments?: string;
             /** @description The company's id (digits), else a part of its name (any case) */
             company?: string;
-            /** @description Id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             id?: number | string;
-            /** @description Rul */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             rul_id?: number | string;
-            /** @description LES */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             rul_les?: number | string;
             /** @description A team that uses it: its id (digits), else a part of its name (any case) */
             team?: string;
@@ -4996,11 +4998,11 @@ export type components = {
             ftp_Secondary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
             ftp_Type?: (0 | 1) | ("0" | "1");
             ftp_Verif?: (0 | 1) | ("0" | "1");
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             Remise?: number | string;
         };
         FtpRouteRow: {
@@ -5589,7 +5591,7 @@ export type components = {
             serial?: string;
             /**
              * Format: date-time
-             * @description When the terminal was registered; default now
+             * @description When the terminal was registered, of the years 1970–9999; default now
              */
             updateDate?: string;
         };
@@ -5889,13 +5891,13 @@ export type components = {
         ProcessFilter: {
             /** @description Contains, any case */
             hostname?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @enum {string} */
             mode?: "D" | "P" | "F" | "W";
-            /** @description Port */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             port?: number | string;
-            /** @description Team */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             team?: number | string;
         };
         ProcessFind: {
@@ -6017,9 +6019,9 @@ export type components = {
             level?: "INFO" | "WARN" | "ERROR";
             /** @description Contains, any case */
             message?: string;
-            /** @description Process */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             processId?: number | string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             tgid?: number | string;
         };
         PushEventRow: {
@@ -6071,15 +6073,15 @@ export type components = {
         /** @default {} */
         PushTrafficFilter: {
             deliveryType?: (0 | 1 | 2 | 3 | 4 | 5 | 6) | ("0" | "1" | "2" | "3" | "4" | "5" | "6");
-            /** @description DNID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             dnid?: number | string;
             /** @description Contains, any case */
             errorLabel?: string;
             protocol?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 40 | 41 | 42 | 50) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "20" | "21" | "22" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "40" | "41" | "42" | "50");
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             pushTrafficId?: number | string;
             status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8");
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             tgid?: number | string;
         };
         PushTrafficFind: {
@@ -6173,7 +6175,7 @@ export type components = {
         };
         RetransmitRequest: {
             /**
-             * @description Push traffic ids joined by ';' (1 to 2000 distinct ids; duplicates count once), each 1 to 2147483647
+             * @description Push traffic ids joined by ';' (1 to 2000 distinct ids; duplicates count once), each 1 to 2147483647 in at most 10 digits
              * @example 12;15;19
              */
             ids: string;
@@ -6244,12 +6246,12 @@ export type components = {
         RobotTrafficFilter: {
             /** @description Contains, any case */
             errorLabel?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             realId?: number | string;
             /** @enum {string} */
             robot?: "EGC" | "DNID" | "CAPSAT" | "EPADR";
             status?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             tgid?: number | string;
             type?: (0 | 1) | ("0" | "1");
         };
@@ -6435,13 +6437,13 @@ export type components = {
         };
         /** @default {} */
         RulFilter: {
-            /** @description The customer company's id */
+            /** @description The customer company's id. A whole number from 0 to 2147483647: a number, or its digits as text */
             company?: number | string;
             /** @description Contains, any case */
             companyName?: string;
             /** @description Contains, any case */
             customerName?: string;
-            /** @description Id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             id?: number | string;
             les?: (15 | 21) | ("15" | "21");
             /** @description Contains, any case */
@@ -6660,11 +6662,11 @@ export type components = {
             email_Secondary?: string;
             /** @description Contains, any case */
             Encoding?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             Remise?: number | string;
         };
         SmtpRouteRow: {
@@ -6823,13 +6825,13 @@ export type components = {
              * @example 2026-11-23
              */
             from?: string;
-            /** @description List */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             listId?: number | string;
             /** @description true: only the caller's own messages */
             mine?: boolean | ("true" | "false");
             /** @description A part of the recipient's imn or of its terminal label (any case) */
             recipient?: string;
-            /** @description Reference */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             refNum?: number | string;
             status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 100) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "100");
             /** @description A part of the message text (any case) */
@@ -7046,7 +7048,7 @@ export type components = {
         /** @default {} */
         TcpRouteFilter: {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             IP_Port_Tx_Primary?: string;
@@ -7054,7 +7056,7 @@ export type components = {
             IP_Port_Tx_Secondary?: string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             Remise?: number | string;
             /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
             Tx_Primary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
@@ -7229,7 +7231,7 @@ export type components = {
         TeamFilter: {
             /** @description The company's id (digits), else a part of its name (any case) */
             company?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             name?: string;
@@ -7462,9 +7464,9 @@ export type components = {
         };
         /** @default {} */
         TerminalFilter: {
-            /** @description Device id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             deviceId?: number | string;
-            /** @description Device type */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             deviceTypeId?: number | string;
             /**
              * @description inmarsatc: Inmarsat C terminals only; other: every other device type (the terminal page's second tab)
@@ -7695,7 +7697,7 @@ export type components = {
         TgidFilter: {
             /** @description A part of the owning company's name (any case) */
             company?: string;
-            /** @description Id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description A part of the label (any case) */
             label?: string;
@@ -8132,11 +8134,11 @@ export type components = {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
             /** @description Contains, any case */
             Format?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             Remise?: number | string;
             /** @description Contains, any case */
             ws_Primary?: string;
@@ -16580,9 +16582,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The robot traffic row's real_id */
-                id: string;
+                id: number;
                 /** @description The row's robot type: 0 SMTP, 1 FTP */
-                type: "0" | "1";
+                type: 0 | 1;
             };
             header?: never;
             path?: never;

@@ -99,6 +99,15 @@ export const matching = <S extends z.ZodString>(
 };
 
 /**
+ * A zod string format (z.uuid(), z.iso.datetime(…)) whose regex the contract shows as the
+ * pattern besides the format, which JSON Schema reads more widely: `uuid` takes any hex digits
+ * (zod: a version 1–8 and the RFC variant, or the nil and max UUIDs), `date-time` a lower-case t
+ * or z and a leap second.
+ */
+export const withPattern = <S extends z.ZodStringFormat>(format: S) =>
+  format.meta({ pattern: format._zod.def.pattern!.source }) as S;
+
+/**
  * An e-mail address as the server takes one: zod's practical rule (dotted parts of letters,
  * digits and _'+-, an @, a domain whose last label has two letters or more). JSON Schema's
  * `format: email` (RFC 5321: quoted parts, IP literals, …) is wider, so the contract shows this

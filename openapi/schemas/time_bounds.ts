@@ -22,6 +22,8 @@ const TIME_BOUND = new RegExp(
 /** The times a filter may name: years 1970–9999 (PostgreSQL refuses year 0 and 5-digit years). */
 const FIRST_TIME = Date.UTC(1970, 0, 1);
 export const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** A time of those years (an instant in ms, NaN for none). */
+export const inTimeRange = (t: number) => t >= FIRST_TIME && t <= LAST_TIME;
 
 /** The instant a filter box names (a day: its start, UTC), or NaN when it names none. */
 function timeOf(v: string): number {
@@ -35,10 +37,7 @@ function timeOf(v: string): number {
  */
 export const timeBound = (label: string, end: boolean, what: string) =>
   trimmedLine(label)
-    .refine((v) => {
-      const t = timeOf(v);
-      return t >= FIRST_TIME && t <= LAST_TIME;
-    }, formMessages.match(label))
+    .refine((v) => inTimeRange(timeOf(v)), formMessages.match(label))
     .transform((v) => new Date(Math.min(timeOf(v) + (DAY.test(v) && end ? DAY_MS : 0), LAST_TIME)))
     .meta({
       description: "A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset " +

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { DEFAULT_LES } from "../../enums.ts";
 import { formMessages } from "../messages.ts";
-import { findRequestSchema, findResponseSchema, idFilter } from "../find.ts";
+import { findRequestSchema, findResponseSchema, idFilter, numberFilterRange } from "../find.ts";
 import {
   bodyId,
   MAX_ID,
@@ -152,7 +152,9 @@ const DnidStatusFilterSchema = z.object({
   state: z.enum(DNID_STATUS_STATES, {
     error: `State must be one of ${DNID_STATUS_STATES.join(", ")}`,
   }).optional().meta({ description: "active (0 to 2), inactive (3 or more), unauthorized (<0)" }),
-  tgid: idFilter("Tgid").optional().meta({ description: "The dnid's tgid number" }),
+  tgid: idFilter("Tgid").optional().meta({
+    description: `The dnid's tgid number. ${numberFilterRange(0)}`,
+  }),
 }).strict().meta({ id: "DnidStatusFilter" });
 
 /** POST /rest/dnids/getDnidStatuses: `{active, filter, sorting, count, page}`. */

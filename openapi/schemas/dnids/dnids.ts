@@ -39,11 +39,11 @@ export const DnidOpenPortsQuerySchema = z.object({
   les: queryId("LES", `The LES; default ${DEFAULT_LES}`, DEFAULT_LES).optional(),
 });
 
-const DnidNumber = bodyId("Id").refine((id) => id !== FORBIDDEN_DNID, DNID_MESSAGES.forbidden);
+const DnidNumber = bodyId("Id").refine((id) => id !== FORBIDDEN_DNID, DNID_MESSAGES.forbidden)
+  .meta({ not: { const: FORBIDDEN_DNID }, description: `Any but ${FORBIDDEN_DNID} (forbidden)` });
 
 /** A dnid's LES in a write: always 21. */
-const WriteLes = z.number({ error: DNID_MESSAGES.lesFixed }).int()
-  .refine((les) => les === DEFAULT_LES, DNID_MESSAGES.lesFixed)
+const WriteLes = z.literal(DEFAULT_LES, { error: DNID_MESSAGES.lesFixed })
   .default(DEFAULT_LES)
   .meta({ description: `Always ${DEFAULT_LES} (the default)` });
 
@@ -244,7 +244,7 @@ export const dnidRequest = (
   fixed: { immediateDelivery: boolean; vms: number; color: string | null },
 ) => ({
   id: f.id,
-  les: DEFAULT_LES,
+  les: DEFAULT_LES as typeof DEFAULT_LES,
   company: f.company!,
   tgid: f.isNewTgid ? null : f.tgid!.id,
   opts: {

@@ -3,7 +3,7 @@
  * /rest/file/upload), shared by the routes and islands/kit/FileUpload.
  */
 import { z } from "zod";
-import { CONTROL_RANGES, line, matching, queryInteger } from "../common.ts";
+import { CONTROL_RANGES, line, matching, queryInteger, withPattern } from "../common.ts";
 import {
   UPLOAD_CHUNK_BYTES,
   UPLOAD_MAX_BYTES,
@@ -53,7 +53,7 @@ const PLAIN_FILE_NAME = new RegExp(
 const MEDIA_TYPE = new RegExp(String.raw`^[\w.+-]+\/[\w.+-]+(;[^${CONTROL_RANGES}]*)?$`);
 
 export const UploadQuerySchema = z.object({
-  uploadId: z.uuid().meta({
+  uploadId: withPattern(z.uuid()).meta({
     description: "Made by the client (a UUID) for one file; the same for each of its chunks",
     example: "0b5f7c1e-8d6a-4c1b-9a43-2f0e6c2d9a10",
     param: { in: "query" },

@@ -147,15 +147,15 @@ export const WsRouteAddSchema = z.object(wsFields).strict().meta({ id: "WsRouteA
 export const WsRouteUpdateSchema = z.object({ ...routeId, ...wsFields }).strict()
   .meta({ id: "WsRouteUpdate" });
 
-/** What separates two secondary e-mails as typed: blanks, line breaks, commas, semicolons. */
-const EMAIL_SEPARATORS = "[ \\t\\r\\n,;]";
 /**
- * The contract's form of the secondary e-mails: addresses separated by any of these (the server
- * also takes spaces inside an address and no-break spaces, which normalizeEmails removes).
+ * The contract's form of the secondary e-mails: addresses separated by line breaks, commas or
+ * semicolons, with spaces and tabs around them (normalizeEmails removes those, anywhere: the
+ * server also takes them inside an address, and no-break spaces).
  */
+const SEPARATORS = String.raw`[ \t\r\n,;]*`;
 const EMAIL_LIST = new RegExp(
-  `^${EMAIL_SEPARATORS}*(?:${EMAIL_SOURCE}(?:${EMAIL_SEPARATORS}+${EMAIL_SOURCE})*` +
-    `${EMAIL_SEPARATORS}*)?$`,
+  String.raw`^${SEPARATORS}(?:${EMAIL_SOURCE}(?:[ \t]*[\r\n,;]${SEPARATORS}${EMAIL_SOURCE})*` +
+    `${SEPARATORS})?$`,
 );
 
 /** Secondary e-mails: normalised (normalizeEmails), then every address must be valid. */

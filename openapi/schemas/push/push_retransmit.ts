@@ -34,7 +34,7 @@ const RetransmitIdsSchema = matching(
   .pipe(z.array(z.number().int()).max(RETRANSMIT_MAX_IDS, M.tooMany))
   .meta({
     description: `Push traffic ids joined by ';' (1 to ${RETRANSMIT_MAX_IDS} distinct ids; ` +
-      `duplicates count once), each 1 to ${MAX_ID}`,
+      `duplicates count once), each 1 to ${MAX_ID} in at most 10 digits`,
     example: "12;15;19",
   });
 

@@ -16,7 +16,13 @@ import {
   RUL_PHONE_MAX,
 } from "./rul_messages.ts";
 import { SEARCH_QUERY_MAX, SEARCH_TOO_LONG } from "../search.ts";
-import { codeFilter, findRequestSchema, findResponseSchema, idFilter } from "../find.ts";
+import {
+  codeFilter,
+  findRequestSchema,
+  findResponseSchema,
+  idFilter,
+  numberFilterRange,
+} from "../find.ts";
 import {
   bodyId,
   codeSchema,
@@ -177,7 +183,9 @@ const RulFilterSchema = z.object({
   customerName: textFilter("Customer name"),
   companyName: textFilter("Company name"),
   requesterName: textFilter("Requester name"),
-  company: idFilter("Company").optional().meta({ description: "The customer company's id" }),
+  company: idFilter("Company").optional().meta({
+    description: `The customer company's id. ${numberFilterRange(0)}`,
+  }),
 }).strict().meta({ id: "RulFilter" });
 
 export const RulFindRequestSchema = findRequestSchema(
