@@ -73,20 +73,11 @@ const unwrap = (s: z.core.$ZodType): z.core.$ZodType =>
 const shapeOf = (s: z.core.$ZodType | undefined) => s instanceof z.ZodObject ? s.shape : {};
 
 /**
- * FILTER_PATTERNS, from the find operations' own zod schemas: each filter field whose text form
- * has a pattern of its own (not only the single-line rule every text has), and the message the
- * server answers for text that breaks it.
+ * FILTER_PATTERNS, from the find operations' own zod schemas: each number filter field whose
+ * text form has a pattern of its own (not only the single-line rule every text has), and the
+ * message the server answers for text that breaks it.
  */
 function filterPatternLines(): string[] {
-  // deno-lint-ignore no-explicit-any
-  const registry = (documentedApp() as any).openAPIRegistry.definitions as {
-    type: string;
-    route?: {
-      method: string;
-      path: string;
-      request?: { body?: { content: Record<string, { schema: z.ZodType }> } };
-    };
-  }[];
   const lines: string[] = [];
   const add = (key: string, request: z.core.$ZodType) => {
     const filter = shapeOf(request).filter;
@@ -100,7 +91,11 @@ function filterPatternLines(): string[] {
       const text = [json, ...(json.anyOf ?? [])].find((s) =>
         s.type === "string" && s.pattern && s.pattern !== SINGLE_LINE.source
       );
-      const refused = text && !new RegExp(text.pattern!).test("x") && z.safeParse(schema, "x");
+      // A number filter: digits fit its pattern, a letter does not (a day or a time has a
+      // pattern too, but is no number typed in a box).
+      const number = text && new RegExp(text.pattern!).test("12") &&
+        !new RegExp(text.pattern!).test("x");
+      const refused = number && z.safeParse(schema, "x");
       if (refused && !refused.success) {
         rules[field] = [text.pattern!, refused.error.issues[0].message];
       }
@@ -109,18 +104,38 @@ function filterPatternLines(): string[] {
       lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(rules)},`);
     }
   };
-  for (const { type, route } of registry) {
-    const body = route?.request?.body?.content["application/json"]?.schema;
-    if (type !== "route" || route!.method !== "post" || !body) continue;
+  for (const route of documentedRoutes()) {
+    const body = route.request?.body?.content["application/json"]?.schema;
+    if (route.method !== "post" || !body) continue;
     // A discriminated union (POST /rest/push/find): one entry per member, `path#type`.
     for (const member of body instanceof z.ZodUnion ? body.options : []) {
       const type = shapeOf(member).type;
       const kind = type instanceof z.ZodLiteral ? type._zod.def.values[0] : undefined;
-      if (kind) add(`${route!.path}#${kind}`, member);
+      if (kind) add(`${route.path}#${kind}`, member);
     }
-    add(route!.path, body);
+    add(route.path, body);
   }
   return lines.sort();
+}
+
+/** A documented operation as declared: its method, path and the zod schemas of its request. */
+export interface DocumentedRoute {
+  method: string;
+  path: string;
+  request?: {
+    query?: z.ZodType;
+    body?: { content: Record<string, { schema: z.ZodType }> };
+  };
+}
+
+/** Every operation of the document, with the zod schemas the server validates its requests by. */
+export function documentedRoutes(): DocumentedRoute[] {
+  // deno-lint-ignore no-explicit-any
+  const registry = (documentedApp() as any).openAPIRegistry.definitions as {
+    type: string;
+    route?: DocumentedRoute;
+  }[];
+  return registry.flatMap(({ type, route }) => type === "route" && route ? [route] : []);
 }
 
 export async function generatedTypes(): Promise<string> {

@@ -1192,7 +1192,7 @@ export type paths = {
         put?: never;
         /**
          * Send a Messaging C message
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Sends `message` to the `recipient` (an mtl the caller reaches, valid: else 404 'The recipient is not valid. Please select a valid recipient using the autocomplete feature !') and the `carboncopies` (at most 6, 400; unknown, unreachable, invalid or duplicate ones and the recipient itself are dropped). The size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most 32 KB, 10 KB when any recipient is mini-C (400 'Message is too big ! …'). Records one command list (protocol 5 MESSAGINGC) with one 'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), hands each to the LES and keeps every recipient in the caller's history. A refusal of the station answers 200 with `status.success` false and 'Error sending message: …' (its command is Failed; the list can be followed). Users without Messaging C access answer 403 'Messaging C access required'.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Sends `message` to the `recipient` (an mtl the caller reaches, valid: else 404 'The recipient is not valid. Please select a valid recipient using the autocomplete feature !') and the `carboncopies` (at most 6, 400; unknown, unreachable, invalid or duplicate ones and the recipient itself are dropped). The size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most 32 KB, 10 KB when any recipient is mini-C (400 'Message is too big ! …'). Also refused (400): a message with neither text nor an attachment ('Your message content is empty. Cannot transmit empty text and no attachments.'), ita2 text with a character ITA2 cannot carry (it has letters, digits, space, line breaks and -?:().,'=/+!&#$"), an active From or Reply-to without its address, and an attachment no longer stored ('The attachment is not available any more: upload it again'). Records one command list (protocol 5 MESSAGINGC) with one 'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), hands each to the LES and keeps every recipient in the caller's history. A refusal of the station answers 200 with `status.success` false and 'Error sending message: …' (its command is Failed; the list can be followed). Users without Messaging C access answer 403 'Messaging C access required'.
          */
         post: operations["inmarsatSend"];
         delete?: never;
@@ -3667,7 +3667,7 @@ export type components = {
         };
         AddMtl: {
             /**
-             * @description The mtl (its imn, digits)
+             * @description The mtl (its imn): its digits, as text or a number
              * @example 436912345
              */
             mtlId: string | number;
@@ -3845,7 +3845,7 @@ export type components = {
              * @example 2026-11-23
              */
             date?: string;
-            /** @description Id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             id?: number | string;
             protocol?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
             /** @description 1 Finished, 0 Unfinished */
@@ -4026,7 +4026,7 @@ export type components = {
         };
         /** @default {} */
         CompanyFilter: {
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             name?: string;
@@ -4407,7 +4407,7 @@ export type components = {
             id?: string;
             /** @description All (empty), Monitored 1, Not Monitored 0 */
             monitoring?: "" | "0" | "1" | 0 | 1;
-            /** @description Rul */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             rulId?: number | string;
             /** @description Contains, any case */
             team?: string;
@@ -4561,11 +4561,11 @@ export type components = {
         DnidStatusFilter: {
             /** @description The mtl starts with it, any case */
             device?: string;
-            /** @description Dnid */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             dnid?: number | string;
-            /** @description LES */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             les?: number | string;
-            /** @description Member */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             member?: number | string;
             /** @description Contains, any case */
             serial?: string;
@@ -4574,7 +4574,7 @@ export type components = {
              * @enum {string}
              */
             state?: "active" | "inactive" | "unauthorized";
-            /** @description The dnid's tgid number */
+            /** @description The dnid's tgid number. A whole number from 0 to 2147483647: a number, or its digits as text */
             tgid?: number | string;
         };
         DnidStatusFindRequest: {
@@ -4670,12 +4670,14 @@ export type components = {
         };
         DnidWrite: {
             company: number;
+            /** @description Any but 4660 (forbidden) */
             id: number;
             /**
              * @description Always 21 (the default)
              * @default 21
+             * @enum {number}
              */
-            les: number;
+            les: 21;
             opts: components["schemas"]["DnidOpts"];
             /** @description An existing tgid; ignored (may be null) when opts.isNewTgid */
             tgid?: number | null;
@@ -4771,11 +4773,11 @@ export type components = {
             comments?: string;
             /** @description The company's id (digits), else a part of its name (any case) */
             company?: string;
-            /** @description Id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             id?: number | string;
-            /** @description Rul */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             rul_id?: number | string;
-            /** @description LES */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             rul_les?: number | string;
             /** @description A team that uses it: its id (digits), else a part of its name (any case) */
             team?: string;
@@ -4905,7 +4907,7 @@ export type components = {
              * @enum {integer}
              */
             reportFormat: 0 | 1 | 2;
-            /** @description 0 SMTP: the robot's mailbox (an e-mail address); 1 FTP: an ftp://, ftps:// or sftp:// directory URL without credentials. Required while enabled. */
+            /** @description 0 SMTP: the robot's mailbox (an e-mail address, the pattern's first form); 1 FTP: an ftp://, ftps:// or sftp:// directory URL without credentials (its second form) that a browser's URL parser (WHATWG) reads with a host. Required while enabled. */
             sourceAddress: string;
             /**
              * @description 0 SMTP, 1 FTP
@@ -4996,11 +4998,11 @@ export type components = {
             ftp_Secondary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
             ftp_Type?: (0 | 1) | ("0" | "1");
             ftp_Verif?: (0 | 1) | ("0" | "1");
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             Remise?: number | string;
         };
         FtpRouteRow: {
@@ -5400,12 +5402,13 @@ export type components = {
             from: {
                 /** @description Whether the From address is sent */
                 active: boolean;
+                /** @description The address; required when active */
                 value: string;
             };
             /** @description A delivery notification by e-mail, or null */
             notification: {
                 /**
-                 * @description Empty, or a date and time like 2014-11-30 12:56:24 (UTC)
+                 * @description Empty, or a date and time like 2014-11-30 12:56:24 (UTC): a real one, of the years 1970–9999
                  * @example 2014-11-30 12:56:24
                  */
                 customDate: string;
@@ -5419,6 +5422,7 @@ export type components = {
             replyTo: {
                 /** @description Whether the Reply-to address is sent */
                 active: boolean;
+                /** @description The address; required when active */
                 value: string;
             };
         };
@@ -5587,7 +5591,7 @@ export type components = {
             serial?: string;
             /**
              * Format: date-time
-             * @description When the terminal was registered; default now
+             * @description When the terminal was registered, of the years 1970–9999; default now
              */
             updateDate?: string;
         };
@@ -5852,12 +5856,12 @@ export type components = {
         /** @description Defaults: hostname pushc, mode D, min 2, max 4; min must not exceed max. */
         ProcessAdd: {
             /**
-             * @description A host name or an IPv4 address
+             * @description A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255)
              * @default pushc
              * @example pushc
              */
             hostname: string;
-            /** @description The front-end processor: an IPv4 address or a host name; optional */
+            /** @description The front-end processor; optional. A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255) */
             ipFep?: string | null;
             /**
              * @description Maximum spare processes, 0 to 49; at least min
@@ -5897,13 +5901,13 @@ export type components = {
         ProcessFilter: {
             /** @description Contains, any case */
             hostname?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @enum {string} */
             mode?: "D" | "P" | "F" | "W";
-            /** @description Port */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             port?: number | string;
-            /** @description Team */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             team?: number | string;
         };
         ProcessFind: {
@@ -5988,7 +5992,7 @@ export type components = {
         /** @description Protocol, ipFep and team: omitted keeps, null or empty clears; min must not exceed max. */
         ProcessUpdate: {
             /**
-             * @description The hostname (the spec's name on update)
+             * @description The hostname (the spec's name on update). A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255)
              * @example pushc
              */
             address: string;
@@ -5998,7 +6002,7 @@ export type components = {
              */
             delivery: "D" | "P" | "F" | "W";
             id: number;
-            /** @description The front-end processor: an IPv4 address or a host name; optional */
+            /** @description The front-end processor; optional. A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255) */
             ipFep?: string | null;
             /** @description Maximum spare processes, 0 to 49; at least min */
             max: number;
@@ -6025,9 +6029,9 @@ export type components = {
             level?: "INFO" | "WARN" | "ERROR";
             /** @description Contains, any case */
             message?: string;
-            /** @description Process */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             processId?: number | string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             tgid?: number | string;
         };
         PushEventRow: {
@@ -6079,15 +6083,15 @@ export type components = {
         /** @default {} */
         PushTrafficFilter: {
             deliveryType?: (0 | 1 | 2 | 3 | 4 | 5 | 6) | ("0" | "1" | "2" | "3" | "4" | "5" | "6");
-            /** @description DNID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             dnid?: number | string;
             /** @description Contains, any case */
             errorLabel?: string;
             protocol?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 20 | 21 | 22 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 40 | 41 | 42 | 50) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "20" | "21" | "22" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "40" | "41" | "42" | "50");
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             pushTrafficId?: number | string;
             status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8");
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             tgid?: number | string;
         };
         PushTrafficFind: {
@@ -6181,7 +6185,7 @@ export type components = {
         };
         RetransmitRequest: {
             /**
-             * @description Push traffic ids joined by ';' (1 to 2000 distinct ids; duplicates count once)
+             * @description Push traffic ids joined by ';' (1 to 2000 distinct ids; duplicates count once), each 1 to 2147483647 in at most 10 digits
              * @example 12;15;19
              */
             ids: string;
@@ -6252,12 +6256,12 @@ export type components = {
         RobotTrafficFilter: {
             /** @description Contains, any case */
             errorLabel?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             realId?: number | string;
             /** @enum {string} */
             robot?: "EGC" | "DNID" | "CAPSAT" | "EPADR";
             status?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             tgid?: number | string;
             type?: (0 | 1) | ("0" | "1");
         };
@@ -6443,13 +6447,13 @@ export type components = {
         };
         /** @default {} */
         RulFilter: {
-            /** @description The customer company's id */
+            /** @description The customer company's id. A whole number from 0 to 2147483647: a number, or its digits as text */
             company?: number | string;
             /** @description Contains, any case */
             companyName?: string;
             /** @description Contains, any case */
             customerName?: string;
-            /** @description Id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             id?: number | string;
             les?: (15 | 21) | ("15" | "21");
             /** @description Contains, any case */
@@ -6613,7 +6617,7 @@ export type components = {
              */
             frequency?: 0 | 300 | 600 | 1800 | 3600 | 7200 | 10800 | 14400 | 18000 | 21600 | 43200 | 86400;
             /**
-             * @description When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time; empty or absent: at once. A future start keeps the command at 3 Start time delayed until then.
+             * @description When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time (seconds and an offset optional), a real date and time; empty or absent: at once. A future start keeps the command at 3 Start time delayed until then.
              * @example 2026-11-30 12:56:24
              */
             startDate?: string | null;
@@ -6668,11 +6672,11 @@ export type components = {
             email_Secondary?: string;
             /** @description Contains, any case */
             Encoding?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             Remise?: number | string;
         };
         SmtpRouteRow: {
@@ -6827,23 +6831,23 @@ export type components = {
              */
             family?: "inProgress" | "delivered" | "failed" | "deleted";
             /**
-             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; messages created from it
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; messages created from it
              * @example 2026-11-23
              */
             from?: string;
-            /** @description List */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             listId?: number | string;
             /** @description true: only the caller's own messages */
             mine?: boolean | ("true" | "false");
             /** @description A part of the recipient's imn or of the label it was sent with (any case) */
             recipient?: string;
-            /** @description Reference */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             refNum?: number | string;
             status?: (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 100) | ("0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "100");
             /** @description A part of the message text (any case) */
             text?: string;
             /**
-             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; messages created before it (a day: up to its end)
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; messages created before it (a day: up to its end)
              * @example 2026-11-23
              */
             to?: string;
@@ -7054,7 +7058,7 @@ export type components = {
         /** @default {} */
         TcpRouteFilter: {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             IP_Port_Tx_Primary?: string;
@@ -7062,7 +7066,7 @@ export type components = {
             IP_Port_Tx_Secondary?: string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             Remise?: number | string;
             /** @description 0 Inactive, 1 Active, -1 Locked (Locked: the up flag is negative) */
             Tx_Primary_Up?: (0 | 1 | -1) | ("0" | "1" | "-1");
@@ -7237,7 +7241,7 @@ export type components = {
         TeamFilter: {
             /** @description The company's id (digits), else a part of its name (any case) */
             company?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             name?: string;
@@ -7470,9 +7474,9 @@ export type components = {
         };
         /** @default {} */
         TerminalFilter: {
-            /** @description Device id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             deviceId?: number | string;
-            /** @description Device type */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             deviceTypeId?: number | string;
             /**
              * @description inmarsatc: Inmarsat C terminals only; other: every other device type (the terminal page's second tab)
@@ -7703,7 +7707,7 @@ export type components = {
         TgidFilter: {
             /** @description A part of the owning company's name (any case) */
             company?: string;
-            /** @description Id */
+            /** @description A whole number from 0 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description A part of the label (any case) */
             label?: string;
@@ -8109,6 +8113,10 @@ export type components = {
              * @default 0
              */
             Transmit_Frequency: number;
+            /**
+             * Format: uri
+             * @description An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: a host ending in a number must be an IPv4 address, a port is at most 65535)
+             */
             ws_Primary: string;
             /** @default true */
             ws_Primary_SSL_Check: boolean;
@@ -8136,11 +8144,11 @@ export type components = {
             Conversion?: (0 | 1 | 2 | 3 | 4 | 5) | ("0" | "1" | "2" | "3" | "4" | "5");
             /** @description Contains, any case */
             Format?: string;
-            /** @description Id */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             id?: number | string;
             /** @description Contains, any case */
             Member_or_MobileNum?: string;
-            /** @description TGID */
+            /** @description A whole number from -2147483647 to 2147483647: a number, or its digits as text */
             Remise?: number | string;
             /** @description Contains, any case */
             ws_Primary?: string;
@@ -8237,6 +8245,10 @@ export type components = {
              * @default 0
              */
             Transmit_Frequency: number;
+            /**
+             * Format: uri
+             * @description An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: a host ending in a number must be an IPv4 address, a port is at most 65535)
+             */
             ws_Primary: string;
             /** @default true */
             ws_Primary_SSL_Check: boolean;
@@ -8323,11 +8335,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command's group in its list */
-                groupId: string;
+                groupId: number;
                 /** @description The command's item in its group */
-                itemId: string;
+                itemId: number;
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -8422,11 +8434,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command's group in its list */
-                groupId: string;
+                groupId: number;
                 /** @description The command's item in its group */
-                itemId: string;
+                itemId: number;
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -8503,11 +8515,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command's group in its list */
-                groupId: string;
+                groupId: number;
                 /** @description The command's item in its group */
-                itemId: string;
+                itemId: number;
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -8727,7 +8739,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The company's id */
-                id: string;
+                id: number;
                 /** @description A confirmation: when given, it must be the company's name exactly (409 otherwise, nothing deleted). The portal's dialog sends the name the administrator typed. */
                 name?: string;
             };
@@ -8815,7 +8827,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The company's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -8970,7 +8982,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The company's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -9047,7 +9059,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The company's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -9614,9 +9626,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The first number of the range */
-                from: string;
-                /** @description The last number (at most 1000 after from) */
-                to: string;
+                from: number;
+                /** @description The last number: not below from, and at most 999 after it (1000 numbers at a time) */
+                to: number;
             };
             header?: never;
             path?: never;
@@ -10128,9 +10140,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The dnid's number */
-                id: string;
+                id: number;
                 /** @description The LES; default 21 */
-                les?: string;
+                les?: number;
             };
             header?: never;
             path?: never;
@@ -10321,11 +10333,11 @@ export interface operations {
                 /** @description The terminal's mtl (imn) */
                 device: string;
                 /** @description The dnid's number */
-                dnid: string;
+                dnid: number;
                 /** @description The dnid's LES */
-                les: string;
+                les: number;
                 /** @description The member number within the dnid */
-                member: string;
+                member: number;
             };
             header?: never;
             path?: never;
@@ -10480,9 +10492,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The dnid's number */
-                id: string;
+                id: number;
                 /** @description The LES; default 21 */
-                les?: string;
+                les?: number;
             };
             header?: never;
             path?: never;
@@ -11701,7 +11713,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The enid's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -11778,7 +11790,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The enid's id */
-                enidId: string;
+                enidId: number;
             };
             header?: never;
             path?: never;
@@ -12518,11 +12530,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description How many chunks the file has (each 256 KB, the last may be shorter; at most 40, i.e. 10 MB) */
-                chunks: string;
+                chunks: number;
                 /** @description The file's media type (default application/octet-stream) */
                 contentType?: string;
-                /** @description 0-based position of this chunk */
-                index: string;
+                /** @description 0-based position of this chunk: below chunks */
+                index: number;
                 /** @description The original file name */
                 name: string;
                 /** @description Made by the client (a UUID) for one file; the same for each of its chunks */
@@ -12704,7 +12716,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The station message's reference number */
-                refNum: string;
+                refNum: number;
             };
             header?: never;
             path?: never;
@@ -12790,7 +12802,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The station message's reference number */
-                refNum: string;
+                refNum: number;
             };
             header?: never;
             path?: never;
@@ -13097,11 +13109,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description How many chunks the file has (each 256 KB, the last may be shorter; at most 40, i.e. 10 MB) */
-                chunks: string;
+                chunks: number;
                 /** @description The file's media type (default application/octet-stream) */
                 contentType?: string;
-                /** @description 0-based position of this chunk */
-                index: string;
+                /** @description 0-based position of this chunk: below chunks */
+                index: number;
                 /** @description The original file name */
                 name: string;
                 /** @description Made by the client (a UUID) for one file; the same for each of its chunks */
@@ -14051,7 +14063,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -14224,7 +14236,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The command list's id */
-                listId: string;
+                listId: number;
             };
             header?: never;
             path?: never;
@@ -14412,9 +14424,9 @@ export interface operations {
     monitoringStatistics: {
         parameters: {
             query?: {
-                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; counted up to it (default: now) (a day: up to its end) */
+                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; counted up to it (default: now) (a day: up to its end) */
                 end?: string;
-                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; counted from it (default: 30 days before the end) */
+                /** @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; counted from it (default: 30 days before the end) */
                 start?: string;
                 /** @description message (Messaging C), command, push or robot traffic */
                 type?: "message" | "command" | "push" | "robot";
@@ -15465,7 +15477,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The news item's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -15629,7 +15641,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The news item's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16360,7 +16372,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The route's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16437,7 +16449,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The push process's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16514,7 +16526,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The route's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16591,7 +16603,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The route's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16668,7 +16680,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The route's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16823,7 +16835,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The push traffic id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16900,7 +16912,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The push traffic id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -16977,7 +16989,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The push process's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -17054,9 +17066,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The robot traffic row's real_id */
-                id: string;
+                id: number;
                 /** @description The row's robot type: 0 SMTP, 1 FTP */
-                type: "0" | "1";
+                type: 0 | 1;
             };
             header?: never;
             path?: never;
@@ -18136,7 +18148,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The rul's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -18829,7 +18841,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The team's id */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -18962,7 +18974,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The team's id */
-                teamId: string;
+                teamId: number;
             };
             header?: never;
             path?: never;
@@ -19299,7 +19311,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The terminal's deviceId */
-                deviceId: string;
+                deviceId: number;
             };
             header?: never;
             path?: never;
@@ -19463,7 +19475,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The terminal's deviceId */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -20049,7 +20061,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The tgid's number */
-                tgidId: string;
+                tgidId: number;
             };
             header?: never;
             path?: never;
@@ -20231,7 +20243,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The tgid's number */
-                tgid: string;
+                tgid: number;
             };
             header?: never;
             path?: never;
@@ -20308,9 +20320,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The dnid's number */
-                dnid: string;
+                dnid: number;
                 /** @description The LES; default 21 */
-                les?: string;
+                les?: number;
             };
             header?: never;
             path?: never;
@@ -20465,7 +20477,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The tgid's number */
-                id: string;
+                id: number;
             };
             header?: never;
             path?: never;
@@ -20542,11 +20554,11 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The dnid's number */
-                dnid: string;
+                dnid: number;
                 /** @description The dnid's LES */
-                les: string;
+                les: number;
                 /** @description The member number within the dnid */
-                member: string;
+                member: number;
             };
             header?: never;
             path?: never;
@@ -20700,7 +20712,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description The tgid's number */
-                tgid: string;
+                tgid: number;
             };
             header?: never;
             path?: never;
@@ -20777,9 +20789,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Only this team's ports (one of the tgid's teams) */
-                team?: string;
+                team?: number;
                 /** @description The tgid's number */
-                tgid: string;
+                tgid: number;
             };
             header?: never;
             path?: never;

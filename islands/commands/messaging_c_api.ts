@@ -16,7 +16,7 @@ export const sendMessage = (body: MessagingCSendBody) =>
 export const commandDetails = (listId: number, groupId = 1, itemId = 1) =>
   call(client.GET("/rest/command/getCommandDetails", {
     params: {
-      query: { listId: String(listId), groupId: String(groupId), itemId: String(itemId) },
+      query: { listId: listId, groupId: groupId, itemId: itemId },
     },
   }));
 
@@ -33,7 +33,7 @@ export const myMessages = () =>
 
 export const attachmentContent = (refNum: number) =>
   call(client.GET("/rest/inmarsat/getAttachmentContent", {
-    params: { query: { refNum: String(refNum) } },
+    params: { query: { refNum: refNum } },
   }));
 
 /** An mtl as a recipient (not sent to yet: no usedAt). */

@@ -102,7 +102,7 @@ export default function NewsList({ items: initial, initialState, admin }: NewsLi
         title: "Delete news",
         message: `Delete the news "${item.title}"? It is removed for every user.`,
       },
-      () => call(client.GET("/rest/news/delete", { params: { query: { id: String(item.id) } } })),
+      () => call(client.GET("/rest/news/delete", { params: { query: { id: item.id } } })),
       () => NEWS_MESSAGES.deleted,
     );
     if (deleted) await reload();

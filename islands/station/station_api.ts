@@ -17,4 +17,4 @@ export const findStationTraffic = async (
 };
 
 export const deleteStationMessage = (refNum: number) =>
-  call(client.GET("/rest/inmarsat/delete", { params: { query: { refNum: String(refNum) } } }));
+  call(client.GET("/rest/inmarsat/delete", { params: { query: { refNum: refNum } } }));

@@ -36,6 +36,8 @@ export const MAX_ID = 2_147_483_647;
  */
 // deno-lint-ignore no-control-regex -- the point: these are the characters refused
 export const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+/** SINGLE_LINE's refused characters as a character class's ranges, to build other patterns. */
+export const CONTROL_RANGES = String.raw`\u0000-\u001f\u007f-\u009f`;
 /** Multi-line text (news content, keys, message bodies) also keeps tab, line feed and return. */
 // deno-lint-ignore no-control-regex -- the point: these are the characters refused
 export const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
@@ -79,17 +81,87 @@ export const requiredBlock = (label: string, max: number) =>
 export const textFilter = (label: string) =>
   optionalText(label, 200).optional().meta({ description: "Contains, any case" });
 
+/**
+ * Text that must also match `pattern` (`message` when it does not). The contract shows `pattern`
+ * (the generator would show only the first pattern of a string, the control-character rule every
+ * text starts with), so `pattern` must itself admit no control character, and carry no flags
+ * (a JSON Schema pattern has none).
+ */
+export const matching = <S extends z.ZodString>(
+  text: S,
+  pattern: RegExp,
+  message?: Parameters<S["regex"]>[1],
+) => {
+  if (pattern.flags || !pattern.source.startsWith("^") || !pattern.source.endsWith("$")) {
+    throw new Error(`An anchored pattern without flags, not ${pattern}`);
+  }
+  return text.regex(pattern, message).meta({ pattern: pattern.source }) as S;
+};
+
+/**
+ * A zod string format (z.uuid(), z.iso.datetime(…)) whose regex the contract shows as the
+ * pattern besides the format, which JSON Schema reads more widely: `uuid` takes any hex digits
+ * (zod: a version 1–8 and the RFC variant, or the nil and max UUIDs), `date-time` a lower-case t
+ * or z and a leap second.
+ */
+export const withPattern = <S extends z.ZodStringFormat>(format: S) =>
+  format.meta({ pattern: format._zod.def.pattern!.source }) as S;
+
+/**
+ * An e-mail address as the server takes one: zod's practical rule (dotted parts of letters,
+ * digits and _'+-, an @, a domain whose last label has two letters or more). JSON Schema's
+ * `format: email` (RFC 5321: quoted parts, IP literals, …) is wider, so the contract shows this
+ * pattern instead.
+ */
+export const EMAIL_PATTERN = z.regexes.email;
+/** EMAIL_PATTERN without its anchors, for patterns built from it (a list, empty or one). */
+export const EMAIL_SOURCE = `(?:${EMAIL_PATTERN.source.slice(1, -1)})`;
+
+/** `text` (trimmed, lower-cased…) that must then be an e-mail address (`message` otherwise). */
+export const emailText = (text: z.ZodString, message: string) =>
+  text.pipe(z.email({ pattern: EMAIL_PATTERN, error: message }))
+    .meta({ pattern: EMAIL_PATTERN.source });
+
+// ---- numbers in a query string ----
+
+/** A whole number in the query string: plain digits, at most `digits` of them. */
+const digitsOf = (digits: number) => new RegExp(`^\\d{1,${digits}}$`);
+
+/**
+ * A whole number in the query string (`?page=2`), read as `number` (its range and messages)
+ * once the text is plain digits (`message` otherwise): "1e1", " 12", "0x10", "-1" and an empty
+ * value are refused, never read as 0 or another number. The contract shows what it is, an
+ * integer in `number`'s range (and below `10^digits`).
+ */
+export const queryInteger = (
+  label: string,
+  number: z.ZodCoercedNumber<string>,
+  { description, example, digits = 10, message = formMessages.match(label) }: {
+    description: string;
+    example: number;
+    digits?: number;
+    message?: string;
+  },
+) =>
+  line(label).regex(digitsOf(digits), message).pipe(number).meta({
+    type: "integer",
+    minimum: Math.max(number.minValue ?? 0, 0),
+    maximum: Math.min(number.maxValue ?? Infinity, 10 ** digits - 1),
+    description,
+    example,
+    param: { in: "query" },
+  });
+
 // ---- ids ----
 
 /** A positive id in the query string (`?id=12`); anything else is refused, never read as 0. */
-export const queryId = (label: string, description: string) =>
-  line(label)
-    .regex(/^\d{1,10}$/, formMessages.match(label))
-    .pipe(
-      z.coerce.number<string>().int().min(1, formMessages.match(label))
-        .max(MAX_ID, formMessages.match(label)),
-    )
-    .meta({ description, example: "12", param: { in: "query" } });
+export const queryId = (label: string, description: string, example = 12) =>
+  queryInteger(
+    label,
+    z.coerce.number<string>().int().min(1, formMessages.match(label))
+      .max(MAX_ID, formMessages.match(label)),
+    { description, example },
+  );
 
 /**
  * A type error's message: `missing` when nothing was given (absent or null: an empty choice),

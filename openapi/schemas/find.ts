@@ -38,16 +38,20 @@ export const PAGE_WINDOW_MESSAGE = `Only the first ${
  * control character breaks the pattern too: refused with the same message.
  */
 
+/** What a number filter's description says of its range (its text's pattern cannot). */
+export const numberFilterRange = (min: number) =>
+  `A whole number from ${min} to ${MAX_ID}: a number, or its digits as text`;
+
 /** A filter value typed in a box that must be a whole number. */
 export const intFilter = (label: string) => {
   const error = formMessages.wholeNumber(label);
   const min = formMessages.min(label, -MAX_ID);
   const max = formMessages.max(label, MAX_ID);
   return z.union([
-    z.number().int(error),
+    z.number().int(error).min(-MAX_ID, min).max(MAX_ID, max),
     z.string({ error }).regex(/^\s*-?\d{1,10}\s*$/, error),
   ], { error }).transform(Number).pipe(z.number().min(-MAX_ID, min).max(MAX_ID, max))
-    .meta({ title: label });
+    .meta({ title: label, description: numberFilterRange(-MAX_ID) });
 };
 
 /** An id or number typed in a filter box: 0 up to the id limit, as a number or as digits. */
@@ -57,7 +61,8 @@ export const idFilter = (label: string) => {
   return z.union([
     z.number().int(error).min(0, error).max(MAX_ID, max),
     z.string({ error }).regex(/^\s*\d{1,10}\s*$/, error),
-  ], { error }).transform(Number).pipe(z.number().max(MAX_ID, max)).meta({ title: label });
+  ], { error }).transform(Number).pipe(z.number().max(MAX_ID, max))
+    .meta({ title: label, description: numberFilterRange(0) });
 };
 
 /**

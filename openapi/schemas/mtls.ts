@@ -8,8 +8,17 @@ import { z } from "zod";
 import { REGIONS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
 import { codeFilter, digitsFilter, findRequestSchema, findResponseSchema } from "./find.ts";
-import { line, optionalText, textFilter, TgidRefSchema, trimmedLine } from "./common.ts";
+import {
+  line,
+  matching,
+  optionalText,
+  textFilter,
+  TgidRefSchema,
+  trimmedLine,
+  withPattern,
+} from "./common.ts";
 import { IMN_MESSAGE, IMN_PATTERN } from "./terminal/terminal_templates.ts";
+import { inTimeRange } from "./time_bounds.ts";
 
 export { IMN_MESSAGE, IMN_PATTERN };
 
@@ -20,12 +29,12 @@ const MTL_TEXT_MAX = 100;
 // ---- parts ----
 
 /** An imn in a body: trimmed, 9 digits starting with 4. */
-const ImnSchema = trimmedLine("IMN").regex(IMN_PATTERN, IMN_MESSAGE)
+const ImnSchema = matching(trimmedLine("IMN"), IMN_PATTERN, IMN_MESSAGE)
   .meta({ description: "Inmarsat mobile number: 9 digits starting with 4", example: "436912345" });
 
 /** An imn in the query string. */
 const queryImn = (name: string) =>
-  line(name).regex(IMN_PATTERN, IMN_MESSAGE).meta({
+  matching(line(name), IMN_PATTERN, IMN_MESSAGE).meta({
     description: "The mtl's imn (9 digits starting with 4)",
     example: "436912345",
     param: { in: "query" },
@@ -44,8 +53,11 @@ export const MtlAddSchema = z.object({
   model: text("Model"),
   fwdId: text("Forward id"),
   deviceLabel: text("Label"),
-  updateDate: z.iso.datetime({ offset: true, error: formMessages.match("Update date") })
-    .optional().meta({ description: "When the terminal was registered; default now" }),
+  updateDate: withPattern(
+    z.iso.datetime({ offset: true, error: formMessages.match("Update date") }),
+  ).refine((v) => inTimeRange(Date.parse(v)), formMessages.match("Update date")).optional().meta({
+    description: "When the terminal was registered, of the years 1970–9999; default now",
+  }),
 }).meta({ id: "MtlAdd" });
 export type MtlAdd = z.output<typeof MtlAddSchema>;
 

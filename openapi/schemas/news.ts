@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { DEFAULT_NEWS_LEVEL, NEWS_LEVELS } from "../enums.ts";
 import { formMessages } from "./messages.ts";
-import { line, MAX_ID, requiredBlock, requiredText } from "./common.ts";
+import { MAX_ID, queryId, requiredBlock, requiredText } from "./common.ts";
 
 /** An item is new for a user for this many days after it is published, until the user reads it. */
 export const NEW_NEWS_DAYS = 30;
@@ -54,14 +54,7 @@ export type NewsEdit = z.output<typeof NewsEditSchema>;
 
 /** `?id=` of get and delete. */
 export const NewsIdQuerySchema = z.object({
-  id: line("Id").regex(/^\d{1,10}$/, formMessages.match("Id"))
-    .pipe(
-      z.coerce.number<string>().int().min(1, formMessages.match("Id")).max(
-        MAX_ID,
-        formMessages.match("Id"),
-      ),
-    )
-    .meta({ description: "The news item's id", example: "1", param: { in: "query" } }),
+  id: queryId("Id", "The news item's id"),
 });
 
 /** A news item as read. */

@@ -9,6 +9,7 @@ import { codeFilter, findRequestSchema, findResponseSchema, intFilter } from "./
 import {
   bodyId,
   codeList,
+  matching,
   queryId,
   RefSchema,
   requiredText,
@@ -133,12 +134,14 @@ const mtlIdError = formMessages.match("Mtl id");
 
 export const AddMtlSchema = z.object({
   mtlId: z.union([
-    trimmedLine("Mtl id"),
+    matching(trimmedLine("Mtl id"), new RegExp(`^\\d{1,${MTL_ID_MAX_DIGITS}}$`), mtlIdError),
     z.number({ error: mtlIdError }).int({ error: mtlIdError }).min(0, mtlIdError)
-      .transform(String),
+      .max(10 ** MTL_ID_MAX_DIGITS - 1, mtlIdError).transform(String),
   ], { error: mtlIdError })
-    .pipe(z.string().regex(new RegExp(`^\\d{1,${MTL_ID_MAX_DIGITS}}$`), mtlIdError))
-    .meta({ description: "The mtl (its imn, digits)", example: "436912345" }),
+    .meta({
+      description: "The mtl (its imn): its digits, as text or a number",
+      example: "436912345",
+    }),
   sn: requiredText("Serial number", SERIAL_MAX).meta({
     description: "The serial number to record",
     example: "TT3026-001234",

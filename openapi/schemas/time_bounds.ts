@@ -7,19 +7,28 @@ import { formMessages } from "./messages.ts";
 import { trimmedLine } from "./common.ts";
 import { DAY_MS } from "../time_units.ts";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A real day, YYYY-MM-DD (zod's rule: month lengths and leap years). */
+const DAY = z.regexes.date;
+/** A date-time with seconds (a fraction allowed) and an offset, Z or ±hh:mm (zod's z.iso.datetime). */
+const DATE_TIME = z.regexes.datetime({ offset: true });
+/**
+ * Either, with the blanks around it that are trimmed: the contract's pattern of a time bound (and
+ * a table's own check of a filter box: FILTER_PATTERNS).
+ */
+const TIME_BOUND = new RegExp(
+  String.raw`^\s*(?:${DAY.source.slice(1, -1)}|${DATE_TIME.source.slice(1, -1)})\s*$`,
+);
 
 /** The times a filter may name: years 1970–9999 (PostgreSQL refuses year 0 and 5-digit years). */
 const FIRST_TIME = Date.UTC(1970, 0, 1);
 export const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** A time of those years (an instant in ms, NaN for none). */
+export const inTimeRange = (t: number) => t >= FIRST_TIME && t <= LAST_TIME;
 
 /** The instant a filter box names (a day: its start, UTC), or NaN when it names none. */
 function timeOf(v: string): number {
-  if (DAY.test(v)) {
-    const t = Date.parse(`${v}T00:00:00Z`);
-    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v) ? t : NaN;
-  }
-  return z.iso.datetime({ offset: true }).safeParse(v).success ? Date.parse(v) : NaN;
+  if (DAY.test(v)) return Date.parse(`${v}T00:00:00Z`);
+  return DATE_TIME.test(v) ? Date.parse(v) : NaN;
 }
 
 /**
@@ -28,14 +37,11 @@ function timeOf(v: string): number {
  */
 export const timeBound = (label: string, end: boolean, what: string) =>
   trimmedLine(label)
-    .refine((v) => {
-      const t = timeOf(v);
-      return t >= FIRST_TIME && t <= LAST_TIME;
-    }, formMessages.match(label))
+    .refine((v) => inTimeRange(timeOf(v)), formMessages.match(label))
     .transform((v) => new Date(Math.min(timeOf(v) + (DAY.test(v) && end ? DAY_MS : 0), LAST_TIME)))
     .meta({
-      description: `A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time, years 1970–9999; ${what}${
-        end ? " (a day: up to its end)" : ""
-      }`,
+      description: "A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset " +
+        `(Z or ±hh:mm), of the years 1970–9999; ${what}${end ? " (a day: up to its end)" : ""}`,
+      pattern: TIME_BOUND.source,
       example: "2026-11-23",
     });

@@ -145,7 +145,7 @@ export function CompanyDeleteDialog({ company, onClose, onDeleted }: CompanyDele
     company ? `/rest/companies/deleteImpact?id=${company.id}` : null,
     () =>
       call(client.GET("/rest/companies/deleteImpact", {
-        params: { query: { id: String(company!.id) } },
+        params: { query: { id: company!.id } },
       })),
     { revalidateOnFocus: false, revalidateOnMount: true, dedupingInterval: 0 },
   );
@@ -167,7 +167,7 @@ export function CompanyDeleteDialog({ company, onClose, onDeleted }: CompanyDele
     if (!confirmed || !company) return;
     const gone = await submit.send(() =>
       call(client.GET("/rest/companies/delete", {
-        params: { query: { id: String(company.id), name: typed.trim() } },
+        params: { query: { id: company.id, name: typed.trim() } },
       }))
     );
     if (!gone) return;

@@ -44,7 +44,7 @@ export async function flipMonitoring(
 
 export const lesDetails = (d: { id: number; les: number }) =>
   call(client.GET("/rest/dnids/getLesDetails", {
-    params: { query: { id: String(d.id), les: String(d.les) } },
+    params: { query: { id: d.id, les: d.les } },
   }));
 
 /** Loads the LES's record and shows it; a failure is a danger toast and no dialog (§8). */

@@ -43,7 +43,7 @@ export const searchTeamChoices = async (query: string): Promise<Option[]> =>
 
 export const getEnidTeams = async (enidId: number): Promise<Option[]> =>
   (await call(
-    client.GET("/rest/enids/getTeams", { params: { query: { enidId: String(enidId) } } }),
+    client.GET("/rest/enids/getTeams", { params: { query: { enidId: enidId } } }),
   )).map(teamOption);
 
 /** A rul of the choice, and how the picker shows it. */

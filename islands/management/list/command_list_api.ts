@@ -24,21 +24,21 @@ export const findCommandLists = async (state: TableState) =>
 
 /** GET /rest/list/cancel: the list as it is after the cancel. */
 export const cancelCommandList = async (listId: number): Promise<CommandListFull> =>
-  await call(client.GET("/rest/list/cancel", { params: { query: { listId: String(listId) } } }));
+  await call(client.GET("/rest/list/cancel", { params: { query: { listId: listId } } }));
 
 /** GET /rest/list/getCommandsFull: the list as it is now (the page refreshes with it). */
 export const getCommandList = async (listId: number): Promise<CommandListFull> =>
   await call(
-    client.GET("/rest/list/getCommandsFull", { params: { query: { listId: String(listId) } } }),
+    client.GET("/rest/list/getCommandsFull", { params: { query: { listId: listId } } }),
   );
 
 /** A command's key as the query of the /rest/command calls. */
 const commandQuery = (id: CommandId) => ({
   params: {
     query: {
-      listId: String(id.listId),
-      groupId: String(id.groupId),
-      itemId: String(id.itemId),
+      listId: id.listId,
+      groupId: id.groupId,
+      itemId: id.itemId,
     },
   },
 });

@@ -63,7 +63,7 @@ export const findMtls = async (state: TableState) =>
   );
 
 export const getTerminal = (deviceId: number) =>
-  call(client.GET("/rest/terminal/get", { params: { query: { id: String(deviceId) } } }));
+  call(client.GET("/rest/terminal/get", { params: { query: { id: deviceId } } }));
 
 /**
  * The LES station's record of an mtl, shown by `show`; a failure is a danger toast
@@ -116,7 +116,7 @@ export const deleteTerminal = (
     },
     () =>
       call(client.GET("/rest/terminal/deleteDevice", {
-        params: { query: { deviceId: String(t.deviceId) } },
+        params: { query: { deviceId: t.deviceId } },
       })),
     () => TERMINAL_MESSAGES.deleted,
   );

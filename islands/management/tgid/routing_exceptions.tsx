@@ -116,7 +116,7 @@ export function RoutingExceptionsDialog(
     try {
       const list = await call(client.GET("/rest/tgid/listRoutingRulesByDnid", {
         params: {
-          query: { dnid: String(m.dnid), les: String(m.les), member: String(m.member) },
+          query: { dnid: m.dnid, les: m.les, member: m.member },
         },
       }));
       // Another member's dialog may have opened meanwhile.

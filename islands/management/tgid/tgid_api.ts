@@ -32,7 +32,7 @@ export const tgidTeamOption = (t: Tgid["teams"][number]): Option => ({
 
 /** The tgid's current team list (GET /rest/tgid/details). */
 export const getTgidTeams = async (id: number): Promise<Option[]> =>
-  (await call(client.GET("/rest/tgid/details", { params: { query: { tgid: String(id) } } })))
+  (await call(client.GET("/rest/tgid/details", { params: { query: { tgid: id } } })))
     .teams.map(tgidTeamOption);
 
 /**
@@ -50,7 +50,7 @@ export function saveTgidTeams(id: number, edit: TeamListEdit) {
 /** A tgid's routing exceptions, member and mtl (GET /rest/tgid/listRoutingRulesByTgid). */
 export const getTgidRules = (id: number) =>
   call(client.GET("/rest/tgid/listRoutingRulesByTgid", {
-    params: { query: { tgid: String(id) } },
+    params: { query: { tgid: id } },
   }));
 
 /** A tgid's routing exception as its page lists it: a member one or an mtl one. */

@@ -189,14 +189,14 @@ export function TgidDeleteDialog(
     setDetails(null);
     submit.setError(null);
     if (!tgid) return;
-    call(client.GET("/rest/tgid/get", { params: { query: { id: String(tgid.id) } } }))
+    call(client.GET("/rest/tgid/get", { params: { query: { id: tgid.id } } }))
       .then(setDetails, (e) => submit.setError(messageOf(e)));
   }, [tgid?.id]);
 
   async function remove() {
     if (!tgid) return;
     const gone = await submit.send(() =>
-      call(client.GET("/rest/tgid/delete", { params: { query: { tgidId: String(tgid.id) } } }))
+      call(client.GET("/rest/tgid/delete", { params: { query: { tgidId: tgid.id } } }))
     );
     if (!gone) return;
     toast("success", TGID_MESSAGES.deleted);

@@ -27,7 +27,7 @@ export const updateProcess = (body: S["ProcessUpdate"]) =>
 export async function removeProcess(id: number): Promise<ProcessRow> {
   try {
     return await call(
-      client.DELETE("/rest/push/deleteProcess", { params: { query: { id: String(id) } } }),
+      client.DELETE("/rest/push/deleteProcess", { params: { query: { id: id } } }),
     );
   } catch (e) {
     throw new Error(`${PROCESS_MESSAGES.notDeleted}: ${messageOf(e)}`);

@@ -85,7 +85,7 @@ const DELETE_PATHS = {
 
 /** Deletes route `id` of `type`. */
 export const deleteRoute = (type: RouteType, id: number): Promise<{ id: number }> =>
-  routeCall(() => call(client.GET(DELETE_PATHS[type], { params: { query: { id: String(id) } } })));
+  routeCall(() => call(client.GET(DELETE_PATHS[type], { params: { query: { id: id } } })));
 
 /** Locks (true) or unlocks (false) a destination. */
 export const lockDestination = (body: S["LockDestination"]): Promise<S["DestinationLocked"]> =>

@@ -120,7 +120,7 @@ type Content = { state: "loading" } | { state: "done"; text: string | null } | {
 /** The row's text content: null when the row has none (404). */
 async function loadContent(row: Row): Promise<string | null> {
   const { data, error, response } = await client.GET("/rest/push/getRobotContent", {
-    params: { query: { id: String(row.realId), type: String(row.type) as "0" | "1" } },
+    params: { query: { id: row.realId, type: row.type as 0 | 1 } },
     parseAs: "text",
   });
   if (response.ok) return data as string;

@@ -45,11 +45,11 @@ function useLoaded<V>(load: (() => Promise<V>) | null, key: unknown): Loaded<V> 
 }
 
 const getTgid = async (tgid: number): Promise<Tgid> =>
-  await call(client.GET("/rest/tgid/details", { params: { query: { tgid: String(tgid) } } }));
+  await call(client.GET("/rest/tgid/details", { params: { query: { tgid: tgid } } }));
 
 const getItems = async (id: number): Promise<MultiPushItem[]> =>
   (await call(
-    client.GET("/rest/push/getMultiPushTraffic", { params: { query: { id: String(id) } } }),
+    client.GET("/rest/push/getMultiPushTraffic", { params: { query: { id: id } } }),
   )).multiPushTraffic;
 
 /** 'Show All': a large dialog with every field of the row. */

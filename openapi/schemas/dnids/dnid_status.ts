@@ -6,13 +6,14 @@
  * status page.
  */
 import { z } from "zod";
+import { DEFAULT_LES } from "../../enums.ts";
 import { formMessages } from "../messages.ts";
-import { findRequestSchema, findResponseSchema, idFilter } from "../find.ts";
+import { findRequestSchema, findResponseSchema, idFilter, numberFilterRange } from "../find.ts";
 import {
   bodyId,
-  line,
   MAX_ID,
   missingOr,
+  queryInteger,
   RefSchema,
   requiredText,
   textFilter,
@@ -36,14 +37,13 @@ const DEVICE_MAX = 100;
 // ---- keys ----
 
 /** A whole number from the query string, at least `min` (`?member=0`). */
-export const queryInt = (label: string, description: string, min: number) =>
-  line(label)
-    .regex(/^\d{1,10}$/, formMessages.match(label))
-    .pipe(
-      z.coerce.number<string>().int().min(min, formMessages.min(label, min))
-        .max(MAX_ID, formMessages.max(label, MAX_ID)),
-    )
-    .meta({ description, example: String(Math.max(min, 1)), param: { in: "query" } });
+export const queryInt = (label: string, description: string, min: number, example = 1) =>
+  queryInteger(
+    label,
+    z.coerce.number<string>().int().min(min, formMessages.min(label, min))
+      .max(MAX_ID, formMessages.max(label, MAX_ID)),
+    { description, example },
+  );
 
 /** A member number in a body: a whole number, 0 or more; none given: "Please select a member". */
 export const MemberSchema = z.number({
@@ -62,7 +62,7 @@ const DeviceSchema = requiredText("Device", DEVICE_MAX)
 /** `?dnid&les&member&device`: one status row. */
 export const DnidStatusKeyQuerySchema = z.object({
   dnid: queryInt("Dnid", "The dnid's number", 1),
-  les: queryInt("LES", "The dnid's LES", 1),
+  les: queryInt("LES", "The dnid's LES", 1, DEFAULT_LES),
   member: memberQuery,
   device: requiredText("Device", DEVICE_MAX).meta({
     description: "The terminal's mtl (imn)",
@@ -152,7 +152,9 @@ const DnidStatusFilterSchema = z.object({
   state: z.enum(DNID_STATUS_STATES, {
     error: `State must be one of ${DNID_STATUS_STATES.join(", ")}`,
   }).optional().meta({ description: "active (0 to 2), inactive (3 or more), unauthorized (<0)" }),
-  tgid: idFilter("Tgid").optional().meta({ description: "The dnid's tgid number" }),
+  tgid: idFilter("Tgid").optional().meta({
+    description: `The dnid's tgid number. ${numberFilterRange(0)}`,
+  }),
 }).strict().meta({ id: "DnidStatusFilter" });
 
 /** POST /rest/dnids/getDnidStatuses: `{active, filter, sorting, count, page}`. */

@@ -30,20 +30,20 @@ const CARBON_COPY_MAX = 500;
 /** `?id&les`: les defaults to 21. */
 export const DnidKeyQuerySchema = z.object({
   id: queryId("Id", "The dnid's number"),
-  les: queryId("LES", `The LES; default ${DEFAULT_LES}`).optional(),
+  les: queryId("LES", `The LES; default ${DEFAULT_LES}`, DEFAULT_LES).optional(),
 });
 
 /** `?dnid&les` of GET /rest/tgid/dnidOpenPorts. */
 export const DnidOpenPortsQuerySchema = z.object({
   dnid: queryId("Dnid", "The dnid's number"),
-  les: queryId("LES", `The LES; default ${DEFAULT_LES}`).optional(),
+  les: queryId("LES", `The LES; default ${DEFAULT_LES}`, DEFAULT_LES).optional(),
 });
 
-const DnidNumber = bodyId("Id").refine((id) => id !== FORBIDDEN_DNID, DNID_MESSAGES.forbidden);
+const DnidNumber = bodyId("Id").refine((id) => id !== FORBIDDEN_DNID, DNID_MESSAGES.forbidden)
+  .meta({ not: { const: FORBIDDEN_DNID }, description: `Any but ${FORBIDDEN_DNID} (forbidden)` });
 
 /** A dnid's LES in a write: always 21. */
-const WriteLes = z.number({ error: DNID_MESSAGES.lesFixed }).int()
-  .refine((les) => les === DEFAULT_LES, DNID_MESSAGES.lesFixed)
+const WriteLes = z.literal(DEFAULT_LES, { error: DNID_MESSAGES.lesFixed })
   .default(DEFAULT_LES)
   .meta({ description: `Always ${DEFAULT_LES} (the default)` });
 
@@ -244,7 +244,7 @@ export const dnidRequest = (
   fixed: { immediateDelivery: boolean; vms: number; color: string | null },
 ) => ({
   id: f.id,
-  les: DEFAULT_LES,
+  les: DEFAULT_LES as typeof DEFAULT_LES,
   company: f.company!,
   tgid: f.isNewTgid ? null : f.tgid!.id,
   opts: {
@@ -307,7 +307,12 @@ export const ALLOCATION_SPAN_MAX = 1000;
 
 export const DnidAllocationQuerySchema = z.object({
   from: queryId("From", "The first number of the range"),
-  to: queryId("To", `The last number (at most ${ALLOCATION_SPAN_MAX} after from)`),
+  to: queryId(
+    "To",
+    `The last number: not below from, and at most ${ALLOCATION_SPAN_MAX - 1} after it ` +
+      `(${ALLOCATION_SPAN_MAX} numbers at a time)`,
+    12 + ALLOCATION_SPAN_MAX - 1,
+  ),
 }).refine((q) => q.to >= q.from, { error: "To must not be below From", path: ["to"] })
   .refine((q) => q.to - q.from < ALLOCATION_SPAN_MAX, {
     error: `At most ${ALLOCATION_SPAN_MAX} numbers at a time`,

@@ -13,21 +13,31 @@ import {
   EPADR_REPORT_FORMATS,
   ROBOT_TYPES,
 } from "../../enums.ts";
-import { codeSchema, MAX_ID, optionalText } from "../common.ts";
+import { codeSchema, CONTROL_RANGES, MAX_ID, optionalText } from "../common.ts";
 import { EPADR_MESSAGES } from "./epadr_messages.ts";
 
 export { dnidsText, EPADR_LABELS, EPADR_MESSAGES } from "./epadr_messages.ts";
 
 const EPADR_ADDRESS_MAX = 300;
 
-const MAILBOX = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A mailbox: something@domain.tld, without blanks, control characters or a second @. */
+const NOT_IN_MAILBOX = String.raw`[^\s@${CONTROL_RANGES}]`;
+const MAILBOX = new RegExp(`^${NOT_IN_MAILBOX}+@${NOT_IN_MAILBOX}+\\.${NOT_IN_MAILBOX}+$`);
+/**
+ * An ftp://, ftps:// or sftp:// URL (any case) whose host follows at once, with no @ (so no user
+ * or password) nor control character.
+ */
+const FTP_URL = new RegExp(
+  String.raw`^(?:[Ff][Tt][Pp][Ss]?|[Ss][Ff][Tt][Pp])://[^\s@/?#\\${CONTROL_RANGES}]` +
+    String.raw`[^@${CONTROL_RANGES}]*$`,
+);
 
-/** An ftp://, ftps:// or sftp:// URL with a host and no user or password. */
+/** An FTP_URL a browser's URL parser (WHATWG) reads, with a host. */
 const isFtpUrl = (v: string) => {
+  if (!FTP_URL.test(v)) return false;
   try {
     const u = new URL(v);
-    return ["ftp:", "ftps:", "sftp:"].includes(u.protocol) && u.hostname !== "" &&
-      u.username === "" && u.password === "" && !v.slice(u.protocol.length + 2).includes("@");
+    return u.hostname !== "" && u.username === "" && u.password === "";
   } catch {
     return false;
   }
@@ -73,8 +83,10 @@ const fields = {
   enabled: z.boolean({ error: "Enabled must be true or false" }),
   sourceType: codeSchema(ROBOT_TYPES, "Source type"),
   sourceAddress: optionalText("Source address", EPADR_ADDRESS_MAX).meta({
-    description: "0 SMTP: the robot's mailbox (an e-mail address); 1 FTP: an ftp://, ftps:// " +
-      "or sftp:// directory URL without credentials. Required while enabled.",
+    description: "0 SMTP: the robot's mailbox (an e-mail address, the pattern's first form); " +
+      "1 FTP: an ftp://, ftps:// or sftp:// directory URL without credentials (its second form) " +
+      "that a browser's URL parser (WHATWG) reads with a host. Required while enabled.",
+    pattern: `^(?:${MAILBOX.source.slice(1, -1)}|${FTP_URL.source.slice(1, -1)})?$`,
   }),
   pollMinutes: pollMinutes.meta({
     description: `Minutes between two polls of the source, ${EPADR_POLL_MIN}–${EPADR_POLL_MAX}`,

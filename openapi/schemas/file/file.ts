@@ -3,7 +3,7 @@
  * /rest/file/upload), shared by the routes and islands/kit/FileUpload.
  */
 import { z } from "zod";
-import { line } from "../common.ts";
+import { CONTROL_RANGES, line, matching, queryInteger, withPattern } from "../common.ts";
 import {
   UPLOAD_CHUNK_BYTES,
   UPLOAD_MAX_BYTES,
@@ -32,22 +32,33 @@ export const uploadedFileName = (uploadId: string, name: string) => `uploads/${u
 
 /** A whole number in the query string (a missing or empty value is refused, never read as 0). */
 const count = (description: string, example: number, min: number, max: number) =>
-  line("A count").regex(/^\d{1,9}$/, "must be a whole number")
-    .pipe(z.coerce.number<string>().int().min(min).max(max))
-    .meta({ description, example: String(example), param: { in: "query" } });
+  queryInteger("A count", z.coerce.number<string>().int().min(min).max(max), {
+    description,
+    example,
+    digits: 9,
+    message: "must be a whole number",
+  });
 
-/** No folder separators, control characters, "." or "..". */
-const isPlainFileName = (n: string) =>
-  n !== "." && n !== ".." &&
-  ![...n].some((ch) => ch === "/" || ch === "\\" || ch < " " || ch === "\u007f");
+/**
+ * A plain file name: no folder separator (/ or \\) or control character, and not "." or "..".
+ * Its first one to three characters say the rest may be anything allowed.
+ */
+const NAME_CHAR = String.raw`[^/\\${CONTROL_RANGES}]`;
+const NAME_START = String.raw`[^./\\${CONTROL_RANGES}]`;
+const PLAIN_FILE_NAME = new RegExp(
+  String.raw`^(?:${NAME_START}|\.${NAME_START}|\.\.${NAME_CHAR})${NAME_CHAR}*$`,
+);
+
+/** A media type: type/subtype, then any parameters after a ';'. */
+const MEDIA_TYPE = new RegExp(String.raw`^[\w.+-]+\/[\w.+-]+(;[^${CONTROL_RANGES}]*)?$`);
 
 export const UploadQuerySchema = z.object({
-  uploadId: z.uuid().meta({
+  uploadId: withPattern(z.uuid()).meta({
     description: "Made by the client (a UUID) for one file; the same for each of its chunks",
     example: "0b5f7c1e-8d6a-4c1b-9a43-2f0e6c2d9a10",
     param: { in: "query" },
   }),
-  index: count("0-based position of this chunk", 0, 0, 100_000 - 1),
+  index: count("0-based position of this chunk: below chunks", 0, 0, 100_000 - 1),
   chunks: count(
     `How many chunks the file has (each ${UPLOAD_CHUNK_BYTES / 1024} KB, the last may be ` +
       `shorter; at most ${UPLOAD_MAX_CHUNKS}, i.e. ${UPLOAD_MAX_BYTES / 1024 / 1024} MB)`,
@@ -55,15 +66,16 @@ export const UploadQuerySchema = z.object({
     1,
     100_000,
   ),
-  name: line("name").min(1).max(UPLOAD_NAME_MAX)
-    .refine(isPlainFileName, { message: "name must be a plain file name" })
-    .meta({ description: "The original file name", example: "report.csv", param: { in: "query" } }),
-  contentType: line("contentType").min(1).max(255).regex(/^[\w.+-]+\/[\w.+-]+(;.*)?$/)
-    .optional().meta({
-      description: "The file's media type (default application/octet-stream)",
-      example: "text/csv",
-      param: { in: "query" },
-    }),
+  name: matching(
+    line("name").min(1).max(UPLOAD_NAME_MAX),
+    PLAIN_FILE_NAME,
+    "name must be a plain file name",
+  ).meta({ description: "The original file name", example: "report.csv", param: { in: "query" } }),
+  contentType: matching(line("contentType").min(1).max(255), MEDIA_TYPE).optional().meta({
+    description: "The file's media type (default application/octet-stream)",
+    example: "text/csv",
+    param: { in: "query" },
+  }),
 }).refine((q) => q.index < q.chunks, { message: "index must be below chunks", path: ["index"] });
 
 export const UploadResultSchema = z.union([

@@ -8,13 +8,14 @@
 import { z } from "zod";
 import { MAX_CARBON_COPIES, MESSAGE_MAX_KB, MESSAGING_C_FORMATS } from "../../enums.ts";
 import { formMessages } from "../messages.ts";
-import { block, line, optionalText, trimmedLine } from "../common.ts";
+import { block, line, matching, optionalText, trimmedLine } from "../common.ts";
 import { IMN_PATTERN } from "../terminal/terminal_templates.ts";
 import {
   EMAIL,
   messageSize,
   MESSAGING_C_MESSAGES as M,
   nonIta2,
+  NOTIFICATION_DATE,
   sizeLimit,
   validNotificationDate,
 } from "./messaging_c_messages.ts";
@@ -29,19 +30,27 @@ const NOTIFICATION_RECIPIENTS_MAX = 10;
 // ---- parts ----
 
 /** The recipient: an imn (9 digits starting with 4); anything else is the spec's message. */
-const RecipientSchema = trimmedLine("Recipient", M.recipientInvalid)
-  .regex(IMN_PATTERN, M.recipientInvalid)
-  .meta({ description: "The recipient terminal's imn", example: "436912345" });
+const RecipientSchema = matching(
+  trimmedLine("Recipient", M.recipientInvalid),
+  IMN_PATTERN,
+  M.recipientInvalid,
+).meta({ description: "The recipient terminal's imn", example: "436912345" });
 
 /** A From or Reply-to address: when active, its value is required. */
 const addressSchema = (label: string) =>
   z.object({
     active: z.boolean().meta({ description: `Whether the ${label} address is sent` }),
-    value: optionalText(label, ADDRESS_MAX),
+    value: optionalText(label, ADDRESS_MAX).meta({
+      description: "The address; required when active",
+    }),
   });
 
 const NotificationSchema = z.object({
-  recipients: z.array(trimmedLine("Notification recipient").max(ADDRESS_MAX))
+  recipients: z.array(
+    matching(trimmedLine("Notification recipient").max(ADDRESS_MAX), EMAIL, {
+      error: (issue) => M.notificationRecipient(String(issue.input)),
+    }),
+  )
     .min(1, M.notificationRecipientsRequired)
     .max(
       NOTIFICATION_RECIPIENTS_MAX,
@@ -51,21 +60,18 @@ const NotificationSchema = z.object({
   reference: optionalText("Notification reference", ADDRESS_MAX).meta({
     description: "The sender's reference, repeated in the notification",
   }),
-  customDate: optionalText("Notification Date", 19).meta({
-    description: "Empty, or a date and time like 2014-11-30 12:56:24 (UTC)",
+  customDate: matching(
+    optionalText("Notification Date", 19),
+    new RegExp(`^(?:${NOTIFICATION_DATE.source.slice(1, -1)})?$`),
+    { error: (issue) => M.notificationDate(String(issue.input)) },
+  ).meta({
+    description: "Empty, or a date and time like 2014-11-30 12:56:24 (UTC): a real one, of " +
+      "the years 1970–9999",
     example: "2014-11-30 12:56:24",
   }),
 }).superRefine((n, ctx) => {
-  for (const [i, mail] of n.recipients.entries()) {
-    if (!EMAIL.test(mail)) {
-      ctx.addIssue({
-        code: "custom",
-        message: M.notificationRecipient(mail),
-        path: ["recipients", i],
-      });
-    }
-  }
-  if (n.customDate && !validNotificationDate(n.customDate)) {
+  // A date of the right form that is no real one (the form is the field's own check).
+  if (NOTIFICATION_DATE.test(n.customDate) && !validNotificationDate(n.customDate)) {
     ctx.addIssue({
       code: "custom",
       message: M.notificationDate(n.customDate),
@@ -128,7 +134,7 @@ export type MessagingCSend = z.output<typeof MessagingCSendSchema>;
 export type MessagingCSendBody = z.input<typeof MessagingCSendSchema>;
 
 export const RecipientStoreSchema = z.object({
-  mtl: trimmedLine("Mtl", M.recipientInvalid).regex(IMN_PATTERN, M.recipientInvalid)
+  mtl: matching(trimmedLine("Mtl", M.recipientInvalid), IMN_PATTERN, M.recipientInvalid)
     .meta({ description: "The recipient's imn", example: "436912345" }),
 }).meta({ id: "RecipientStore" });
 

@@ -96,7 +96,7 @@ export const sizeLimit = (anyMiniC: boolean) =>
   (anyMiniC ? MINI_C_MESSAGE_MAX_KB : MESSAGE_MAX_KB) * 1024;
 
 /** The custom notification date's form: 2014-11-30 12:56:24. */
-const NOTIFICATION_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+export const NOTIFICATION_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** The years a notification date may have (PostgreSQL refuses year 0; 5 digits are no form). */
 const NOTIFICATION_YEARS = { min: 1970, max: 9999 } as const;
@@ -113,8 +113,13 @@ export function validNotificationDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19) === value.replace(" ", "T");
 }
 
-/** An e-mail address, as the notification recipients must be. */
-export const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[A-Za-z]{2,}$/;
+/**
+ * An e-mail address, as the notification recipients must be (no blank, control character or
+ * <>()[],;:" on either side of the @; a dot and two letters or more at the end).
+ */
+export const EMAIL =
+  // deno-lint-ignore no-control-regex -- the point: these are the characters refused
+  /^[^\s@<>()[\],;:"\u0000-\u001f\u007f-\u009f]+@[^\s@<>()[\],;:"\u0000-\u001f\u007f-\u009f]+\.[A-Za-z]{2,}$/;
 
 /** The progress dialog's steps (portal-shell §4): percent done. */
 export const TRANSMISSION_STEPS = {

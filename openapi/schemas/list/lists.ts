@@ -9,7 +9,7 @@ import { z } from "zod";
 import { COMMAND_PROTOCOLS } from "../../enums.ts";
 import { formMessages } from "../messages.ts";
 import { codeFilter, findRequestSchema, findResponseSchema, idFilter } from "../find.ts";
-import { codeSchema, queryId, textFilter, trimmedLine } from "../common.ts";
+import { codeSchema, matching, queryId, textFilter, trimmedLine } from "../common.ts";
 import { CommandSchema } from "../command/commands.ts";
 
 import { LIST_TERMINATED } from "./list_messages.ts";
@@ -20,17 +20,13 @@ export { LIST_MESSAGES, LIST_TERMINATED } from "./list_messages.ts";
 
 export const ListIdQuerySchema = z.object({ listId: queryId("List id", "The command list's id") });
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A calendar day `YYYY-MM-DD` (UTC), as typed in the filter box. */
+/**
+ * A real calendar day `YYYY-MM-DD` (UTC; zod's rule), as typed in the filter box: blanks around
+ * it are trimmed, so the pattern (the table's own check too: FILTER_PATTERNS) allows them.
+ */
+const DAY = new RegExp(String.raw`^\s*(?:${z.regexes.date.source.slice(1, -1)})\s*$`);
 const dayFilter = (label: string) =>
-  trimmedLine(label)
-    .refine((v) => {
-      const m = DAY.exec(v);
-      if (!m) return false;
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    }, formMessages.match(label))
+  matching(trimmedLine(label), DAY, formMessages.match(label))
     .meta({
       description: "A day, YYYY-MM-DD: the lists sent that day (UTC)",
       example: "2026-11-23",

@@ -112,10 +112,27 @@ export const emailList = (normalized: string) => normalized ? normalized.split("
 
 const HOST = String.raw`(?:\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?` +
   String.raw`(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)`;
+/** A port as typed: 1 to 5 digits (leading zeros too) whose value is 1 to 65535. */
+const PORT = String.raw`(?:0{0,4}[1-9]|0{0,3}[1-9]\d|0{0,2}[1-9]\d{2}|0?[1-9]\d{3}|[1-5]\d{4}` +
+  String.raw`|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])`;
+/** An ftp destination's path: no blank or control character. */
+const FTP_PATH = String.raw`(?:/[^\s\u0000-\u001f\u007f-\u009f]*)?`;
+const FTP_SCHEME = "(?:[Ff][Tt][Pp]://)?";
 const TCP = new RegExp(`^${HOST}:(\\d{1,5})$`);
-const FTP = new RegExp(`^(?:ftp://)?${HOST}(?::(\\d{1,5}))?(?:/[^\\s]*)?$`, "i");
+const FTP = new RegExp(`^${FTP_SCHEME}${HOST}(?::(\\d{1,5}))?${FTP_PATH}$`);
 const portOk = (port: string | undefined) =>
-  port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+  port === undefined || new RegExp(`^${PORT}$`).test(port);
+
+/**
+ * What the destinations take, as the contract's patterns: a tcp one is host:port, an ftp one
+ * [ftp://]host[:port][/path] (a host: an IPv4-like address or dot-separated labels of letters,
+ * digits and inner hyphens; a port: 1 to 65535), a ws one starts http:// or https:// and a host.
+ */
+export const DESTINATION_PATTERNS = {
+  tcp: `^${HOST}:${PORT}$`,
+  ftp: `^${FTP_SCHEME}${HOST}(?::${PORT})?${FTP_PATH}$`,
+  ws: String.raw`^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#\u0000-\u001f\u007f-\u009f]`,
+} as const;
 
 /** Why a tcp destination is refused ("host:port", port 1–65535), or null. */
 export function tcpDestinationError(value: string, label: string): string | null {
@@ -133,7 +150,7 @@ export function ftpDestinationError(value: string, label: string): string | null
 
 /** Why a ws destination is refused (an http:// or https:// URL with a host), or null. */
 export function wsDestinationError(value: string, label: string): string | null {
-  if (!/^https?:\/\/[^\s/]/i.test(value)) return ROUTE_MESSAGES.ws(label);
+  if (!new RegExp(DESTINATION_PATTERNS.ws).test(value)) return ROUTE_MESSAGES.ws(label);
   try {
     const url = new URL(value);
     return url.hostname ? null : ROUTE_MESSAGES.ws(label);

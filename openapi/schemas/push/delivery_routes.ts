@@ -10,6 +10,9 @@ import { CHECKED, CONVERSIONS, ROUTE_MODES } from "../../enums.ts";
 import {
   bodyId,
   codeSchema,
+  EMAIL_PATTERN,
+  EMAIL_SOURCE,
+  emailText,
   optionalText,
   queryId,
   requiredText,
@@ -19,6 +22,7 @@ import { formMessages } from "../messages.ts";
 import { TgidChoiceSchema } from "../tgid/tgids.ts";
 import {
   DESTINATION_LABELS,
+  DESTINATION_PATTERNS,
   DESTINATION_TARGETS,
   emailList,
   ftpDestinationError,
@@ -44,15 +48,37 @@ const optional = (label: string, max: number) =>
     .transform((v) => v ? v : null);
 
 type Check = (value: string, label: string) => string | null;
+/** A destination's check, and what the contract shows of it (its pattern, a format). */
+interface Destination {
+  check: Check;
+  doc: { pattern: string; format?: string; description?: string };
+}
+const DESTINATIONS = {
+  tcp: { check: tcpDestinationError, doc: { pattern: DESTINATION_PATTERNS.tcp } },
+  ftp: { check: ftpDestinationError, doc: { pattern: DESTINATION_PATTERNS.ftp } },
+  ws: {
+    check: wsDestinationError,
+    doc: {
+      pattern: DESTINATION_PATTERNS.ws,
+      format: "uri",
+      description: "An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: " +
+        "a host ending in a number must be an IPv4 address, a port is at most 65535)",
+    },
+  },
+} satisfies Record<string, Destination>;
+
 const checked = (check: Check, label: string) => (v: string, ctx: z.RefinementCtx) => {
   const message = v ? check(v, label) : null;
   if (message) ctx.addIssue({ code: "custom", message });
 };
-const primary = (check: Check, label: string) =>
-  requiredText(label, DESTINATION_MAX).superRefine(checked(check, label));
-const secondary = (check: Check, label: string) =>
-  z.union([optionalText(label, DESTINATION_MAX).superRefine(checked(check, label)), z.null()])
-    .optional().transform((v) => v ? v : null);
+const primary = ({ check, doc }: Destination, label: string) =>
+  requiredText(label, DESTINATION_MAX).superRefine(checked(check, label)).meta(doc);
+const secondary = ({ check, doc }: Destination, label: string) =>
+  z.union([
+    optionalText(label, DESTINATION_MAX).superRefine(checked(check, label))
+      .meta({ ...doc, pattern: `^$|${doc.pattern}` }),
+    z.null(),
+  ]).optional().transform((v) => v ? v : null);
 
 /** An up flag a form may set: 0 Inactive, 1 Active (locking is lockDestination's). */
 const UP_CHOICES = { 0: "Inactive", 1: "Active" } as const;
@@ -78,8 +104,8 @@ const routeId = { id: bodyId("Route id") };
 
 const tcpFields = {
   ...common,
-  IP_Port_Tx_Primary: primary(tcpDestinationError, DESTINATION_LABELS.primary),
-  IP_Port_Tx_Secondary: secondary(tcpDestinationError, DESTINATION_LABELS.backup),
+  IP_Port_Tx_Primary: primary(DESTINATIONS.tcp, DESTINATION_LABELS.primary),
+  IP_Port_Tx_Secondary: secondary(DESTINATIONS.tcp, DESTINATION_LABELS.backup),
   Tx_Primary_Up: up("Primary"),
   Tx_Secondary_Up: up("Backup"),
 };
@@ -89,8 +115,8 @@ export const TcpRouteUpdateSchema = z.object({ ...routeId, ...tcpFields }).stric
 
 const ftpFields = {
   ...common,
-  ftp_Primary: primary(ftpDestinationError, DESTINATION_LABELS.primary),
-  ftp_Secondary: secondary(ftpDestinationError, DESTINATION_LABELS.backup),
+  ftp_Primary: primary(DESTINATIONS.ftp, DESTINATION_LABELS.primary),
+  ftp_Secondary: secondary(DESTINATIONS.ftp, DESTINATION_LABELS.backup),
   ftp_Primary_Up: up("Primary"),
   ftp_Secondary_Up: up("Backup"),
   mode: codeSchema(ROUTE_MODES, "Mode").default(1).meta({
@@ -106,8 +132,8 @@ export const FtpRouteUpdateSchema = z.object({ ...routeId, ...ftpFields }).stric
 
 const wsFields = {
   ...common,
-  ws_Primary: primary(wsDestinationError, DESTINATION_LABELS.primary),
-  ws_Secondary: secondary(wsDestinationError, DESTINATION_LABELS.backup),
+  ws_Primary: primary(DESTINATIONS.ws, DESTINATION_LABELS.primary),
+  ws_Secondary: secondary(DESTINATIONS.ws, DESTINATION_LABELS.backup),
   ws_Primary_Up: up("Primary"),
   ws_Secondary_Up: up("Backup"),
   ws_Primary_SSL_Check: z.boolean().default(true),
@@ -121,15 +147,27 @@ export const WsRouteAddSchema = z.object(wsFields).strict().meta({ id: "WsRouteA
 export const WsRouteUpdateSchema = z.object({ ...routeId, ...wsFields }).strict()
   .meta({ id: "WsRouteUpdate" });
 
+/**
+ * The contract's form of the secondary e-mails: addresses separated by line breaks, commas or
+ * semicolons, with spaces and tabs around them (normalizeEmails removes those, anywhere: the
+ * server also takes them inside an address, and no-break spaces).
+ */
+const SEPARATORS = String.raw`[ \t\r\n,;]*`;
+const EMAIL_LIST = new RegExp(
+  String.raw`^${SEPARATORS}(?:${EMAIL_SOURCE}(?:[ \t]*[\r\n,;]${SEPARATORS}${EMAIL_SOURCE})*` +
+    `${SEPARATORS})?$`,
+);
+
 /** Secondary e-mails: normalised (normalizeEmails), then every address must be valid. */
 const SecondaryEmailsSchema = z.union([
-  trimmedBlock("Secondary e-mails").max(2000, formMessages.maxLength("Secondary e-mails", 2000)),
+  trimmedBlock("Secondary e-mails").max(2000, formMessages.maxLength("Secondary e-mails", 2000))
+    .meta({ pattern: EMAIL_LIST.source }),
   z.null(),
 ]).optional()
   .transform((v) => normalizeEmails(v ?? ""))
   .superRefine((v, ctx) => {
     for (const address of emailList(v)) {
-      if (!z.email().safeParse(address).success) {
+      if (!EMAIL_PATTERN.test(address)) {
         ctx.addIssue({ code: "custom", message: ROUTE_MESSAGES.secondaryEmail(address) });
         return;
       }
@@ -143,8 +181,9 @@ const SecondaryEmailsSchema = z.union([
 
 const smtpFields = {
   ...common,
-  emailMaster: requiredText("Master e-mail", 255).pipe(
-    z.email(ROUTE_MESSAGES.email("Master e-mail")),
+  emailMaster: emailText(
+    requiredText("Master e-mail", 255),
+    ROUTE_MESSAGES.email("Master e-mail"),
   ),
   emailSecondary: SecondaryEmailsSchema,
   encoding: optional("Encoding", 64),

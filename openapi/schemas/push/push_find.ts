@@ -17,7 +17,7 @@ import {
   ROUTE_STATUS,
 } from "../../enums.ts";
 import { codeFilter, findRequestSchema, findResponseSchema, intFilter } from "../find.ts";
-import { codeList, codeSchema, textFilter } from "../common.ts";
+import { codeList, codeSchema, codesOf, queryInteger, textFilter } from "../common.ts";
 import { PushFindRequestSchema, PushFindResponseSchema } from "./push.ts";
 
 const dateTime = z.string().meta({ format: "date-time" });
@@ -410,9 +410,21 @@ export interface PushFound {
 
 // ---- robot content ----
 
+const ROBOT_TYPE_CODES = codesOf(ROBOT_TYPES);
+
 export const RobotContentQuerySchema = z.object({
-  id: z.string().regex(/^\d{1,15}$/, "Id is not in a valid format").transform(Number)
-    .meta({ description: "The robot traffic row's real_id" }),
-  type: z.enum(["0", "1"], { error: `Robot type must be one of ${codeList(ROBOT_TYPES)}` })
-    .transform(Number).meta({ description: `The row's robot type: ${codeList(ROBOT_TYPES)}` }),
+  id: queryInteger("Id", z.coerce.number<string>().int().min(0), {
+    description: "The robot traffic row's real_id",
+    example: 12,
+    digits: 15,
+  }),
+  // The code as the query string carries it; the contract shows the integer it is.
+  type: z.enum(ROBOT_TYPE_CODES.map(String) as ["0", "1"], {
+    error: `Robot type must be one of ${codeList(ROBOT_TYPES)}`,
+  }).transform(Number).meta({
+    type: "integer",
+    enum: ROBOT_TYPE_CODES,
+    description: `The row's robot type: ${codeList(ROBOT_TYPES)}`,
+    example: 0,
+  }),
 });

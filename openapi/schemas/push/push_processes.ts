@@ -25,25 +25,29 @@ export * from "./push_process_messages.ts";
 
 // ---- fields ----
 
-const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
-const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+/** A number 0–255 of 1 to 3 digits. */
+const OCTET = String.raw`(?:25[0-5]|2[0-4]\d|[01]?\d?\d)`;
+const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+const HOST_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+/** Dot-separated labels of letters, digits and inner hyphens: the contract's pattern. */
+const HOST_NAME = new RegExp(`^${HOST_LABEL}(?:\\.${HOST_LABEL})*$`);
+const HOST_RULE = "A host name (dot-separated labels of letters, digits and inner hyphens, at " +
+  `most ${PROCESS_HOSTNAME_MAX} characters) or an IPv4 address: one of only digits and dots ` +
+  "must be an IPv4 address (four numbers 0–255)";
 
 /**
  * An IPv4 address (four numbers 0–255) or a host name (dot-separated labels of letters, digits
  * and inner hyphens, at most 253 characters). Only digits and dots must be an IPv4 address.
  */
 export function isHostOrIpv4(text: string): boolean {
-  if (/^[\d.]+$/.test(text)) {
-    const m = IPV4.exec(text);
-    return m !== null && m.slice(1).every((n) => Number(n) <= 255);
-  }
-  return text.length <= PROCESS_HOSTNAME_MAX && text.split(".").every((l) => HOST_LABEL.test(l));
+  if (/^[\d.]+$/.test(text)) return IPV4.test(text);
+  return text.length <= PROCESS_HOSTNAME_MAX && HOST_NAME.test(text);
 }
 
 const hostname = requiredText(L.hostname, PROCESS_HOSTNAME_MAX)
   // Empty is "required" alone.
   .refine((v) => v === "" || isHostOrIpv4(v), { error: PROCESS_MESSAGES.hostname })
-  .meta({ description: "A host name or an IPv4 address", example: PROCESS_DEFAULTS.hostname });
+  .meta({ description: HOST_RULE, pattern: HOST_NAME.source, example: PROCESS_DEFAULTS.hostname });
 
 const mode = z.enum(PROCESS_MODES, {
   error: `${L.mode} must be one of ${PROCESS_MODES.join(", ")}`,
@@ -71,8 +75,9 @@ const clearable = (text: z.ZodType<string, string>) =>
 
 const ipFep = clearable(
   optionalText(L.ipFep, PROCESS_HOSTNAME_MAX)
-    .refine((v) => v === "" || isHostOrIpv4(v), { error: PROCESS_MESSAGES.ipFep }),
-).meta({ description: "The front-end processor: an IPv4 address or a host name; optional" });
+    .refine((v) => v === "" || isHostOrIpv4(v), { error: PROCESS_MESSAGES.ipFep })
+    .meta({ pattern: `^$|${HOST_NAME.source}` }),
+).meta({ description: `The front-end processor; optional. ${HOST_RULE}` });
 
 const protocol = clearable(optionalText(L.protocol, PROCESS_PROTOCOL_MAX))
   .meta({ description: "The delivery protocol (TCP, SMTP, FTP, WS, …); optional", example: "TCP" });
@@ -108,7 +113,9 @@ export type ProcessAdd = z.output<typeof ProcessAddSchema>;
 
 export const ProcessUpdateSchema = z.object({
   id: bodyId(L.id),
-  address: hostname.meta({ description: "The hostname (the spec's name on update)" }),
+  address: hostname.meta({
+    description: `The hostname (the spec's name on update). ${HOST_RULE}`,
+  }),
   delivery: mode.meta({ description: `The mode (the spec's name on update): ${PROCESS_MODES}` }),
   protocol,
   port,

@@ -3,7 +3,7 @@
  * multiPushTraffic items) — docs/decisions/0012-routing.md, "Push traffic: retransmit and details".
  */
 import { z } from "zod";
-import { line, MAX_ID, queryId } from "../common.ts";
+import { line, matching, MAX_ID, queryId } from "../common.ts";
 import { PushTrafficRowSchema } from "./push.ts";
 import { RETRANSMIT_MAX_IDS, RETRANSMIT_MESSAGES as M } from "./push_traffic_messages.ts";
 
@@ -14,10 +14,11 @@ const IDS_MAX_LENGTH = 4 * RETRANSMIT_MAX_IDS * 11;
  * `ids`: push traffic ids joined by ';' ("12;15;19"), 1 to 2000 distinct positive ids; the
  * output is the distinct ids in the order given.
  */
-const RetransmitIdsSchema = line("Ids", M.required)
-  .min(1, M.required)
-  .max(IDS_MAX_LENGTH, M.tooMany)
-  .regex(/^\d+(;\d+)*$/, M.format)
+const RetransmitIdsSchema = matching(
+  line("Ids", M.required).min(1, M.required).max(IDS_MAX_LENGTH, M.tooMany),
+  /^\d+(;\d+)*$/,
+  M.format,
+)
   .transform((text, ctx) => {
     const ids: number[] = [];
     for (const part of text.split(";")) {
@@ -33,7 +34,7 @@ const RetransmitIdsSchema = line("Ids", M.required)
   .pipe(z.array(z.number().int()).max(RETRANSMIT_MAX_IDS, M.tooMany))
   .meta({
     description: `Push traffic ids joined by ';' (1 to ${RETRANSMIT_MAX_IDS} distinct ids; ` +
-      "duplicates count once)",
+      `duplicates count once), each 1 to ${MAX_ID} in at most 10 digits`,
     example: "12;15;19",
   });
 

@@ -16,11 +16,19 @@ import {
   RUL_PHONE_MAX,
 } from "./rul_messages.ts";
 import { SEARCH_QUERY_MAX, SEARCH_TOO_LONG } from "../search.ts";
-import { codeFilter, findRequestSchema, findResponseSchema, idFilter } from "../find.ts";
+import {
+  codeFilter,
+  findRequestSchema,
+  findResponseSchema,
+  idFilter,
+  numberFilterRange,
+} from "../find.ts";
 import {
   bodyId,
   codeSchema,
+  EMAIL_SOURCE,
   line,
+  matching,
   optionalText,
   queryId,
   RefSchema,
@@ -44,13 +52,19 @@ const clearable = (text: z.ZodType<string, string>) =>
   z.union([text, z.null()]).optional()
     .transform((v) => v === undefined ? undefined : v ? v : null);
 
-const mailContact = optionalText("Mail contact", RUL_MAIL_MAX).refine(
-  (v) => v === "" || z.email().safeParse(v).success,
-  { error: USER_MESSAGES.email("Mail contact") },
+/** An e-mail address, or empty. */
+const mailContact = matching(
+  optionalText("Mail contact", RUL_MAIL_MAX),
+  new RegExp(`^${EMAIL_SOURCE}?$`),
+  USER_MESSAGES.email("Mail contact"),
 );
 
-const phoneContact = optionalText("Phone contact", RUL_PHONE_MAX)
-  .regex(/^[-+\d\s().\/]*$/, RUL_MESSAGES.phone("Phone contact"));
+/** Digits, spaces and + - ( ) . / (no other blank: a tab or a line break is a control character). */
+const phoneContact = matching(
+  optionalText("Phone contact", RUL_PHONE_MAX),
+  /^[-+\d ().\/]*$/,
+  RUL_MESSAGES.phone("Phone contact"),
+);
 
 /** The customer company of a write: its id, `{id, name}` (the picker's value) or null. */
 const CompanyIdInput = bodyId("Company");
@@ -169,7 +183,9 @@ const RulFilterSchema = z.object({
   customerName: textFilter("Customer name"),
   companyName: textFilter("Company name"),
   requesterName: textFilter("Requester name"),
-  company: idFilter("Company").optional().meta({ description: "The customer company's id" }),
+  company: idFilter("Company").optional().meta({
+    description: `The customer company's id. ${numberFilterRange(0)}`,
+  }),
 }).strict().meta({ id: "RulFilter" });
 
 export const RulFindRequestSchema = findRequestSchema(

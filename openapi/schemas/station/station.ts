@@ -12,7 +12,7 @@ import { STATION_MESSAGE_STATUS } from "../../enums.ts";
 import { formMessages } from "../messages.ts";
 import { countsShape } from "../find.ts";
 import { codeFilter, findRequestSchema, idFilter } from "../find.ts";
-import { codeSchema, line, textFilter } from "../common.ts";
+import { codeSchema, queryInteger, textFilter } from "../common.ts";
 import { timeBound } from "../time_bounds.ts";
 import { STATION_SORT_FIELDS, STATION_STATUS_FAMILIES } from "./station_messages.ts";
 
@@ -33,17 +33,12 @@ export type { StationStatusFamily } from "./station_messages.ts";
 
 /** A reference number in the query string (`?refNum=12`). */
 export const RefNumQuerySchema = z.object({
-  refNum: line("refNum")
-    .regex(/^\d{1,15}$/, formMessages.match("refNum"))
-    .pipe(
-      z.coerce.number<string>().int().min(1, formMessages.match("refNum"))
-        .max(Number.MAX_SAFE_INTEGER, formMessages.match("refNum")),
-    )
-    .meta({
-      description: "The station message's reference number",
-      example: "12",
-      param: { in: "query" },
-    }),
+  refNum: queryInteger(
+    "refNum",
+    z.coerce.number<string>().int().min(1, formMessages.match("refNum"))
+      .max(Number.MAX_SAFE_INTEGER, formMessages.match("refNum")),
+    { description: "The station message's reference number", example: 12, digits: 15 },
+  ),
 });
 
 /** A time bound typed in a filter box (a day: `to` takes the whole day). */

@@ -29,8 +29,10 @@ const StartDateSchema = z.string({ error: TERMINAL_COMMAND_MESSAGES.startDate })
   .trim()
   .refine((s) => s === "" || parseStartDate(s) !== null, TERMINAL_COMMAND_MESSAGES.startDate)
   .meta({
-    description: "When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time; empty or " +
-      "absent: at once. A future start keeps the command at 3 Start time delayed until then.",
+    description: "When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time (seconds and " +
+      "an offset optional), a real date and time; empty or absent: at once. A future start " +
+      "keeps the command at 3 Start time delayed until then.",
+    pattern: `^$|${START_DATE_PATTERN.source}`,
     example: "2026-11-30 12:56:24",
   });
 

@@ -5,9 +5,9 @@
  * by the server and the status page's dialog.
  */
 import { z } from "zod";
-import { OCEANS } from "../../enums.ts";
+import { DEFAULT_LES, OCEANS } from "../../enums.ts";
 import { formMessages, SELECT_TGID } from "../messages.ts";
-import { bodyId, MAX_ID, requiredText, TgidRefSchema } from "../common.ts";
+import { bodyId, matching, MAX_ID, requiredText, TgidRefSchema } from "../common.ts";
 import { memberQuery, MemberSchema, queryInt } from "../dnids/dnid_status.ts";
 import { TgidChoiceSchema, TgidIdSchema } from "./tgids.ts";
 import { ROUTING_DNID_SEARCH_LIMIT, TGID_EXCEPTION_MESSAGES } from "./tgid_messages.ts";
@@ -57,7 +57,7 @@ export const RoutingMemberRuleListSchema = z.array(RoutingMemberRuleSchema)
 /** GET /rest/tgid/listRoutingRulesByDnid?dnid&les&member */
 export const RoutingRulesByDnidQuerySchema = z.object({
   dnid: queryInt("Dnid", "The dnid's number", 1),
-  les: queryInt("LES", "The dnid's LES", 1),
+  les: queryInt("LES", "The dnid's LES", 1, DEFAULT_LES),
   member: memberQuery,
 });
 
@@ -88,7 +88,7 @@ export { ROUTING_DNID_SEARCH_LIMIT, TGID_EXCEPTION_MESSAGES };
 
 const MTL_ID_MAX = 32;
 const mtlId = (label: string) =>
-  requiredText(label, MTL_ID_MAX).regex(/^\d+$/, formMessages.match(label));
+  matching(requiredText(label, MTL_ID_MAX), /^\d+$/, formMessages.match(label));
 
 export const RoutingMtlRuleSchema = z.object({
   tgid: TgidRefSchema.meta({ description: "The tgid the mtl's data is routed to" }),

@@ -8,6 +8,7 @@ import { DEFAULT_USER_QUOTA } from "../../enums.ts";
 import { ADMIN_MESSAGES, formMessages } from "../messages.ts";
 import { findRequestSchema, findResponseSchema } from "../find.ts";
 import {
+  emailText,
   line,
   MAX_ID,
   optionalText,
@@ -39,10 +40,12 @@ const nullableText = (text: z.ZodType<string, string>) =>
 
 /** An e-mail address, trimmed and lower-cased. */
 const emailSchema = (label: string) =>
-  trimmedLine(label).toLowerCase()
-    .min(1, formMessages.required(label))
-    .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX))
-    .pipe(z.email(USER_MESSAGES.email(label)));
+  emailText(
+    trimmedLine(label).toLowerCase()
+      .min(1, formMessages.required(label))
+      .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX)),
+    USER_MESSAGES.email(label),
+  );
 
 /** A user id as a reference (an existing login): trimmed and lower-cased, not re-validated. */
 const userRefSchema = (label = "User id") =>

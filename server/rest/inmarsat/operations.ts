@@ -44,7 +44,11 @@ export const send = defineRoute({
     "unknown, unreachable, invalid or duplicate ones and the recipient itself are dropped). The " +
     `size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most ` +
     `${MESSAGE_MAX_KB} KB, ${MINI_C_MESSAGE_MAX_KB} KB when any recipient is mini-C (400 ` +
-    "'Message is too big ! …'). Records one command list (protocol 5 MESSAGINGC) with one " +
+    "'Message is too big ! …'). Also refused (400): a message with neither text nor an " +
+    `attachment ('${M.empty}'), ita2 text with a character ITA2 cannot carry (it has letters, ` +
+    "digits, space, line breaks and -?:().,'=/+!&#$\"), an active From or Reply-to without " +
+    `its address, and an attachment no longer stored ('${M.attachmentMissing}'). ` +
+    "Records one command list (protocol 5 MESSAGINGC) with one " +
     "'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), " +
     "hands each to the LES and keeps every recipient in the caller's history. A refusal of the " +
     "station answers 200 with `status.success` false and 'Error sending message: …' (its " +

@@ -25,9 +25,9 @@ export async function loadDetails(r: DnidStatusRow): Promise<DnidStatusDetails |
     return await call(client.GET("/rest/dnids/getDnidStatusDetails", {
       params: {
         query: {
-          dnid: String(r.dnid),
-          les: String(r.les),
-          member: String(r.member),
+          dnid: r.dnid,
+          les: r.les,
+          member: r.member,
           device: r.device,
         },
       },
