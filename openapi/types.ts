@@ -1112,7 +1112,7 @@ export type paths = {
         put?: never;
         /**
          * Turn tracking on or off
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. For one terminal (`targetType` terminal, `target` its device id) or every Shout and Iridium terminal of a tgid (`targetType` tgid). Records a command list (protocol 0 HTTP) with one 'setTerminalTracking' command per terminal (genericCommandType 2; parameters trackingEnabled, delayAuthorized, frequency, startDate) and hands it to the LES; a future `startDate` keeps the commands at 3 Start time delayed until then. 404 'Terminal not found' or 'Tgid not found' when unknown or out of reach; 409 when the terminal is not a tracker (device types 2, 3, 4, 6) or the tgid has none.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). For one terminal (`targetType` terminal, `target` its device id) or every Shout and Iridium terminal of a tgid (`targetType` tgid). Records a command list (protocol 0 HTTP) with one 'setTerminalTracking' command per terminal (genericCommandType 2; parameters trackingEnabled, delayAuthorized, frequency, startDate) and hands it to the LES; a future `startDate` keeps the commands at 3 Start time delayed until then. 404 'Terminal not found' or 'Tgid not found' when unknown or out of reach; 409 when the terminal is not a tracker (device types 2, 3, 4, 6) or the tgid has none.
          */
         post: operations["genericSetTerminalTracking"];
         delete?: never;
@@ -1170,7 +1170,7 @@ export type paths = {
         };
         /**
          * The caller's recipient history
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The mtls the caller sent to, most recent first, only those it still reaches, with label, model and mini-C (for the size limit). Users without Messaging C access answer 403 'Messaging C access required'.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The mtls the caller sent to, most recent first, only those it still reaches, with label, model and mini-C (for the size limit). Users without Messaging C access answer 403 'Messaging C access required'.
          */
         get: operations["inmarsatGetRecipientHistory"];
         put?: never;
@@ -1192,7 +1192,7 @@ export type paths = {
         put?: never;
         /**
          * Send a Messaging C message
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Sends `message` to the `recipient` (an mtl the caller reaches, valid: else 404 'The recipient is not valid. Please select a valid recipient using the autocomplete feature !') and the `carboncopies` (at most 6, 400; unknown, unreachable, invalid or duplicate ones and the recipient itself are dropped). The size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most 32 KB, 10 KB when any recipient is mini-C (400 'Message is too big ! …'). Also refused (400): a message with neither text nor an attachment ('Your message content is empty. Cannot transmit empty text and no attachments.'), ita2 text with a character ITA2 cannot carry (it has letters, digits, space, line breaks and -?:().,'=/+!&#$"), an active From or Reply-to without its address, and an attachment no longer stored ('The attachment is not available any more: upload it again'). Records one command list (protocol 5 MESSAGINGC) with one 'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), hands each to the LES and keeps every recipient in the caller's history. A refusal of the station answers 200 with `status.success` false and 'Error sending message: …' (its command is Failed; the list can be followed). Users without Messaging C access answer 403 'Messaging C access required'.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Sends `message` to the `recipient` (an mtl the caller may send to, valid: else 404 'The recipient is not valid. Please select a valid recipient using the autocomplete feature !'; a client sends only to its own company's tgids' terminals, not to those of a tgid merely shared with it) and the `carboncopies` (at most 6, 400; unknown, unreachable, invalid or duplicate ones, those a client may not send to and the recipient itself are dropped). The size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most 32 KB, 10 KB when any recipient is mini-C (400 'Message is too big ! …'). Also refused (400): a message with neither text nor an attachment ('Your message content is empty. Cannot transmit empty text and no attachments.'), ita2 text with a character ITA2 cannot carry (it has letters, digits, space, line breaks and -?:().,'=/+!&#$"), an active From or Reply-to without its address, and an attachment no longer stored ('The attachment is not available any more: upload it again'). Records one command list (protocol 5 MESSAGINGC) with one 'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), hands each to the LES and keeps every recipient in the caller's history. A refusal of the station answers 200 with `status.success` false and 'Error sending message: …' (its command is Failed; the list can be followed). Users without Messaging C access answer 403 'Messaging C access required'.
          */
         post: operations["inmarsatSend"];
         delete?: never;
@@ -1212,7 +1212,7 @@ export type paths = {
         put?: never;
         /**
          * Keep a recipient in the caller's recipient history
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. `mtl` is an imn the caller reaches (404 'Mtl not found' otherwise); answers its entry (label, model, mini-C). Users without Messaging C access answer 403 'Messaging C access required'.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). `mtl` is an imn the caller reaches (404 'Mtl not found' otherwise); answers its entry (label, model, mini-C). Users without Messaging C access answer 403 'Messaging C access required'.
          */
         post: operations["inmarsatStoreRecipientInHistory"];
         delete?: never;
@@ -1252,7 +1252,7 @@ export type paths = {
         put?: never;
         /**
          * Cancel a terminal's emergency status
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'cancelEmergencyStatus' (sub-type 1). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'cancelEmergencyStatus' (sub-type 1). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
          */
         post: operations["irextCancelEmergencyStatus"];
         delete?: never;
@@ -1272,7 +1272,7 @@ export type paths = {
         put?: never;
         /**
          * Acknowledge a terminal's emergency
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'emergencyAckowledgement' (sub-type 0); the spelling is the API's. 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'emergencyAckowledgement' (sub-type 0); the spelling is the API's. 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
          */
         post: operations["irextEmergencyAckowledgement"];
         delete?: never;
@@ -1292,7 +1292,7 @@ export type paths = {
         put?: never;
         /**
          * Activate a geofence on a terminal
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'geofenceActivate' (sub-type 7) with parameters geofenceId, unit (0 meters, otherwise kilometers), radius (a circle) and geofenceP{n}lat / geofenceP{n}lon. A circle is point 1 with a radius; a polygon 3 or more points without one (400 'A geofence is a circle (point 1 and a radius) or a polygon of at least 3 points'). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'geofenceActivate' (sub-type 7) with parameters geofenceId, unit (0 meters, otherwise kilometers), radius (a circle) and geofenceP{n}lat / geofenceP{n}lon. A circle is point 1 with a radius; a polygon 3 or more points without one (400 'A geofence is a circle (point 1 and a radius) or a polygon of at least 3 points'). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
          */
         post: operations["irextGeofenceActivate"];
         delete?: never;
@@ -1312,7 +1312,7 @@ export type paths = {
         put?: never;
         /**
          * Cancel a geofence on a terminal
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'geofenceCancel' (sub-type 8) with parameter geofenceId. 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'geofenceCancel' (sub-type 8) with parameter geofenceId. 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
          */
         post: operations["irextGeofenceCancel"];
         delete?: never;
@@ -1332,7 +1332,7 @@ export type paths = {
         put?: never;
         /**
          * Ask a terminal for its identifier
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'requestDeviceIdentifier' (sub-type 4). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'requestDeviceIdentifier' (sub-type 4). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
          */
         post: operations["irextRequestDeviceIdentifier"];
         delete?: never;
@@ -1352,7 +1352,7 @@ export type paths = {
         put?: never;
         /**
          * Ask a terminal for a diagnostic
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'sendDiagnosticRequest' (sub-type 3). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'sendDiagnosticRequest' (sub-type 3). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
          */
         post: operations["irextSendDiagnosticRequest"];
         delete?: never;
@@ -1372,7 +1372,7 @@ export type paths = {
         put?: never;
         /**
          * Send a text message to a terminal
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'sendFreeTextMessage' (sub-type 6) with parameters text and messageType (0 free text, 1–10 canned message n, 11 free text with acknowledgement). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'sendFreeTextMessage' (sub-type 6) with parameters text and messageType (0 free text, 1–10 canned message n, 11 free text with acknowledgement). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
          */
         post: operations["irextSendFreeTextMessage"];
         delete?: never;
@@ -1392,7 +1392,7 @@ export type paths = {
         put?: never;
         /**
          * Ask a terminal for its location
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'sendLocationRequest' (sub-type 2). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'sendLocationRequest' (sub-type 2). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
          */
         post: operations["irextSendLocationRequest"];
         delete?: never;
@@ -1412,7 +1412,7 @@ export type paths = {
         put?: never;
         /**
          * Synchronise a terminal
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Command 'synchronisation' (sub-type 5). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'synchronisation' (sub-type 5). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
          */
         post: operations["irextSynchronisation"];
         delete?: never;
@@ -1632,7 +1632,7 @@ export type paths = {
         put?: never;
         /**
          * Find mtls (the Inmarsat C tab of the terminal list)
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Filter by imn, serial, model, label, tgid (number or label), region or attached; sort by imn (default), serial, model, label, region, updateDate or deviceId; one page under `results`, with the totals.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Filter by imn, serial, model, label, tgid (number or label), region or attached; sort by imn (default), serial, model, label, region, updateDate or deviceId; one page under `results`, with the totals.
          */
         post: operations["mtlsFindMtl"];
         delete?: never;
@@ -1650,7 +1650,7 @@ export type paths = {
         };
         /**
          * One mtl
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. `mtl` is the imn. 404 'Mtl not found' when unknown or out of reach.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). `mtl` is the imn. 404 'Mtl not found' when unknown or out of reach.
          */
         get: operations["mtlsGetMtl"];
         put?: never;
@@ -1670,7 +1670,7 @@ export type paths = {
         };
         /**
          * An mtl's serial number
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. 404 when unknown or out of reach.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). 404 when unknown or out of reach.
          */
         get: operations["mtlsGetSerial"];
         put?: never;
@@ -1690,7 +1690,7 @@ export type paths = {
         };
         /**
          * The land earth station's record of an mtl
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. `id` is the terminal identifier (the imn). What the LES holds: serial, model, LES, ocean region, mtl, validity, mini-C, login status (from the loginTime and logoutTime item logs) and the terminal's dnid memberships. An imn the station does not know, or out of reach: 404 with the station's fault string ('Mobile terminal not registered at the LES').
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). `id` is the terminal identifier (the imn). What the LES holds: serial, model, LES, ocean region, mtl, validity, mini-C, login status (from the loginTime and logoutTime item logs) and the terminal's dnid memberships. An imn the station does not know, or out of reach: 404 with the station's fault string ('Mobile terminal not registered at the LES').
          */
         get: operations["mtlsGetStationMtl"];
         put?: never;
@@ -1712,7 +1712,7 @@ export type paths = {
         put?: never;
         /**
          * Send a test message to an Inmarsat C terminal
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. `id` is the imn. Records a Messaging C command list (protocol 5, for the company of the terminal's tgid, sent by the caller) with one 'sendMessage' command (In Progress) and hands the message to the LES, which records it as a station message (forward in progress). 404 when unknown or out of reach; 409 when the mtl has no terminal, is not valid, or the station refuses the message.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). `id` is the imn. Records a Messaging C command list (protocol 5) with one 'sendMessage' command (In Progress) and hands the message to the LES, which records it as a station message (forward in progress); the list and the message belong to the company of the terminal's tgid, sent by the caller. A client sends only to its own company's terminals: 404 when unknown or out of reach, and when the terminal's tgid is merely shared with the client's company; 409 when the mtl has no terminal, is not valid, or the station refuses the message.
          */
         post: operations["mtlsSendTestMessage"];
         delete?: never;
@@ -1732,7 +1732,7 @@ export type paths = {
         put?: never;
         /**
          * Change an mtl's label
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Sets the label of the mtl and of its terminal. 404 when unknown or out of reach.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Sets the label of the mtl and of its terminal. 404 when unknown or out of reach, and for a client when its tgid is merely shared with the client's company (read-only).
          */
         post: operations["mtlsUpdateLabel"];
         delete?: never;
@@ -2152,7 +2152,7 @@ export type paths = {
         put?: never;
         /**
          * Find routing rows of one type
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The routing area's lists, filtered, sorted and paged; `type` selects the list and with it the filter fields, the sortable fields and the row shape: `pushTraffic` (messages pushed out to customers; default sort stored time, newest first) is every user's, scoped to the caller's tgids; `pushEvents` and `robotEvents` (the event logs; timestamp, newest first), `process` (push processes), `tcp`, `ftp`, `ws`, `smtp` (routes; id) and `robotTraffic` (received time, newest first) are for administrators only: 403 "Administrator permission required" to a client user.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The routing area's lists, filtered, sorted and paged; `type` selects the list and with it the filter fields, the sortable fields and the row shape: `pushTraffic` (messages pushed out to customers; default sort stored time, newest first) is every user's, scoped to the caller's tgids; `pushEvents` and `robotEvents` (the event logs; timestamp, newest first), `process` (push processes), `tcp`, `ftp`, `ws`, `smtp` (routes; id) and `robotTraffic` (received time, newest first) are for administrators only: 403 "Administrator permission required" to a client user.
          */
         post: operations["pushFind"];
         delete?: never;
@@ -2170,7 +2170,7 @@ export type paths = {
         };
         /**
          * A push traffic row's delivery attempts
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The 'Show All' dialog's delivery section: the row's status, when the delivery engine next tries (null when nothing is left to do), its counters and its delivery attempts (time, round, target, destination, outcome, error, duration), newest first, at most 200. 404 when the row is unknown or not reachable.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The 'Show All' dialog's delivery section: the row's status, when the delivery engine next tries (null when nothing is left to do), its counters and its delivery attempts (time, round, target, destination, outcome, error, duration), newest first, at most 200. 404 when the row is unknown or not reachable.
          */
         get: operations["pushGetDeliveryAttempts"];
         put?: never;
@@ -2190,7 +2190,7 @@ export type paths = {
         };
         /**
          * A push traffic row's multiPushTraffic items
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The 'Show All' dialog's list of the row's multi-push items (the messages whose parent it is), oldest first. 404 when the row is unknown or not reachable.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The 'Show All' dialog's list of the row's multi-push items (the messages whose parent it is), oldest first. 404 when the row is unknown or not reachable.
          */
         get: operations["pushGetMultiPushTraffic"];
         put?: never;
@@ -2772,7 +2772,7 @@ export type paths = {
         put?: never;
         /**
          * Add a terminal
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. A tgid is required ('Please select a tgid', 400); one the caller does not reach answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. VSAT has no add form ('VSAT terminals cannot be added: VSAT has no add form', 400). Inmarsat C adds an existing terminal, for administrators only (a client gets 403 'Inmarsat C terminals are added by an administrator: ask your operator to add the mobile terminal'): `imn` names a registered mtl (404 when none, 409 when attached already), `mtl` defaults to 0, `region` is AORW 0, AORE 1, POR 2, IOR 3, CURRENT 4 or ALL 9; the mtl is attached to the new terminal.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). A tgid is required ('Please select a tgid', 400); one the caller does not reach, or (a client) one merely shared with its company, answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. VSAT has no add form ('VSAT terminals cannot be added: VSAT has no add form', 400). Inmarsat C adds an existing terminal, for administrators only (a client gets 403 'Inmarsat C terminals are added by an administrator: ask your operator to add the mobile terminal'): `imn` names a registered mtl (404 when none, 409 when attached already), `mtl` defaults to 0, `region` is AORW 0, AORE 1, POR 2, IOR 3, CURRENT 4 or ALL 9; the mtl is attached to the new terminal.
          */
         post: operations["terminalAddDevice"];
         delete?: never;
@@ -2812,7 +2812,7 @@ export type paths = {
         put?: never;
         /**
          * Find terminals (the terminal list)
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Filter by deviceId, device type, label, identifier or tgid (number or label); sort by any column (default deviceId); one page (10 by default) under `results`, with the totals.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Filter by deviceId, device type, label, identifier or tgid (number or label); sort by any column (default deviceId); one page (10 by default) under `results`, with the totals.
          */
         post: operations["terminalFindDevice"];
         delete?: never;
@@ -2830,7 +2830,7 @@ export type paths = {
         };
         /**
          * A terminal with its transmission configuration and item logs
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The terminal (`id` is its deviceId) with its device type, tgid, transmission configuration and item logs (label: the name split into words; ncsUpdateTime, loginTime, previousLoginTime and logoutTime are always DATE); an Iridium IriTrack's 10 canned messages, an Inmarsat C terminal's mtl; a Shout or Iridium tracker's `tracking`: the last setTerminalTracking command sent to it and the last it took (delivered or acknowledged), of the caller's company's command lists for a client, and whether the caller may send it one. 404 'Terminal not found' when unknown or out of reach.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The terminal (`id` is its deviceId) with its device type, tgid, transmission configuration and item logs (label: the name split into words; ncsUpdateTime, loginTime, previousLoginTime and logoutTime are always DATE); an Iridium IriTrack's 10 canned messages, an Inmarsat C terminal's mtl; a Shout or Iridium tracker's `tracking`: the last setTerminalTracking command sent to it and the last it took (delivered or acknowledged), of the caller's company's command lists for a client, and whether the caller may send it one. 404 'Terminal not found' when unknown or out of reach.
          */
         get: operations["terminalGet"];
         put?: never;
@@ -2872,7 +2872,7 @@ export type paths = {
         put?: never;
         /**
          * Change a terminal
-         * @description Administrators only (team rights below 100). A tgid is required ('Please select a tgid', 400); one the caller does not reach answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. The device type cannot change (400). 404 when the terminal does not exist.
+         * @description Administrators only (team rights below 100). A tgid is required ('Please select a tgid', 400); one the caller does not reach, or (a client) one merely shared with its company, answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. The device type cannot change (400). 404 when the terminal does not exist.
          */
         post: operations["terminalUpdateDevice"];
         delete?: never;
@@ -2892,7 +2892,7 @@ export type paths = {
         put?: never;
         /**
          * Change a terminal's label
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Our addition: the non-administrators' label-only edit (updateDevice is administrators'). An Inmarsat C terminal's mtl takes the same label. 404 when unknown or out of reach.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Our addition: the non-administrators' label-only edit (updateDevice is administrators'). An Inmarsat C terminal's mtl takes the same label. 404 when unknown or out of reach, and for a client when its tgid is merely shared with the client's company (read-only).
          */
         post: operations["terminalUpdateLabel"];
         delete?: never;
@@ -3010,7 +3010,7 @@ export type paths = {
         };
         /**
          * A tgid's details (the push traffic details dialog)
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The tgid's label, owning team and company, teams and how many terminals, dnids and routes per protocol it has. The spec leaves this lookup's path open (docs/decisions/0011). 404 when unknown or not reachable.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The tgid's label, owning team and company, teams and how many terminals, dnids and routes per protocol it has. The spec leaves this lookup's path open (docs/decisions/0011). 404 when unknown or not reachable.
          */
         get: operations["tgidDetails"];
         put?: never;
@@ -3052,7 +3052,7 @@ export type paths = {
         put?: never;
         /**
          * Find tgids (the tgid list)
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Filter by id, a part of the label, of a team's name (owning or sharing) or of the owning company's name; sort by id, label, team, company or updatedOn (default id); one page (10 rows by default), with the totals.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Filter by id, a part of the label, of a team's name (owning or sharing) or of the owning company's name; sort by id, label, team, company or updatedOn (default id); one page (10 rows by default), with the totals.
          */
         post: operations["tgidFind"];
         delete?: never;
@@ -3070,7 +3070,7 @@ export type paths = {
         };
         /**
          * A tgid with its devices, dnids, users, teams and routes
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The tgid (label, else its id), its owning team and company, its teams (the owner, then those sharing it), counts, audit (created and updated by whom, when), its terminals, the dnids routed to it, the users of its teams and its routes by protocol. A client sees its own company's teams, users and dnids. 404 when unknown or not reachable.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The tgid (label, else its id), its owning team and company, its teams (the owner, then those sharing it), counts, audit (created and updated by whom, when), its terminals, the dnids routed to it, the users of its teams and its routes by protocol. A client sees its own company's teams, users and dnids. 404 when unknown or not reachable.
          */
         get: operations["tgidGet"];
         put?: never;
@@ -3150,7 +3150,7 @@ export type paths = {
         };
         /**
          * The ports open for a tgid
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. The push processes (host, port, mode) of the teams that reach the tgid (its owner and the teams sharing it, as for a dnid's open ports), or of `team` alone, by port. A client sees its own company's teams' ports. 404 when the tgid is not reachable or `team` is not one of its teams.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The push processes (host, port, mode) of the teams that reach the tgid (its owner and the teams sharing it, as for a dnid's open ports), or of `team` alone, by port. A client sees its own company's teams' ports. 404 when the tgid is not reachable or `team` is not one of its teams.
          */
         get: operations["tgidOpenPorts"];
         put?: never;
@@ -3210,7 +3210,7 @@ export type paths = {
         };
         /**
          * Find tgids
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them. Tgids whose label or number contains the text (case-insensitive), with the owning team, at most 25: exact matches first, then by label. The label search starts at 3 characters; shorter text searches the numbers.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Tgids whose label or number contains the text (case-insensitive), with the owning team, at most 25: exact matches first, then by label. The label search starts at 3 characters; shorter text searches the numbers.
          */
         get: operations["tgidSearch"];
         put?: never;

@@ -28,7 +28,8 @@ type Tenancy =
   | "company"
   /**
    * Rows that belong to a tgid: a client user reaches the tgids owned by, or shared with, a team
-   * of its company.
+   * of its company; it changes and sends to those its company owns only (a shared one is
+   * read-only for it: `ownTgidRows`).
    */
   | "tgid"
   /** The caller's own rows (its session, its uploads). */
@@ -147,7 +148,9 @@ const ACCESS_TEXT: Record<Tenancy, string> = {
   company: "Any signed-in user; a client user (team rights 100 or above) reaches only its own " +
     "company's rows (another company's answer as not found).",
   tgid: "Any signed-in user; a client user reaches only the tgids owned by, or shared with, a " +
-    "team of its company, and what belongs to them.",
+    "team of its company, and what belongs to them; a tgid merely shared with its company is " +
+    "read-only for it (adding a terminal to it, changing or sending to one of its terminals is " +
+    "treated like an unknown one: 404).",
   caller: "Any signed-in user, for their own session and rows.",
   none: "Any signed-in user.",
 };

@@ -54,9 +54,11 @@ export const tgidArray = (scope: Scope): SQL | undefined =>
   scope.onlyCompany === null ? undefined : clientTgids(scope.onlyCompany);
 
 /**
- * The tgids a caller may SEND to (Messaging C recipients, terminal commands): a client only its own
- * company's (the tgid's team is in its company), not the tgids merely shared with it, which it
- * reads only (issue 15). Every tgid for an administrator.
+ * The tgids a caller may CHANGE or SEND to (a terminal added to one, a label, Messaging C
+ * recipients, the test message, terminal commands): a client only its own company's (the tgid's
+ * team is in its company), not the tgids merely shared with it, which it reads only (issue 15;
+ * issue 36: a write on a shared tgid's row answers 404 like another company's). Every tgid for an
+ * administrator.
  */
 export const ownTgidRows = (scope: Scope, tgidColumn: AnyColumn): SQL | undefined =>
   scope.onlyCompany === null

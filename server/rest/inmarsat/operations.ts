@@ -39,9 +39,11 @@ export const send = defineRoute({
   method: "post",
   path: "/rest/inmarsat/send",
   summary: "Send a Messaging C message",
-  description: "Sends `message` to the `recipient` (an mtl the caller reaches, valid: else 404 " +
-    `'${M.recipientInvalid}') and the \`carboncopies\` (at most ${MAX_CARBON_COPIES}, 400; ` +
-    "unknown, unreachable, invalid or duplicate ones and the recipient itself are dropped). The " +
+  description: "Sends `message` to the `recipient` (an mtl the caller may send to, valid: else " +
+    `404 '${M.recipientInvalid}'; a client sends only to its own company's tgids' terminals, ` +
+    "not to those of a tgid merely shared with it) and the `carboncopies` (at most " +
+    `${MAX_CARBON_COPIES}, 400; unknown, unreachable, invalid or duplicate ones, those a client ` +
+    "may not send to and the recipient itself are dropped). The " +
     `size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most ` +
     `${MESSAGE_MAX_KB} KB, ${MINI_C_MESSAGE_MAX_KB} KB when any recipient is mini-C (400 ` +
     "'Message is too big ! …'). Also refused (400): a message with neither text nor an " +

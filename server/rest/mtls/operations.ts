@@ -2,7 +2,9 @@
  * The /rest/mtls calls (management-routing §7, portal-shell §7): Inmarsat C mobile terminals. An
  * mtl attached to a terminal follows the terminal's tgid; an unattached one (registered, no
  * terminal yet) is visible to administrators only. Registering and deleting are
- * administrators'; the LES calls go through the LES adapter (server/station/adapter.ts).
+ * administrators'; a client relabels and sends test messages to its own company's terminals only
+ * (a tgid shared with it is read-only). The LES calls go through the LES adapter
+ * (server/station/adapter.ts).
  */
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import {
@@ -68,7 +70,8 @@ export const updateLabel = defineRoute({
   method: "post",
   path: "/rest/mtls/updateLabel",
   summary: "Change an mtl's label",
-  description: "Sets the label of the mtl and of its terminal. 404 when unknown or out of reach.",
+  description: "Sets the label of the mtl and of its terminal. 404 when unknown or out of reach, " +
+    "and for a client when its tgid is merely shared with the client's company (read-only).",
   request: { body: jsonBody(MtlLabelUpdateSchema) },
   responses: { 200: jsonResponse(MtlSchema, "The mtl, relabelled") },
   errors: [404],
@@ -106,11 +109,13 @@ export const sendTestMessage = defineRoute({
   method: "post",
   path: "/rest/mtls/sendTestMessage",
   summary: "Send a test message to an Inmarsat C terminal",
-  description: "`id` is the imn. Records a Messaging C command list (protocol 5, for the " +
-    "company of the terminal's tgid, sent by the caller) with one 'sendMessage' command (In " +
-    "Progress) and hands the message to the LES, which records it as a station message " +
-    "(forward in progress). 404 when unknown or out of reach; 409 when the mtl has no " +
-    "terminal, is not valid, or the station refuses the message.",
+  description: "`id` is the imn. Records a Messaging C command list (protocol 5) with one " +
+    "'sendMessage' command (In Progress) and hands the message to the LES, which records it as " +
+    "a station message (forward in progress); the list and the message belong to the company " +
+    "of the terminal's tgid, sent by the caller. A client sends only to its own company's " +
+    "terminals: 404 when unknown or out of reach, and when the terminal's tgid is merely shared " +
+    "with the client's company; 409 when the mtl has no terminal, is not valid, or the station " +
+    "refuses the message.",
   request: { body: jsonBody(MtlTestMessageSchema) },
   responses: { 200: jsonResponse(TestMessageSentSchema, "The command that carries it") },
   errors: [404, 409],

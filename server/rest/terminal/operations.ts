@@ -1,7 +1,8 @@
 /**
- * The /rest/terminal calls (management-routing §7). A terminal follows its tgid: reads, add and
- * the label edit are for every user on the tgids its company owns or shares; update and delete
- * are administrators' (§6: the full menu is theirs, non-administrators get the label-only edit).
+ * The /rest/terminal calls (management-routing §7). A terminal follows its tgid: reads are for
+ * every user on the tgids its company owns or shares, add and the label edit on those it owns (a
+ * shared tgid is read-only for it); update and delete are administrators' (§6: the full menu is
+ * theirs, non-administrators get the label-only edit).
  */
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import {
@@ -64,7 +65,8 @@ export const findDevice = defineRoute({
 });
 
 const WRITE_RULES = `A tgid is required ('${TERMINAL_MESSAGES.selectTgid}', 400); one the ` +
-  "caller does not reach answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags " +
+  "caller does not reach, or (a client) one merely shared with its company, answers 404 'Tgid " +
+  "not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags " +
   "default to false; `items` are checked against the device type's template " +
   "(openapi/schemas/terminal/terminal_templates.ts): unknown names and bad values are refused (400), " +
   "missing ones take their default. Another terminal of the type with the same identifier: 409.";
@@ -105,7 +107,8 @@ export const updateLabel = defineRoute({
   summary: "Change a terminal's label",
   description: "Our addition: the non-administrators' label-only edit (updateDevice is " +
     "administrators'). An Inmarsat C terminal's mtl takes the same label. 404 when unknown or " +
-    "out of reach.",
+    "out of reach, and for a client when its tgid is merely shared with the client's company " +
+    "(read-only).",
   request: { body: jsonBody(TerminalLabelUpdateSchema) },
   responses: { 200: jsonResponse(TerminalSchema, "The terminal, relabelled") },
   errors: [404],

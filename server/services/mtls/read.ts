@@ -11,7 +11,7 @@ import type { Mtl, MtlFindRequest, MtlFindResponse } from "../../../openapi/sche
 import { MTL_MESSAGES } from "../../../openapi/schemas/mtls.ts";
 import { ApiError } from "../../errors.ts";
 import { MAX_ID } from "../../../openapi/schemas/common.ts";
-import { type Scope, tgidRows } from "../tenancy.ts";
+import { ownTgidRows, type Scope, tgidRows } from "../tenancy.ts";
 import { tgidRef } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
@@ -64,6 +64,18 @@ export const mtlRows = (scope: Scope): SQL | undefined => tgidRows(scope, termin
 export async function findMtl(db: Db, scope: Scope, imn: string): Promise<Mtl | null> {
   const [row] = await mtlSelect(db).where(and(eq(mtls.imn, imn), mtlRows(scope)));
   return row ? toMtl(row) : null;
+}
+
+/**
+ * The mtl `imn` if the scope may change it or send to it, else 404 'Mtl not found' (as an unknown
+ * one): a client only an mtl of its own company's tgids (ownTgidRows), not of a tgid merely shared
+ * with it, which it reads only; an administrator any mtl, attached or not.
+ */
+export async function getOwnMtl(db: Db, scope: Scope, imn: string): Promise<Mtl> {
+  const [row] = await mtlSelect(db)
+    .where(and(eq(mtls.imn, imn), ownTgidRows(scope, terminals.tgidId)));
+  if (!row) throw mtlNotFound();
+  return toMtl(row);
 }
 
 /** GET /rest/mtls/getMtl: the mtl, or 404 'Mtl not found'. */

@@ -18,7 +18,7 @@ import {
 import { ApiError, DUPLICATE_CODE, duplicateAs } from "../../errors.ts";
 import { type StationAdapter, StationFault, UNKNOWN_MTL_FAULT } from "../../station/adapter.ts";
 import { EVERY_COMPANY, type Scope } from "../tenancy.ts";
-import { findMtl, getMtl } from "./read.ts";
+import { findMtl, getMtl, getOwnMtl } from "./read.ts";
 import { relabelTerminal } from "../terminal/write.ts";
 import { createCommandList, FAILED, IN_PROGRESS } from "../command/issue.ts";
 
@@ -44,9 +44,12 @@ export async function addMtl(db: Db, req: MtlAdd) {
   return getMtl(db, EVERY_COMPANY, req.imn);
 }
 
-/** POST /rest/mtls/updateLabel: the mtl's label, and its terminal's. */
+/**
+ * POST /rest/mtls/updateLabel: the mtl's label, and its terminal's. A client changes only its own
+ * company's (getOwnMtl): an mtl of a tgid merely shared with it answers 404 like an unknown one.
+ */
 export async function updateMtlLabel(db: Db, scope: Scope, req: MtlLabelUpdate) {
-  const mtl = await getMtl(db, scope, req.imn);
+  const mtl = await getOwnMtl(db, scope, req.imn);
   const label = req.label || null;
   await (mtl.deviceId === null
     ? db.update(mtls).set({ deviceLabel: label }).where(eq(mtls.imn, req.imn))
@@ -91,10 +94,13 @@ const testMessageText = (imn: string, at: Date) =>
   `Test message from the operations portal to ${imn} at ${at.toISOString()}`;
 
 /**
- * POST /rest/mtls/sendTestMessage: records a Messaging C command list (for the company of the
- * terminal's tgid) with one "sendMessage" command, In Progress, and hands the message to the LES,
- * which records it as a station message (forward in progress). A refusal of the LES marks the
- * command Failed and the list finished, and answers 409 with the station's fault.
+ * POST /rest/mtls/sendTestMessage: records a Messaging C command list with one "sendMessage"
+ * command, In Progress, and hands the message to the LES, which records it as a station message
+ * (forward in progress). Both belong to the company of the terminal's tgid, the sender's own for a
+ * client: like every send (decision 0013), a client sends only to its own company's terminals, and
+ * a terminal of a tgid merely shared with it answers 404 like an unknown one (getOwnMtl). A refusal
+ * of the LES marks the command Failed and the list finished, and answers 409 with the station's
+ * fault.
  */
 export async function sendTestMessage(
   db: Db,
@@ -103,7 +109,7 @@ export async function sendTestMessage(
   userKey: number,
   imn: string,
 ): Promise<TestMessageSent> {
-  const mtl = await getMtl(db, scope, imn);
+  const mtl = await getOwnMtl(db, scope, imn);
   if (mtl.deviceId === null || mtl.tgid === null) {
     throw new ApiError(409, MTL_MESSAGES.notAttached(imn));
   }
@@ -113,9 +119,9 @@ export async function sendTestMessage(
   const text = testMessageText(imn, new Date());
   const parameters = { les: DEFAULT_LES, format: "text", text };
   const command = { groupId: 1, itemId: 1 };
-  // The sender's company (a shared tgid's terminal may belong to another), so the list the
-  // dialog links to is the sender's; an administrator's goes to the terminal's owner.
-  const companyId = scope.onlyCompany ?? owner?.companyId ?? null;
+  // The terminal's owner: a client's own company (getOwnMtl), so the list the dialog links to is
+  // the sender's; an administrator's goes to the owner, as its Messaging C lists do.
+  const companyId = owner?.companyId ?? null;
   const { listId } = await db.transaction((tx) =>
     createCommandList(tx, {
       userKey,

@@ -1,6 +1,6 @@
 /**
- * Changing terminals: add (any user, on a tgid it reaches), update (administrators), the
- * label-only edit (any user, on its own terminals) and delete (administrators; not VSAT or the
+ * Changing terminals: add (any user, on a tgid its company owns), update (administrators), the
+ * label-only edit (any user, on its own company's terminals) and delete (administrators; not VSAT or the
  * default). A terminal's checked template values are stored by ./template_store.ts.
  */
 import { and, eq } from "drizzle-orm";
@@ -15,18 +15,19 @@ import {
 } from "../../../openapi/schemas/terminal/terminals.ts";
 import { templateFor } from "../../../openapi/schemas/terminal/terminal_templates.ts";
 import { ApiError, DUPLICATE_CODE, duplicateAs, notFound } from "../../errors.ts";
-import { EVERY_COMPANY, type Scope, tgidRows } from "../tenancy.ts";
+import { EVERY_COMPANY, ownTgidRows, type Scope } from "../tenancy.ts";
 import { deviceTypeOf, getTerminal, terminalNotFound } from "./read.ts";
 import { attachableMtl, identifierOf, storeTemplateValues } from "./template_store.ts";
 import { neIf } from "../sql_filters.ts";
 
 /**
- * The tgid must be one the caller reaches: an unknown one, or another company's, answers 404
- * 'Tgid not found' (the same for both); none chosen is the schema's 400 'Please select a tgid'.
+ * The tgid must be one the caller may add to: an unknown one, another company's, or one merely
+ * shared with the client's company (read-only for it: ownTgidRows) answers 404 'Tgid not found'
+ * (the same for all); none chosen is the schema's 400 'Please select a tgid'.
  */
 async function requireTgid(db: Db, scope: Scope, tgidId: number) {
   const [row] = await db.select({ id: tgids.id }).from(tgids)
-    .where(and(eq(tgids.id, tgidId), tgidRows(scope, tgids.id)));
+    .where(and(eq(tgids.id, tgidId), ownTgidRows(scope, tgids.id)));
   if (!row) throw notFound("Tgid");
 }
 
@@ -120,11 +121,12 @@ export async function updateTerminal(db: Db, req: TerminalUpdate) {
 
 /**
  * POST /rest/terminal/updateLabel: a terminal's label (non-administrators' edit); an Inmarsat C
- * terminal's mtl takes the same label.
+ * terminal's mtl takes the same label. A client changes only its own company's terminals
+ * (ownTgidRows): one of a tgid merely shared with it answers 404 like an unknown one.
  */
 export async function updateTerminalLabel(db: Db, scope: Scope, req: TerminalLabelUpdate) {
   const [row] = await db.select({ deviceId: terminals.deviceId }).from(terminals)
-    .where(and(eq(terminals.deviceId, req.deviceId), tgidRows(scope, terminals.tgidId)));
+    .where(and(eq(terminals.deviceId, req.deviceId), ownTgidRows(scope, terminals.tgidId)));
   if (!row) throw terminalNotFound();
   await db.transaction((tx) => relabelTerminal(tx, req.deviceId, req.label || null));
   return getTerminal(db, scope, req.deviceId);

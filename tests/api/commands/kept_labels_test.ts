@@ -1,7 +1,7 @@
 /**
  * A message and a command keep the label their target had when they were sent, as their company
- * saw it (docs/decisions/0019): company A's client sends to a terminal that is, or becomes,
- * company B's; B renames it; A's traffic (POST /rest/station/find, the /station pages, the command
+ * saw it (docs/decisions/0019): company A's client sends to its terminals, which then become
+ * company B's (one in a tgid B shares with A); B renames them; A's traffic (POST /rest/station/find, the /station pages, the command
  * details) still shows the label A sent with, and a filter by B's new label finds nothing — for an
  * administrator too. A target A cannot see at all when sending (an administrator's carbon copy to
  * B) keeps nothing of B's in A's rows.
@@ -54,17 +54,17 @@ const rename = async (ctx: Ctx, owner: Tenant, deviceId: number, label: string) 
 };
 
 dbTest(
-  "[rest/station] another company's terminal: A's traffic keeps the label A sent with, never B's new one",
+  "[rest/station] a terminal passed to company B: A's traffic keeps the label A sent with, never B's new one",
   async (ctx) => {
     const a = await clientWithTgid(ctx, { messagingCAccess: true });
     const b = await clientWithTgid(ctx, { messagingCAccess: true });
     const boss = await admin(ctx);
-    // A's own terminal, which later passes to company B; and B's terminal in a tgid B shares
-    // with A's team (A reads it, and may send it a test message).
-    const before = { own: unique("A vessel"), shared: unique("B vessel") };
+    // Two of A's own terminals, which later pass to company B: one into B's own tgid, the other
+    // into a tgid B shares with A's team (A still reads it, but no longer sends to it).
+    const before = { own: unique("A vessel"), shared: unique("A lent vessel") };
     const own = await inmarsatC(ctx, a.tgid.id, before.own);
     const sharedTgid = await ctx.f.tgid({ teamId: b.team.id, sharedWith: [a.team.id] });
-    const shared = await inmarsatC(ctx, sharedTgid.id, before.shared);
+    const shared = await inmarsatC(ctx, a.tgid.id, before.shared);
 
     const sent = await ctx.call("POST", "/rest/inmarsat/send", {
       token: a.token,
@@ -85,9 +85,11 @@ dbTest(
       [tested, before.shared],
     ]);
 
-    // An administrator moves A's terminal into B's tgid; B renames both terminals.
+    // An administrator moves A's terminals into B's tgids; B renames both terminals.
     await ctx.db.update(terminals).set({ tgidId: b.tgid.id })
       .where(eq(terminals.deviceId, own.deviceId));
+    await ctx.db.update(terminals).set({ tgidId: sharedTgid.id })
+      .where(eq(terminals.deviceId, shared.deviceId));
     const after = { own: unique("B secret"), shared: unique("B renamed") };
     await rename(ctx, b, own.deviceId, after.own);
     await rename(ctx, b, shared.deviceId, after.shared);
@@ -132,22 +134,25 @@ dbTest(
       for (const label of [after.own, after.shared]) assert.doesNotMatch(page, new RegExp(label));
     }
 
-    // What A sends now keeps what A sees now: the shared terminal's new label; nothing of the
-    // terminal that is B's alone (it is no longer A's to send to either).
+    // A reads the shared terminal as it is today (B's label), while its traffic keeps what was
+    // sent; A sends to neither any more: a tgid merely shared with A is read-only for it.
+    const read = await ctx.call("GET", `/rest/mtls/getMtl?mtl=${shared.imn}`, { token: a.token });
+    assert.equal(read.body.deviceLabel, after.shared);
     const again = await ctx.call("POST", "/rest/mtls/sendTestMessage", {
       token: a.token,
       json: { id: shared.imn },
     });
-    assert.equal(again.status, 200, JSON.stringify(again.body));
-    assert.deepEqual(await labelsFound(ctx, a.token, { refNum: again.body.reference }), [[
-      again.body.reference,
-      after.shared,
-    ]]);
+    assert.equal(again.status, 404, JSON.stringify(again.body));
     const refused = await ctx.call("POST", "/rest/inmarsat/send", {
       token: a.token,
       json: { recipient: own.imn, carboncopies: [], message: plainMessage() },
     });
     assert.equal(refused.status, 404);
+    assert.deepEqual(
+      (await find(ctx, a.token, {})).map((m) => m.refNum),
+      [mine, tested],
+      "nothing new recorded",
+    );
   },
 );
 

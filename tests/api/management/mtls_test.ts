@@ -2,7 +2,8 @@
  * The /rest/mtls calls: register (administrators; the imn rule, duplicates), find and get (an
  * attached mtl follows its terminal's tgid, an unattached one is administrators'), the label,
  * delete with the terminal, the LES station's record (and its fault), the test message through
- * the command path, and the serial.
+ * the command path, and the serial. A tgid shared with a client's company is read-only for it: no
+ * label edit, no test message.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -12,6 +13,7 @@ import {
   admin,
   assertAdminOnly,
   clientWithTgid as tenant,
+  tgidSharedByB,
 } from "../../fixtures/companies_teams.ts";
 import {
   commandLists,
@@ -295,21 +297,84 @@ dbTest(
     assert.equal(message.text, command.parameters.text);
     assert.equal(message.size, new TextEncoder().encode(message.text).length);
     assert.equal(message.userKey, t.user.key);
+    assert.equal(message.companyId, t.company.id, "the station message is the list's company's");
+  },
+);
 
-    // On a tgid another company shares with it, the list is the sender's company's: the dialog's
-    // link to it works, and the terminal's owner does not see the sender's list.
-    const owner = await tenant(ctx);
-    const shared = await ctx.f.tgid({ teamId: owner.team.id, sharedWith: [t.team.id] });
+dbTest(
+  "[rest/mtls] a tgid shared with the client's company is read-only: no label edit, no test message",
+  async (ctx) => {
+    // Company B's team owns a tgid it shares with company A's team: A reads its mtl only.
+    const { a, b, shared } = await tgidSharedByB(ctx);
     const theirs = await inmarsatC(ctx, shared.id);
+    const imn = theirs.mtl!.imn;
+    const rowsOf = async () => ({
+      mtl: await ctx.db.select().from(mtls).where(eq(mtls.imn, imn)),
+      terminal: await ctx.db.select().from(terminals)
+        .where(eq(terminals.deviceId, theirs.deviceId)),
+      commands: await ctx.db.select().from(commands).where(eq(commands.mt, imn)),
+      messages: await ctx.db.select().from(stationMessages)
+        .where(eq(stationMessages.recipient, imn)),
+    });
+    const before = await rowsOf();
+    const read = await ctx.call("GET", `/rest/mtls/getMtl?mtl=${imn}`, { token: a.token });
+    assert.equal(read.status, 200, "A reads B's shared mtl");
+
+    // Each answers 404 'Mtl not found', as for an unknown mtl, and nothing of B's changes.
+    const relabel = await ctx.call("POST", "/rest/mtls/updateLabel", {
+      token: a.token,
+      json: { imn, label: "Stolen" },
+    });
+    const test = await ctx.call("POST", "/rest/mtls/sendTestMessage", {
+      token: a.token,
+      json: { id: imn },
+    });
+    for (const r of [relabel, test]) {
+      assert.equal(r.status, 404, JSON.stringify(r.body));
+      assert.deepEqual(r.body, { code: 404, message: MTL_MESSAGES.notFound });
+    }
+    assert.deepEqual(await rowsOf(), before, "B's mtl, terminal and traffic are unchanged");
+
+    // A's own: both still work, for A's company.
+    const ours = await inmarsatC(ctx, a.tgid.id);
+    const mine = await ctx.call("POST", "/rest/mtls/updateLabel", {
+      token: a.token,
+      json: { imn: ours.mtl!.imn, label: "A vessel" },
+    });
+    assert.equal(mine.status, 200, JSON.stringify(mine.body));
+    assert.equal(mine.body.deviceLabel, "A vessel");
     const sent = await ctx.call("POST", "/rest/mtls/sendTestMessage", {
-      token: t.token,
-      json: { id: theirs.mtl!.imn },
+      token: a.token,
+      json: { id: ours.mtl!.imn },
     });
     assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const [list] = await ctx.db.select().from(commandLists)
+      .where(eq(commandLists.id, sent.body.listId));
+    assert.equal(list.companyId, a.company.id);
+
+    // B, the owner, and an administrator may; an administrator's test message is the owner's.
+    const byOwner = await ctx.call("POST", "/rest/mtls/updateLabel", {
+      token: b.token,
+      json: { imn, label: "B vessel" },
+    });
+    assert.equal(byOwner.status, 200, JSON.stringify(byOwner.body));
+    const boss = await admin(ctx);
+    const byAdmin = await ctx.call("POST", "/rest/mtls/sendTestMessage", {
+      token: boss.token,
+      json: { id: imn },
+    });
+    assert.equal(byAdmin.status, 200, JSON.stringify(byAdmin.body));
+    const [owned] = await ctx.db.select().from(commandLists)
+      .where(eq(commandLists.id, byAdmin.body.listId));
+    assert.equal(owned.companyId, b.company.id);
+    assert.equal(owned.userKey, boss.user.key);
+    const [message] = await ctx.db.select().from(stationMessages)
+      .where(eq(stationMessages.listId, byAdmin.body.listId));
+    assert.equal(message.companyId, b.company.id);
     const listed = (token: string) =>
-      ctx.call("GET", `/rest/list/getCommandsFull?listId=${sent.body.listId}`, { token });
-    assert.equal((await listed(t.token)).status, 200);
-    assert.equal((await listed(owner.token)).status, 404);
+      ctx.call("GET", `/rest/list/getCommandsFull?listId=${byAdmin.body.listId}`, { token });
+    assert.equal((await listed(b.token)).status, 200, "the owner follows it");
+    assert.equal((await listed(a.token)).status, 404, "the company it is shared with does not");
   },
 );
 

@@ -1,8 +1,9 @@
 /**
- * The /rest/terminal calls: add and update rules (a reachable tgid, the 12 tracking frequencies,
- * the device type's template, VSAT not addable, Inmarsat C "add existing terminal"), the
- * Iritrack canned messages, item log labels and date types, delete (not VSAT nor the default),
- * the label-only edit, find, the device types, and client isolation.
+ * The /rest/terminal calls: add and update rules (a tgid of the client's company, the 12 tracking
+ * frequencies, the device type's template, VSAT not addable, Inmarsat C "add existing terminal"),
+ * the Iritrack canned messages, item log labels and date types, delete (not VSAT nor the default),
+ * the label-only edit, find, the device types, and client isolation (a tgid shared with the
+ * client's company is read-only for it).
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -12,6 +13,7 @@ import {
   admin,
   assertAdminOnly,
   clientWithTgid as tenant,
+  tgidSharedByB,
 } from "../../fixtures/companies_teams.ts";
 import { mtls, terminalItems, terminals } from "../../../db/schema/mod.ts";
 import { TRACKING_FREQUENCIES } from "../../../openapi/enums.ts";
@@ -490,6 +492,58 @@ dbTest(
     });
     assert.equal(theirs.status, 404);
     assert.deepEqual(theirs.body, { code: 404, message: "Terminal not found" });
+  },
+);
+
+dbTest(
+  "[rest/terminal] a tgid shared with the client's company is read-only: no add, no label edit",
+  async (ctx) => {
+    // Company B's team owns a tgid it shares with company A's team: A reads it, changes nothing.
+    const { a, b, shared } = await tgidSharedByB(ctx);
+    const label = unique("B vessel");
+    const theirs = await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 0, label });
+    const before = async () => ({
+      terminals: await ctx.db.select().from(terminals).where(eq(terminals.tgidId, shared.id)),
+      mtl: await ctx.db.select().from(mtls).where(eq(mtls.deviceId, theirs.deviceId)),
+    });
+    const rows = await before();
+    assert.equal(
+      (await ctx.call("GET", `/rest/terminal/get?id=${theirs.deviceId}`, {
+        token: a.token,
+      })).status,
+      200,
+      "A reads B's shared terminal",
+    );
+
+    // No terminal added to it: 404 'Tgid not found', as for an unknown tgid.
+    const added = await add(ctx, a.token, shout(shared.id));
+    assert.equal(added.status, 404, JSON.stringify(added.body));
+    assert.deepEqual(added.body, { code: 404, message: "Tgid not found" });
+    // Its terminal not relabelled: 404 'Terminal not found', as for an unknown terminal.
+    const relabelled = await ctx.call("POST", "/rest/terminal/updateLabel", {
+      token: a.token,
+      json: { deviceId: theirs.deviceId, label: "Stolen" },
+    });
+    assert.equal(relabelled.status, 404, JSON.stringify(relabelled.body));
+    assert.deepEqual(relabelled.body, { code: 404, message: "Terminal not found" });
+    assert.deepEqual(await before(), rows, "B's terminal and its mtl are unchanged");
+
+    // A's own tgid: both still work; B, the owner, relabels its terminal.
+    const own = await add(ctx, a.token, shout(a.tgid.id));
+    assert.equal(own.status, 200, JSON.stringify(own.body));
+    assert.equal(own.body.tgidId, a.tgid.id);
+    const mine = await ctx.call("POST", "/rest/terminal/updateLabel", {
+      token: a.token,
+      json: { deviceId: own.body.deviceId, label: "A vessel" },
+    });
+    assert.equal(mine.status, 200, JSON.stringify(mine.body));
+    assert.equal(mine.body.deviceLabel, "A vessel");
+    const byOwner = await ctx.call("POST", "/rest/terminal/updateLabel", {
+      token: b.token,
+      json: { deviceId: theirs.deviceId, label: `${label} 2` },
+    });
+    assert.equal(byOwner.status, 200, JSON.stringify(byOwner.body));
+    assert.equal(byOwner.body.mtl.deviceLabel, `${label} 2`);
   },
 );
 
