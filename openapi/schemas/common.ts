@@ -92,6 +92,14 @@ export const queryId = (label: string, description: string) =>
     .meta({ description, example: "12", param: { in: "query" } });
 
 /**
+ * `schema`, a query parameter built by `queryId` (or the like), with `value` as its example, given
+ * in the type its builder gives examples (text or a number): for a parameter whose builder's
+ * example names no row the operation accepts (`?les=21`, not 12).
+ */
+export const withQueryExample = <T extends z.ZodType>(schema: T, value: number): T =>
+  schema.meta({ example: typeof schema.meta()?.example === "string" ? String(value) : value });
+
+/**
  * A type error's message: `missing` when nothing was given (absent or null: an empty choice),
  * `invalid` for anything else.
  */
