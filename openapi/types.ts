@@ -12294,6 +12294,10 @@ export interface operations {
         /** @description The chunk's bytes (at most 256 KB) */
         requestBody: {
             content: {
+                /**
+                 * @example imn,label,latitude,longitude
+                 *     436912345,Atlantic Dawn,47.38,-4.97
+                 */
                 "application/octet-stream": string;
             };
         };
@@ -12846,6 +12850,10 @@ export interface operations {
         /** @description The chunk's bytes */
         requestBody: {
             content: {
+                /**
+                 * @example imn,label,latitude,longitude
+                 *     436912345,Atlantic Dawn,47.38,-4.97
+                 */
                 "application/octet-stream": string;
             };
         };

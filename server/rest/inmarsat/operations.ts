@@ -7,7 +7,11 @@
  */
 import { z } from "@hono/zod-openapi";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
-import { UploadQuerySchema, UploadResultSchema } from "../../../openapi/schemas/file/file.ts";
+import {
+  UPLOAD_EXAMPLE,
+  UploadQuerySchema,
+  UploadResultSchema,
+} from "../../../openapi/schemas/file/file.ts";
 import {
   AttachmentContentSchema,
   AttachmentQuerySchema,
@@ -107,7 +111,10 @@ export const uploadAttachment = defineRoute({
       required: true,
       description: "The chunk's bytes",
       content: {
-        "application/octet-stream": { schema: z.string().meta({ format: "binary" }) },
+        "application/octet-stream": {
+          schema: z.string().meta({ format: "binary" }),
+          example: UPLOAD_EXAMPLE,
+        },
       },
     },
   },
