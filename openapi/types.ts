@@ -9225,6 +9225,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "name": "Oceanic Fisheries Ltd"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CompanyUpdate"];
             };
         };
@@ -9390,6 +9396,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "deviceId": "423456789",
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["DefaultMtl"];
             };
         };
@@ -9477,6 +9491,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 13,
+                 *       "les": 21,
+                 *       "company": 13,
+                 *       "tgid": 12,
+                 *       "opts": {
+                 *         "team": 13,
+                 *         "rulId": 1201,
+                 *         "comments": "Fleet North Atlantic",
+                 *         "immediateDelivery": 0,
+                 *         "vms": 0
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidWrite"];
             };
         };
@@ -9625,6 +9654,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1,
+                 *       "interval": 60,
+                 *       "startFrame": 120
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateProgram"];
             };
         };
@@ -9712,6 +9750,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidKey"];
             };
         };
@@ -9790,6 +9834,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1,
+                 *       "device": "423456789"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidStatusKey"];
             };
         };
@@ -9868,6 +9920,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidMemberCommand"];
             };
         };
@@ -10614,6 +10673,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1,
+                 *       "code": 9
+                 *     }
+                 */
                 "application/json": components["schemas"]["OnDemandPoll"];
             };
         };
@@ -10769,6 +10836,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "device": "423456789",
+                 *       "dnid_id": 12,
+                 *       "member": 1,
+                 *       "les": 21,
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidSetActive"];
             };
         };
@@ -10856,6 +10932,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidMemberCommand"];
             };
         };
@@ -10943,6 +11026,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidMemberCommand"];
             };
         };
@@ -11030,6 +11120,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21,
+                 *       "immediateDelivery": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidToggleMonitoring"];
             };
         };
@@ -11108,6 +11205,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21,
+                 *       "company": 13,
+                 *       "tgid": 13,
+                 *       "opts": {
+                 *         "team": 13,
+                 *         "rulId": 1201,
+                 *         "comments": "Trucks Maghreb",
+                 *         "immediateDelivery": 1
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidWrite"];
             };
         };
@@ -11186,6 +11297,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enid": 12,
+                 *       "les": 21,
+                 *       "region": 1,
+                 *       "priority": 1,
+                 *       "repetitions": 2,
+                 *       "text": "Gale warning: north-west 8 in sea area Fastnet from 18:00 UTC."
+                 *     }
+                 */
                 "application/json": components["schemas"]["EgcSend"];
             };
         };
@@ -11264,6 +11385,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 4712,
+                 *       "rul_les": 21,
+                 *       "company": 12,
+                 *       "rul_id": 1201,
+                 *       "opts": {
+                 *         "comments": "Fleet broadcasts",
+                 *         "teams": [
+                 *           12
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnidCreate"];
             };
         };
@@ -11351,6 +11486,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "rul_les": 21
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnidKey"];
             };
         };
@@ -11844,6 +11985,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "rul_les": 21,
+                 *       "company": 13,
+                 *       "rul_id": 1201,
+                 *       "opts": {
+                 *         "comments": "Convoy broadcasts",
+                 *         "teams": [
+                 *           13
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnidUpdate"];
             };
         };
@@ -11931,6 +12086,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enidId": 12,
+                 *       "enidTeams": [
+                 *         12,
+                 *         13
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnidTeamsUpdate"];
             };
         };
@@ -12074,6 +12238,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "sourceType": 0,
+                 *       "sourceAddress": "epadr@robots.example",
+                 *       "pollMinutes": 5,
+                 *       "reportFormat": 1,
+                 *       "dnids": [
+                 *         12
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["EpadrConfigUpdate"];
             };
         };
@@ -12376,6 +12552,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12,
+                 *       "targetType": "terminal",
+                 *       "trackingEnabled": true,
+                 *       "frequency": 3600,
+                 *       "startDate": "2026-11-30 12:56:24"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetTerminalTracking"];
             };
         };
@@ -12682,6 +12867,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipient": "436912345",
+                 *       "carboncopies": [],
+                 *       "message": {
+                 *         "raw": "Please confirm your ETA at Brest.",
+                 *         "format": "text",
+                 *         "from": {
+                 *           "active": false,
+                 *           "value": ""
+                 *         },
+                 *         "replyTo": {
+                 *           "active": false,
+                 *           "value": ""
+                 *         },
+                 *         "notification": null,
+                 *         "data": {
+                 *           "size": 65,
+                 *           "name": "uploads/0b5f7c1e-8d6a-4c1b-9a43-2f0e6c2d9a10/report.csv"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["MessagingCSend"];
             };
         };
@@ -12932,6 +13140,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13019,6 +13232,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13106,6 +13324,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12,
+                 *       "geofenceId": 1,
+                 *       "unit": 1,
+                 *       "radius": 20,
+                 *       "geofenceP1lat": 47.38,
+                 *       "geofenceP1lon": -4.97
+                 *     }
+                 */
                 "application/json": components["schemas"]["GeofenceActivate"];
             };
         };
@@ -13193,6 +13421,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12,
+                 *       "geofenceId": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["GeofenceCancel"];
             };
         };
@@ -13280,6 +13514,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13367,6 +13606,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13454,6 +13698,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12,
+                 *       "text": "Return to port before the gale",
+                 *       "messageType": 11
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextFreeText"];
             };
         };
@@ -13541,6 +13792,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13628,6 +13884,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -14196,6 +14457,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "queues": [
+                 *         {
+                 *           "queue": "pushWaiting",
+                 *           "maximum": 1000,
+                 *           "alert": 800
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MonitoringThresholdsUpdate"];
             };
         };
@@ -14265,6 +14537,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "imn": "436954321",
+                 *       "serial": "TT3026-009876",
+                 *       "model": "SAILOR 6110",
+                 *       "deviceLabel": "Ocean Pioneer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MtlAdd"];
             };
         };
@@ -14807,6 +15087,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "imn": "436912345",
+                 *       "label": "Atlantic Dawn"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MtlLabelUpdate"];
             };
         };
@@ -15143,6 +15429,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "title": "Maintenance of the LES 21 gateway",
+                 *       "content": "Saturday 02:00-04:00 UTC: messages are queued and delivered afterwards.",
+                 *       "level": "medium",
+                 *       "public": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewsEdit"];
             };
         };
@@ -15410,6 +15705,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1,
+                 *       "pollType": 0,
+                 *       "region": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["PollSend"];
             };
         };
@@ -15497,6 +15801,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "Remise": 12,
+                 *       "ftp_Primary": "ftp://ftp.atlas-logistics.example/in",
+                 *       "mode": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["FtpRouteAdd"];
             };
         };
@@ -15635,6 +15946,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "Remise": 12,
+                 *       "emailMaster": "ops@atlas-logistics.example",
+                 *       "subject": "Position report"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmtpRouteAdd"];
             };
         };
@@ -15704,6 +16022,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "Remise": 12,
+                 *       "IP_Port_Tx_Primary": "push.atlas-logistics.example:5000",
+                 *       "Conversion": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["TcpRouteAdd"];
             };
         };
@@ -15773,6 +16098,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "Remise": 12,
+                 *       "ws_Primary": "https://api.atlas-logistics.example/positions",
+                 *       "format": "json"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WsRouteAdd"];
             };
         };
@@ -16283,6 +16615,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "pushTraffic",
+                 *       "filter": {
+                 *         "tgid": "13"
+                 *       },
+                 *       "sorting": {
+                 *         "field": "lesCStoredTime",
+                 *         "direction": "desc"
+                 *       },
+                 *       "count": 25
+                 *     }
+                 */
                 "application/json": components["schemas"]["PushFindRequest"];
             };
         };
@@ -16662,6 +17007,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "type": "tcp",
+                 *       "target": "primary",
+                 *       "lock": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["LockDestination"];
             };
         };
@@ -16827,6 +17180,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "Remise": 13,
+                 *       "ftp_Primary": "ftp://ftp.atlas-logistics.example/in",
+                 *       "checkDelivery": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["FtpRouteUpdate"];
             };
         };
@@ -16905,6 +17266,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "address": "pushc",
+                 *       "delivery": "D",
+                 *       "protocol": "TCP",
+                 *       "port": 5112,
+                 *       "min": 2,
+                 *       "max": 6
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProcessUpdate"];
             };
         };
@@ -16983,6 +17355,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "Remise": 13,
+                 *       "emailMaster": "ops@atlas-logistics.example",
+                 *       "emailSecondary": "dispatch@atlas-logistics.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmtpRouteUpdate"];
             };
         };
@@ -17061,6 +17441,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "Remise": 13,
+                 *       "IP_Port_Tx_Primary": "push.atlas-logistics.example:5000",
+                 *       "IP_Port_Tx_Secondary": "backup.atlas-logistics.example:5000"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TcpRouteUpdate"];
             };
         };
@@ -17139,6 +17527,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "Remise": 13,
+                 *       "ws_Primary": "https://api.atlas-logistics.example/positions"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WsRouteUpdate"];
             };
         };
@@ -17273,6 +17668,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 1202,
+                 *       "les": 21,
+                 *       "password": "s3cret-21",
+                 *       "customerName": "Oceanic Ltd",
+                 *       "mailContact": "ops@oceanic-fisheries.example",
+                 *       "company": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["RulCreate"];
             };
         };
@@ -17351,6 +17756,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21
+                 *     }
+                 */
                 "application/json": components["schemas"]["RulKey"];
             };
         };
@@ -17708,6 +18119,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21,
+                 *       "password": "s3cret-21",
+                 *       "customerName": "Oceanic Ltd",
+                 *       "company": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["RulUpdate"];
             };
         };
@@ -17980,6 +18400,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "team": {
+                 *         "name": "VMS Compliance",
+                 *         "company": 12,
+                 *         "rights": 100
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamCreate"];
             };
         };
@@ -18058,6 +18487,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "teamId": 14
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamDelete"];
             };
         };
@@ -18492,6 +18926,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "team": {
+                 *         "id": 12,
+                 *         "name": "Fleet Operations",
+                 *         "company": 12,
+                 *         "rights": 100,
+                 *         "mtlInfoActive": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamUpdate"];
             };
         };
@@ -18579,6 +19024,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidId": 12,
+                 *       "deviceTypeId": 3,
+                 *       "deviceLabel": "Northern Star",
+                 *       "trackingFrequency": 3600,
+                 *       "items": [
+                 *         {
+                 *           "name": "imei",
+                 *           "value": "300234063904190"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TerminalAdd"];
             };
         };
@@ -18954,6 +19413,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "deviceId": 12,
+                 *       "tgidId": 13,
+                 *       "deviceTypeId": 3,
+                 *       "deviceLabel": "Northern Star",
+                 *       "trackingFrequency": 1800,
+                 *       "items": [
+                 *         {
+                 *           "name": "imei",
+                 *           "value": "300234010753370"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TerminalUpdate"];
             };
         };
@@ -19041,6 +19515,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "deviceId": 12,
+                 *       "label": "Northern Star"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TerminalLabelUpdate"];
             };
         };
@@ -19119,6 +19599,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidid": 12,
+                 *       "dnidid": 12,
+                 *       "dnidles": 21,
+                 *       "member": 1,
+                 *       "ocean": "AORE"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidRoutingRule"];
             };
         };
@@ -19206,6 +19695,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidid": 12,
+                 *       "mtlid": "436912345"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MtlRoutingRule"];
             };
         };
@@ -19293,6 +19788,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "Fleet Bay of Biscay",
+                 *       "team": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["TgidCreate"];
             };
         };
@@ -19448,6 +19949,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidId": 12,
+                 *       "teamId": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["TgidTeamKey"];
             };
         };
@@ -20151,6 +20658,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidid": 12,
+                 *       "dnidid": 12,
+                 *       "dnidles": 21,
+                 *       "member": 1,
+                 *       "ocean": "IOR"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidRoutingRule"];
             };
         };
@@ -20229,6 +20745,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidid": 13,
+                 *       "mtlid": "436912345"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MtlRoutingRule"];
             };
         };
@@ -20375,6 +20897,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidId": 12,
+                 *       "label": "Fleet North Atlantic"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TgidUpdate"];
             };
         };
@@ -20453,6 +20981,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgid": 12,
+                 *       "addedTeams": [
+                 *         14
+                 *       ],
+                 *       "removedTeams": []
+                 *     }
+                 */
                 "application/json": components["schemas"]["TgidTeamsUpdate"];
             };
         };
@@ -20540,6 +21077,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "client@demo.test",
+                 *       "alias": "fleet-ops@demo.test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserAddAlias"];
             };
         };
@@ -20683,6 +21226,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "oldId": "client@demo.test",
+                 *       "newId": "sean.obrien@oceanic-fisheries.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserChangeId"];
             };
         };
@@ -20770,6 +21319,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "demo-portal-2026",
+                 *       "newPassword": "Harbour-lights-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePassword"];
             };
         };
@@ -20848,6 +21403,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "client@demo.test",
+                 *       "active": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserChangeStatus"];
             };
         };
@@ -20926,6 +21487,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "client@demo.test",
+                 *       "teamId": 14
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserChangeTeam"];
             };
         };
@@ -21004,6 +21571,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "jane.doe@example.com",
+                 *       "company": 12,
+                 *       "team": 12,
+                 *       "firstName": "Jane",
+                 *       "lastName": "Doe"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserCreate"];
             };
         };
@@ -21138,6 +21714,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "client@demo.test",
+                 *       "alias": "skipper@demo.test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserDeleteAlias"];
             };
         };
@@ -21418,6 +22000,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "admin@demo.test",
+                 *       "password": "demo-portal-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -21565,6 +22153,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "client@demo.test",
+                 *       "reason": "Forgotten password (phone call of 12 May)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserResetPassword"];
             };
         };
@@ -21711,6 +22305,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "rY4mL0h2Qk7vN8sW1xZ3cB5dF6gH9jK2pT4uV7wX0yA",
+                 *       "password": "Harbour-lights-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserSetPassword"];
             };
         };
@@ -21771,6 +22371,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "client@demo.test",
+                 *       "company": 12,
+                 *       "team": 12,
+                 *       "firstName": "Seán",
+                 *       "lastName": "O'Brien",
+                 *       "messagingC": {
+                 *         "access": true,
+                 *         "rul": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserUpdate"];
             };
         };

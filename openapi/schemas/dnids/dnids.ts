@@ -20,6 +20,7 @@ import {
   textFilter,
   TgidRefSchema,
   trimmedLine,
+  withQueryExample,
 } from "../common.ts";
 
 const COMMENTS_MAX = 255;
@@ -30,13 +31,13 @@ const CARBON_COPY_MAX = 500;
 /** `?id&les`: les defaults to 21. */
 export const DnidKeyQuerySchema = z.object({
   id: queryId("Id", "The dnid's number"),
-  les: queryId("LES", `The LES; default ${DEFAULT_LES}`).optional(),
+  les: withQueryExample(queryId("LES", `The LES; default ${DEFAULT_LES}`), DEFAULT_LES).optional(),
 });
 
 /** `?dnid&les` of GET /rest/tgid/dnidOpenPorts. */
 export const DnidOpenPortsQuerySchema = z.object({
   dnid: queryId("Dnid", "The dnid's number"),
-  les: queryId("LES", `The LES; default ${DEFAULT_LES}`).optional(),
+  les: withQueryExample(queryId("LES", `The LES; default ${DEFAULT_LES}`), DEFAULT_LES).optional(),
 });
 
 const DnidNumber = bodyId("Id").refine((id) => id !== FORBIDDEN_DNID, DNID_MESSAGES.forbidden);

@@ -412,7 +412,10 @@ export interface PushFound {
 
 export const RobotContentQuerySchema = z.object({
   id: z.string().regex(/^\d{1,15}$/, "Id is not in a valid format").transform(Number)
-    .meta({ description: "The robot traffic row's real_id" }),
+    .meta({ description: "The robot traffic row's real_id", example: "12" }),
   type: z.enum(["0", "1"], { error: `Robot type must be one of ${codeList(ROBOT_TYPES)}` })
-    .transform(Number).meta({ description: `The row's robot type: ${codeList(ROBOT_TYPES)}` }),
+    .transform(Number).meta({
+      description: `The row's robot type: ${codeList(ROBOT_TYPES)}`,
+      example: "0",
+    }),
 });

@@ -8,6 +8,7 @@
 import { z } from "@hono/zod-openapi";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import {
+  EXAMPLE_ATTACHMENT_NAME,
   UPLOAD_EXAMPLE,
   UploadQuerySchema,
   UploadResultSchema,
@@ -53,7 +54,20 @@ export const send = defineRoute({
     "hands each to the LES and keeps every recipient in the caller's history. A refusal of the " +
     "station answers 200 with `status.success` false and 'Error sending message: …' (its " +
     `command is Failed; the list can be followed). ${ACCESS}`,
-  request: { body: jsonBody(MessagingCSendSchema) },
+  request: {
+    body: jsonBody(MessagingCSendSchema, {
+      recipient: "436912345",
+      carboncopies: [],
+      message: {
+        raw: "Please confirm your ETA at Brest.",
+        format: "text",
+        from: { active: false, value: "" },
+        replyTo: { active: false, value: "" },
+        notification: null,
+        data: { size: UPLOAD_EXAMPLE.length, name: EXAMPLE_ATTACHMENT_NAME },
+      },
+    }),
+  },
   responses: { 200: jsonResponse(MessagingCSentSchema, "The list that carries the message") },
   errors: [404],
 });
