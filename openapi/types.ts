@@ -9265,6 +9265,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "name": "Oceanic Fisheries Ltd"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CompanyUpdate"];
             };
         };
@@ -9448,6 +9454,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "deviceId": "423456789",
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["DefaultMtl"];
             };
         };
@@ -9544,6 +9558,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 13,
+                 *       "les": 21,
+                 *       "company": 13,
+                 *       "tgid": 12,
+                 *       "opts": {
+                 *         "team": 13,
+                 *         "rulId": 1201,
+                 *         "comments": "Fleet North Atlantic",
+                 *         "immediateDelivery": 0,
+                 *         "vms": 0
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidWrite"];
             };
         };
@@ -9701,6 +9730,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1,
+                 *       "interval": 60,
+                 *       "startFrame": 120
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateProgram"];
             };
         };
@@ -9797,6 +9835,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidKey"];
             };
         };
@@ -9884,6 +9928,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1,
+                 *       "device": "423456789"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidStatusKey"];
             };
         };
@@ -9971,6 +10023,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidMemberCommand"];
             };
         };
@@ -10744,6 +10803,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1,
+                 *       "code": 9
+                 *     }
+                 */
                 "application/json": components["schemas"]["OnDemandPoll"];
             };
         };
@@ -10908,6 +10975,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "device": "423456789",
+                 *       "dnid_id": 12,
+                 *       "member": 1,
+                 *       "les": 21,
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidSetActive"];
             };
         };
@@ -11004,6 +11080,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidMemberCommand"];
             };
         };
@@ -11100,6 +11183,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidMemberCommand"];
             };
         };
@@ -11196,6 +11286,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21,
+                 *       "immediateDelivery": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidToggleMonitoring"];
             };
         };
@@ -11283,6 +11380,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21,
+                 *       "company": 13,
+                 *       "tgid": 13,
+                 *       "opts": {
+                 *         "team": 13,
+                 *         "rulId": 1201,
+                 *         "comments": "Trucks Maghreb",
+                 *         "immediateDelivery": 1
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidWrite"];
             };
         };
@@ -11370,6 +11481,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enid": 12,
+                 *       "les": 21,
+                 *       "region": 1,
+                 *       "priority": 1,
+                 *       "repetitions": 2,
+                 *       "text": "Gale warning: north-west 8 in sea area Fastnet from 18:00 UTC."
+                 *     }
+                 */
                 "application/json": components["schemas"]["EgcSend"];
             };
         };
@@ -11457,6 +11578,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 4712,
+                 *       "rul_les": 21,
+                 *       "company": 12,
+                 *       "rul_id": 1201,
+                 *       "opts": {
+                 *         "comments": "Fleet broadcasts",
+                 *         "teams": [
+                 *           12
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnidCreate"];
             };
         };
@@ -11553,6 +11688,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "rul_les": 21
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnidKey"];
             };
         };
@@ -12064,6 +12205,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "rul_les": 21,
+                 *       "company": 13,
+                 *       "rul_id": 1201,
+                 *       "opts": {
+                 *         "comments": "Convoy broadcasts",
+                 *         "teams": [
+                 *           13
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnidUpdate"];
             };
         };
@@ -12160,6 +12315,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enidId": 12,
+                 *       "enidTeams": [
+                 *         12,
+                 *         13
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["EnidTeamsUpdate"];
             };
         };
@@ -12312,6 +12476,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "sourceType": 0,
+                 *       "sourceAddress": "epadr@robots.example",
+                 *       "pollMinutes": 5,
+                 *       "reportFormat": 1,
+                 *       "dnids": [
+                 *         12
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["EpadrConfigUpdate"];
             };
         };
@@ -12547,6 +12723,10 @@ export interface operations {
         /** @description The chunk's bytes (at most 256 KB) */
         requestBody: {
             content: {
+                /**
+                 * @example imn,label,latitude,longitude
+                 *     436912345,Atlantic Dawn,47.38,-4.97
+                 */
                 "application/octet-stream": string;
             };
         };
@@ -12625,6 +12805,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12,
+                 *       "targetType": "terminal",
+                 *       "trackingEnabled": true,
+                 *       "frequency": 3600,
+                 *       "startDate": "2026-11-30 12:56:24"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetTerminalTracking"];
             };
         };
@@ -12940,6 +13129,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipient": "436912345",
+                 *       "carboncopies": [],
+                 *       "message": {
+                 *         "raw": "Please confirm your ETA at Brest.",
+                 *         "format": "text",
+                 *         "from": {
+                 *           "active": false,
+                 *           "value": ""
+                 *         },
+                 *         "replyTo": {
+                 *           "active": false,
+                 *           "value": ""
+                 *         },
+                 *         "notification": null,
+                 *         "data": {
+                 *           "size": 65,
+                 *           "name": "uploads/0b5f7c1e-8d6a-4c1b-9a43-2f0e6c2d9a10/report.csv"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["MessagingCSend"];
             };
         };
@@ -13126,6 +13338,10 @@ export interface operations {
         /** @description The chunk's bytes */
         requestBody: {
             content: {
+                /**
+                 * @example imn,label,latitude,longitude
+                 *     436912345,Atlantic Dawn,47.38,-4.97
+                 */
                 "application/octet-stream": string;
             };
         };
@@ -13204,6 +13420,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13300,6 +13521,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13396,6 +13622,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12,
+                 *       "geofenceId": 1,
+                 *       "unit": 1,
+                 *       "radius": 20,
+                 *       "geofenceP1lat": 47.38,
+                 *       "geofenceP1lon": -4.97
+                 *     }
+                 */
                 "application/json": components["schemas"]["GeofenceActivate"];
             };
         };
@@ -13492,6 +13728,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12,
+                 *       "geofenceId": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["GeofenceCancel"];
             };
         };
@@ -13588,6 +13830,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13684,6 +13931,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13780,6 +14032,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12,
+                 *       "text": "Return to port before the gale",
+                 *       "messageType": 11
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextFreeText"];
             };
         };
@@ -13876,6 +14135,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -13972,6 +14236,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["IrextTarget"];
             };
         };
@@ -14558,6 +14827,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "queues": [
+                 *         {
+                 *           "queue": "pushWaiting",
+                 *           "maximum": 1000,
+                 *           "alert": 800
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MonitoringThresholdsUpdate"];
             };
         };
@@ -14636,6 +14916,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "imn": "436954321",
+                 *       "serial": "TT3026-009876",
+                 *       "model": "SAILOR 6110",
+                 *       "deviceLabel": "Ocean Pioneer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MtlAdd"];
             };
         };
@@ -15205,6 +15493,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "imn": "436912345",
+                 *       "label": "Atlantic Dawn"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MtlLabelUpdate"];
             };
         };
@@ -15559,6 +15853,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "title": "Maintenance of the LES 21 gateway",
+                 *       "content": "Saturday 02:00-04:00 UTC: messages are queued and delivered afterwards.",
+                 *       "level": "medium",
+                 *       "public": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["NewsEdit"];
             };
         };
@@ -15835,6 +16138,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dnid": 12,
+                 *       "les": 21,
+                 *       "member": 1,
+                 *       "pollType": 0,
+                 *       "region": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["PollSend"];
             };
         };
@@ -15931,6 +16243,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "Remise": 12,
+                 *       "ftp_Primary": "ftp://ftp.atlas-logistics.example/in",
+                 *       "mode": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["FtpRouteAdd"];
             };
         };
@@ -16087,6 +16406,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "Remise": 12,
+                 *       "emailMaster": "ops@atlas-logistics.example",
+                 *       "subject": "Position report"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmtpRouteAdd"];
             };
         };
@@ -16165,6 +16491,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "Remise": 12,
+                 *       "IP_Port_Tx_Primary": "push.atlas-logistics.example:5000",
+                 *       "Conversion": 4
+                 *     }
+                 */
                 "application/json": components["schemas"]["TcpRouteAdd"];
             };
         };
@@ -16243,6 +16576,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "Remise": 12,
+                 *       "ws_Primary": "https://api.atlas-logistics.example/positions",
+                 *       "format": "json"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WsRouteAdd"];
             };
         };
@@ -16762,6 +17102,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "pushTraffic",
+                 *       "filter": {
+                 *         "tgid": "13"
+                 *       },
+                 *       "sorting": {
+                 *         "field": "lesCStoredTime",
+                 *         "direction": "desc"
+                 *       },
+                 *       "count": 25
+                 *     }
+                 */
                 "application/json": components["schemas"]["PushFindRequest"];
             };
         };
@@ -17150,6 +17503,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "type": "tcp",
+                 *       "target": "primary",
+                 *       "lock": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["LockDestination"];
             };
         };
@@ -17333,6 +17694,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "Remise": 13,
+                 *       "ftp_Primary": "ftp://ftp.atlas-logistics.example/in",
+                 *       "checkDelivery": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["FtpRouteUpdate"];
             };
         };
@@ -17420,6 +17789,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "address": "pushc",
+                 *       "delivery": "D",
+                 *       "protocol": "TCP",
+                 *       "port": 5112,
+                 *       "min": 2,
+                 *       "max": 6
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProcessUpdate"];
             };
         };
@@ -17507,6 +17887,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "Remise": 13,
+                 *       "emailMaster": "ops@atlas-logistics.example",
+                 *       "emailSecondary": "dispatch@atlas-logistics.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmtpRouteUpdate"];
             };
         };
@@ -17594,6 +17982,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "Remise": 13,
+                 *       "IP_Port_Tx_Primary": "push.atlas-logistics.example:5000",
+                 *       "IP_Port_Tx_Secondary": "backup.atlas-logistics.example:5000"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TcpRouteUpdate"];
             };
         };
@@ -17681,6 +18077,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "Remise": 13,
+                 *       "ws_Primary": "https://api.atlas-logistics.example/positions"
+                 *     }
+                 */
                 "application/json": components["schemas"]["WsRouteUpdate"];
             };
         };
@@ -17824,6 +18227,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 1202,
+                 *       "les": 21,
+                 *       "password": "s3cret-21",
+                 *       "customerName": "Oceanic Ltd",
+                 *       "mailContact": "ops@oceanic-fisheries.example",
+                 *       "company": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["RulCreate"];
             };
         };
@@ -17911,6 +18324,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21
+                 *     }
+                 */
                 "application/json": components["schemas"]["RulKey"];
             };
         };
@@ -18286,6 +18705,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": 12,
+                 *       "les": 21,
+                 *       "password": "s3cret-21",
+                 *       "customerName": "Oceanic Ltd",
+                 *       "company": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["RulUpdate"];
             };
         };
@@ -18585,6 +19013,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "team": {
+                 *         "name": "VMS Compliance",
+                 *         "company": 12,
+                 *         "rights": 100
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamCreate"];
             };
         };
@@ -18672,6 +19109,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "teamId": 14
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamDelete"];
             };
         };
@@ -19124,6 +19566,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "team": {
+                 *         "id": 12,
+                 *         "name": "Fleet Operations",
+                 *         "company": 12,
+                 *         "rights": 100,
+                 *         "mtlInfoActive": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TeamUpdate"];
             };
         };
@@ -19220,6 +19673,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidId": 12,
+                 *       "deviceTypeId": 3,
+                 *       "deviceLabel": "Northern Star",
+                 *       "trackingFrequency": 3600,
+                 *       "items": [
+                 *         {
+                 *           "name": "imei",
+                 *           "value": "300234063904190"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TerminalAdd"];
             };
         };
@@ -19613,6 +20080,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "deviceId": 12,
+                 *       "tgidId": 13,
+                 *       "deviceTypeId": 3,
+                 *       "deviceLabel": "Northern Star",
+                 *       "trackingFrequency": 1800,
+                 *       "items": [
+                 *         {
+                 *           "name": "imei",
+                 *           "value": "300234010753370"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["TerminalUpdate"];
             };
         };
@@ -19709,6 +20191,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "deviceId": 12,
+                 *       "label": "Northern Star"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TerminalLabelUpdate"];
             };
         };
@@ -19796,6 +20284,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidid": 12,
+                 *       "dnidid": 12,
+                 *       "dnidles": 21,
+                 *       "member": 1,
+                 *       "ocean": "AORE"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidRoutingRule"];
             };
         };
@@ -19892,6 +20389,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidid": 12,
+                 *       "mtlid": "436912345"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MtlRoutingRule"];
             };
         };
@@ -19988,6 +20491,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "Fleet Bay of Biscay",
+                 *       "team": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["TgidCreate"];
             };
         };
@@ -20152,6 +20661,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidId": 12,
+                 *       "teamId": 12
+                 *     }
+                 */
                 "application/json": components["schemas"]["TgidTeamKey"];
             };
         };
@@ -20873,6 +21388,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidid": 12,
+                 *       "dnidid": 12,
+                 *       "dnidles": 21,
+                 *       "member": 1,
+                 *       "ocean": "IOR"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnidRoutingRule"];
             };
         };
@@ -20960,6 +21484,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidid": 13,
+                 *       "mtlid": "436912345"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MtlRoutingRule"];
             };
         };
@@ -21115,6 +21645,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgidId": 12,
+                 *       "label": "Fleet North Atlantic"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TgidUpdate"];
             };
         };
@@ -21202,6 +21738,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tgid": 12,
+                 *       "addedTeams": [
+                 *         14
+                 *       ],
+                 *       "removedTeams": []
+                 *     }
+                 */
                 "application/json": components["schemas"]["TgidTeamsUpdate"];
             };
         };
@@ -21298,6 +21843,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "client@demo.test",
+                 *       "alias": "fleet-ops@demo.test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserAddAlias"];
             };
         };
@@ -21450,6 +22001,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "oldId": "client@demo.test",
+                 *       "newId": "sean.obrien@oceanic-fisheries.example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserChangeId"];
             };
         };
@@ -21546,6 +22103,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "demo-portal-2026",
+                 *       "newPassword": "Harbour-lights-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePassword"];
             };
         };
@@ -21635,6 +22198,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "client@demo.test",
+                 *       "active": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserChangeStatus"];
             };
         };
@@ -21722,6 +22291,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "client@demo.test",
+                 *       "teamId": 14
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserChangeTeam"];
             };
         };
@@ -21809,6 +22384,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "jane.doe@example.com",
+                 *       "company": 12,
+                 *       "team": 12,
+                 *       "firstName": "Jane",
+                 *       "lastName": "Doe"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserCreate"];
             };
         };
@@ -21952,6 +22536,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "client@demo.test",
+                 *       "alias": "skipper@demo.test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserDeleteAlias"];
             };
         };
@@ -22250,6 +22840,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "admin@demo.test",
+                 *       "password": "demo-portal-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginRequest"];
             };
         };
@@ -22421,6 +23017,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "client@demo.test",
+                 *       "reason": "Forgotten password (phone call of 12 May)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserResetPassword"];
             };
         };
@@ -22576,6 +23178,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "rY4mL0h2Qk7vN8sW1xZ3cB5dF6gH9jK2pT4uV7wX0yA",
+                 *       "password": "Harbour-lights-2026"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserSetPassword"];
             };
         };
@@ -22645,6 +23253,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "client@demo.test",
+                 *       "company": 12,
+                 *       "team": 12,
+                 *       "firstName": "Seán",
+                 *       "lastName": "O'Brien",
+                 *       "messagingC": {
+                 *         "access": true,
+                 *         "rul": null
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UserUpdate"];
             };
         };

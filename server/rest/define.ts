@@ -93,8 +93,17 @@ function errorResponses<S extends ErrorStatus>(...statuses: S[]) {
   ) as Record<S, ErrorResponse>;
 }
 
-export const jsonBody = <T extends z.ZodType>(schema: T, description = "") => ({
-  content: { "application/json": { schema } },
+/**
+ * A JSON request body. `example`, when given, is the operation's own example of the whole body
+ * (typed as the schema's input): for a schema whose fields' examples do not make a request this
+ * operation accepts, e.g. one schema shared by an add and an update.
+ */
+export const jsonBody = <T extends z.ZodType>(
+  schema: T,
+  example?: z.input<T>,
+  description = "",
+) => ({
+  content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } },
   description,
   required: true,
 });

@@ -37,7 +37,7 @@ const DEVICE_MAX = 100;
 // ---- keys ----
 
 /** A whole number from the query string, at least `min` (`?member=0`). */
-export const queryInt = (label: string, description: string, min: number, example = 1) =>
+const queryInt = (label: string, description: string, min: number, example = 1) =>
   queryInteger(
     label,
     z.coerce.number<string>().int().min(min, formMessages.min(label, min))
@@ -54,6 +54,9 @@ export const MemberSchema = z.number({
   .meta({ description: "The member number within the dnid" });
 
 export const memberQuery = queryInt("Member", "The member number within the dnid", 0);
+/** `?dnid&les` of a member: the examples name dnid 12 on LES 21. */
+export const dnidQuery = queryInt("Dnid", "The dnid's number", 1, 12);
+export const lesQuery = queryInt("LES", "The dnid's LES", 1, DEFAULT_LES);
 
 /** The terminal's mtl (imn), as a status row names its device. */
 const DeviceSchema = requiredText("Device", DEVICE_MAX)
@@ -61,8 +64,8 @@ const DeviceSchema = requiredText("Device", DEVICE_MAX)
 
 /** `?dnid&les&member&device`: one status row. */
 export const DnidStatusKeyQuerySchema = z.object({
-  dnid: queryInt("Dnid", "The dnid's number", 1),
-  les: queryInt("LES", "The dnid's LES", 1, DEFAULT_LES),
+  dnid: dnidQuery,
+  les: lesQuery,
   member: memberQuery,
   device: requiredText("Device", DEVICE_MAX).meta({
     description: "The terminal's mtl (imn)",

@@ -52,17 +52,26 @@ const PLAIN_FILE_NAME = new RegExp(
 /** A media type: type/subtype, then any parameters after a ';'. */
 const MEDIA_TYPE = new RegExp(String.raw`^[\w.+-]+\/[\w.+-]+(;[^${CONTROL_RANGES}]*)?$`);
 
+/** The upload examples' id, and where that upload is stored (what its last chunk answers). */
+const EXAMPLE_UPLOAD_ID = "0b5f7c1e-8d6a-4c1b-9a43-2f0e6c2d9a10";
+export const EXAMPLE_ATTACHMENT_NAME = `uploads/${EXAMPLE_UPLOAD_ID}/report.csv`;
+/**
+ * The upload examples' file: `report.csv` (text/csv) in one chunk, small enough for a Messaging C
+ * attachment too.
+ */
+export const UPLOAD_EXAMPLE = "imn,label,latitude,longitude\n436912345,Atlantic Dawn,47.38,-4.97\n";
+
 export const UploadQuerySchema = z.object({
   uploadId: withPattern(z.uuid()).meta({
     description: "Made by the client (a UUID) for one file; the same for each of its chunks",
-    example: "0b5f7c1e-8d6a-4c1b-9a43-2f0e6c2d9a10",
+    example: EXAMPLE_UPLOAD_ID,
     param: { in: "query" },
   }),
   index: count("0-based position of this chunk: below chunks", 0, 0, 100_000 - 1),
   chunks: count(
     `How many chunks the file has (each ${UPLOAD_CHUNK_BYTES / 1024} KB, the last may be ` +
       `shorter; at most ${UPLOAD_MAX_CHUNKS}, i.e. ${UPLOAD_MAX_BYTES / 1024 / 1024} MB)`,
-    3,
+    1,
     1,
     100_000,
   ),

@@ -10,6 +10,7 @@ import { MAX_CARBON_COPIES, MESSAGE_MAX_KB, MESSAGING_C_FORMATS } from "../../en
 import { formMessages } from "../messages.ts";
 import { block, line, matching, optionalText, trimmedLine } from "../common.ts";
 import { IMN_PATTERN } from "../terminal/terminal_templates.ts";
+import { EXAMPLE_ATTACHMENT_NAME } from "../file/file.ts";
 import {
   EMAIL,
   messageSize,
@@ -97,7 +98,7 @@ const MessagingCMessageSchema = z.object({
     }),
     name: line("Attachment").min(1).max(255).meta({
       description: "The stored name uploadAttachment answered",
-      example: "uploads/0b5f7c1e-8d6a-4c1b-9a43-2f0e6c2d9a10/report.csv",
+      example: EXAMPLE_ATTACHMENT_NAME,
     }),
   }).nullable().meta({ description: "The attachment, or null" }),
 }).superRefine((m, ctx) => {

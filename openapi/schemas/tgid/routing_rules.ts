@@ -5,10 +5,10 @@
  * by the server and the status page's dialog.
  */
 import { z } from "zod";
-import { DEFAULT_LES, OCEANS } from "../../enums.ts";
+import { OCEANS } from "../../enums.ts";
 import { formMessages, SELECT_TGID } from "../messages.ts";
 import { bodyId, matching, MAX_ID, requiredText, TgidRefSchema } from "../common.ts";
-import { memberQuery, MemberSchema, queryInt } from "../dnids/dnid_status.ts";
+import { dnidQuery, lesQuery, memberQuery, MemberSchema } from "../dnids/dnid_status.ts";
 import { TgidChoiceSchema, TgidIdSchema } from "./tgids.ts";
 import { ROUTING_DNID_SEARCH_LIMIT, TGID_EXCEPTION_MESSAGES } from "./tgid_messages.ts";
 
@@ -56,8 +56,8 @@ export const RoutingMemberRuleListSchema = z.array(RoutingMemberRuleSchema)
 
 /** GET /rest/tgid/listRoutingRulesByDnid?dnid&les&member */
 export const RoutingRulesByDnidQuerySchema = z.object({
-  dnid: queryInt("Dnid", "The dnid's number", 1),
-  les: queryInt("LES", "The dnid's LES", 1, DEFAULT_LES),
+  dnid: dnidQuery,
+  les: lesQuery,
   member: memberQuery,
 });
 

@@ -321,6 +321,12 @@ export const passwordSchema = line("Password")
   .min(PASSWORD_MIN, formMessages.minLength("The password", PASSWORD_MIN))
   .max(PASSWORD_MAX, formMessages.maxLength("The password", PASSWORD_MAX));
 
+/**
+ * The token of the set-password example: a made-up link, which the examples' world
+ * (tests/fixtures/example_world.ts) holds.
+ */
+export const EXAMPLE_RESET_TOKEN = "rY4mL0h2Qk7vN8sW1xZ3cB5dF6gH9jK2pT4uV7wX0yA";
+
 export const SetPasswordSchema = z.object({
   token: line("Token", USER_MESSAGES.linkInvalid).min(1, USER_MESSAGES.linkInvalid)
     .max(200, USER_MESSAGES.linkInvalid),

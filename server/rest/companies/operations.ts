@@ -121,7 +121,7 @@ export const update = defineRoute({
   summary: "Rename a company",
   description: "404 when the company is unknown; 409 (code 23000) when " +
     "another company has the name.",
-  request: { body: jsonBody(CompanyUpdateSchema) },
+  request: { body: jsonBody(CompanyUpdateSchema, { id: 12, name: "Oceanic Fisheries Ltd" }) },
   responses: {
     200: jsonResponse(CompanySchema, "The company, renamed"),
   },

@@ -14,7 +14,9 @@ export const update = defineRoute({
   description: "Makes the status row (dnid, les, member, deviceId) the terminal's default, " +
     "replacing its previous one. 404 when that row is missing (or another company's); 409 when " +
     "a client's terminal has its default on another company's dnid.",
-  request: { body: jsonBody(DefaultMtlSchema) },
+  request: {
+    body: jsonBody(DefaultMtlSchema, { deviceId: "423456789", dnid: 12, les: 21, member: 1 }),
+  },
   responses: { 200: jsonResponse(DefaultMtlSchema, "The terminal's default") },
   errors: [404, 409],
 });

@@ -101,7 +101,21 @@ export const add = defineRoute({
   description: `${WRITE_RULES} A taken number answers 409 (code 23000) 'Dnid {id} already ` +
     "exists' and creates nothing (not the new tgid either). The add dialog sends immediate " +
     "delivery 0, vms 0 and color null.",
-  request: { body: jsonBody(DnidWriteSchema) },
+  request: {
+    body: jsonBody(DnidWriteSchema, {
+      id: 13,
+      les: 21,
+      company: 13,
+      tgid: 12,
+      opts: {
+        team: 13,
+        rulId: 1201,
+        comments: "Fleet North Atlantic",
+        immediateDelivery: 0,
+        vms: 0,
+      },
+    }),
+  },
   responses: { 200: jsonResponse(DnidSchema, "The new dnid") },
   errors: [409],
 });
@@ -113,7 +127,15 @@ export const update = defineRoute({
   summary: "Change a dnid",
   description: `${WRITE_RULES} 404 when the dnid does not exist. Immediate delivery, vms and ` +
     "color change only when sent.",
-  request: { body: jsonBody(DnidWriteSchema) },
+  request: {
+    body: jsonBody(DnidWriteSchema, {
+      id: 12,
+      les: 21,
+      company: 13,
+      tgid: 13,
+      opts: { team: 13, rulId: 1201, comments: "Trucks Maghreb", immediateDelivery: 1 },
+    }),
+  },
   responses: { 200: jsonResponse(DnidSchema, "The dnid, changed") },
   errors: [404],
 });
@@ -125,7 +147,9 @@ export const toggleMonitoring = defineRoute({
   summary: "Turn a dnid's monitoring on or off",
   description: "Sets immediateDelivery (the monitoring flag) to the value sent, or flips it " +
     "when none is sent. 404 when the dnid does not exist.",
-  request: { body: jsonBody(DnidToggleMonitoringSchema) },
+  request: {
+    body: jsonBody(DnidToggleMonitoringSchema, { id: 12, les: 21, immediateDelivery: true }),
+  },
   responses: { 200: jsonResponse(DnidMonitoringSchema, "The new flag") },
   errors: [404],
 });
@@ -161,7 +185,7 @@ export const remove = defineRoute({
   description: "Deletes the dnid with its member statuses, default-terminal entries and " +
     "routing exceptions, in one transaction (push traffic keeps the number: it is history). " +
     "404 when it does not exist.",
-  request: { body: jsonBody(DnidKeySchema) },
+  request: { body: jsonBody(DnidKeySchema, { id: 12, les: 21 }) },
   responses: { 200: jsonResponse(DnidDeletedSchema, "What was deleted") },
   errors: [404],
 });

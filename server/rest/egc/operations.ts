@@ -18,7 +18,16 @@ export const send = defineRoute({
       codeList(EGC_PRIORITIES)
     }. ` +
     `404 '${M.enidNotFound}' when unknown or out of reach.`,
-  request: { body: jsonBody(EgcSendSchema) },
+  request: {
+    body: jsonBody(EgcSendSchema, {
+      enid: 12,
+      les: 21,
+      region: 1,
+      priority: 1,
+      repetitions: 2,
+      text: "Gale warning: north-west 8 in sea area Fastnet from 18:00 UTC.",
+    }),
+  },
   responses: { 200: jsonResponse(CommandsIssuedSchema, "The command list and its command") },
   errors: [404],
 });

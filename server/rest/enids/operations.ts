@@ -53,7 +53,15 @@ export const create = defineRoute({
   summary: "Create an enid",
   description: `${RULES} At least one team ('${ENID_MESSAGES.teamRequired}'). An id that ` +
     `exists (whatever its LES) answers 409, code 23000, '${ENID_MESSAGES.exists("{id}")}'.`,
-  request: { body: jsonBody(EnidCreateSchema) },
+  request: {
+    body: jsonBody(EnidCreateSchema, {
+      id: 4712,
+      rul_les: 21,
+      company: 12,
+      rul_id: 1201,
+      opts: { comments: "Fleet broadcasts", teams: [12] },
+    }),
+  },
   responses: { 200: jsonResponse(EnidSchema, "The new enid") },
   errors: [404, 409],
 });
@@ -68,7 +76,15 @@ export const update = defineRoute({
     "same LES) and comments (left out: kept); `opts.teams`, when given, replaces the team list " +
     `(at least one team). ${RULES} A client's list replaces its own company's teams only. ` +
     `${MERGED_TEAMS("opts.teams", "opts.baseTeams")}`,
-  request: { body: jsonBody(EnidUpdateSchema) },
+  request: {
+    body: jsonBody(EnidUpdateSchema, {
+      id: 12,
+      rul_les: 21,
+      company: 13,
+      rul_id: 1201,
+      opts: { comments: "Convoy broadcasts", teams: [13] },
+    }),
+  },
   responses: { 200: jsonResponse(EnidSchema, "The enid as saved") },
   errors: [404, 409],
 });
@@ -81,7 +97,7 @@ export const remove = defineRoute({
   summary: "Delete an enid",
   description: "Deletes the enid (`id`, `rul_les`) and its team links in one transaction; 404 " +
     "when unknown.",
-  request: { body: jsonBody(EnidKeySchema) },
+  request: { body: jsonBody(EnidKeySchema, { id: 12, rul_les: 21 }) },
   responses: { 200: jsonResponse(EnidSchema, "The deleted enid, as it was") },
   errors: [404],
 });
@@ -145,7 +161,7 @@ export const updateTeams = defineRoute({
   description: `The new list: at least one team ('${ENID_MESSAGES.teamRequired}'), each ` +
     "existing (400); a client's only of its company, and it replaces its company's teams " +
     `only. 404 when the enid is unknown. ${MERGED_TEAMS("enidTeams", "baseTeams")}`,
-  request: { body: jsonBody(EnidTeamsUpdateSchema) },
+  request: { body: jsonBody(EnidTeamsUpdateSchema, { enidId: 12, enidTeams: [12, 13] }) },
   responses: { 200: jsonResponse(EnidTeamListSchema, "The enid's teams, by name") },
   errors: [404, 409],
 });

@@ -31,6 +31,15 @@ export const updateConfig = defineRoute({
     "address; 1 FTP: an ftp://, ftps:// or sftp:// URL without user or password) and is " +
     `required while enabled; poll interval ${EPADR_POLL_MIN}–${EPADR_POLL_MAX} minutes; dnids ` +
     "without duplicates (kept sorted). Answers the configuration as saved.",
-  request: { body: jsonBody(EpadrConfigUpdateSchema) },
+  request: {
+    body: jsonBody(EpadrConfigUpdateSchema, {
+      enabled: true,
+      sourceType: 0,
+      sourceAddress: "epadr@robots.example",
+      pollMinutes: 5,
+      reportFormat: 1,
+      dnids: [12],
+    }),
+  },
   responses: { 200: jsonResponse(EpadrConfigSchema, "The configuration as saved") },
 });

@@ -4,6 +4,7 @@ import { defineRoute, jsonResponse, requiredHeader } from "../define.ts";
 import {
   FileQuerySchema,
   UPLOAD_CHUNK_BYTES,
+  UPLOAD_EXAMPLE,
   UPLOAD_MAX_BYTES,
   UploadQuerySchema,
   UploadResultSchema,
@@ -57,7 +58,10 @@ export const upload = defineRoute({
       required: true,
       description: `The chunk's bytes (at most ${UPLOAD_CHUNK_BYTES / 1024} KB)`,
       content: {
-        "application/octet-stream": { schema: z.string().meta({ format: "binary" }) },
+        "application/octet-stream": {
+          schema: z.string().meta({ format: "binary" }),
+          example: UPLOAD_EXAMPLE,
+        },
       },
     },
   },

@@ -17,7 +17,15 @@ export const setTerminalTracking = defineRoute({
     "LES; a future `startDate` keeps the commands at 3 Start time delayed until then. 404 " +
     `'${M.terminalNotFound}' or '${M.tgidNotFound}' when unknown or out of reach; 409 when the ` +
     "terminal is not a tracker (device types 2, 3, 4, 6) or the tgid has none.",
-  request: { body: jsonBody(SetTerminalTrackingSchema) },
+  request: {
+    body: jsonBody(SetTerminalTrackingSchema, {
+      target: 12,
+      targetType: "terminal",
+      trackingEnabled: true,
+      frequency: 3600,
+      startDate: "2026-11-30 12:56:24",
+    }),
+  },
   responses: { 200: jsonResponse(CommandsIssuedSchema, "The command list and its commands") },
   errors: [404, 409],
 });

@@ -7,7 +7,12 @@
  */
 import { z } from "@hono/zod-openapi";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
-import { UploadQuerySchema, UploadResultSchema } from "../../../openapi/schemas/file/file.ts";
+import {
+  EXAMPLE_ATTACHMENT_NAME,
+  UPLOAD_EXAMPLE,
+  UploadQuerySchema,
+  UploadResultSchema,
+} from "../../../openapi/schemas/file/file.ts";
 import {
   AttachmentContentSchema,
   AttachmentQuerySchema,
@@ -55,7 +60,20 @@ export const send = defineRoute({
     "hands each to the LES and keeps every recipient in the caller's history. A refusal of the " +
     "station answers 200 with `status.success` false and 'Error sending message: …' (its " +
     `command is Failed; the list can be followed). ${ACCESS}`,
-  request: { body: jsonBody(MessagingCSendSchema) },
+  request: {
+    body: jsonBody(MessagingCSendSchema, {
+      recipient: "436912345",
+      carboncopies: [],
+      message: {
+        raw: "Please confirm your ETA at Brest.",
+        format: "text",
+        from: { active: false, value: "" },
+        replyTo: { active: false, value: "" },
+        notification: null,
+        data: { size: UPLOAD_EXAMPLE.length, name: EXAMPLE_ATTACHMENT_NAME },
+      },
+    }),
+  },
   responses: { 200: jsonResponse(MessagingCSentSchema, "The list that carries the message") },
   errors: [404],
 });
@@ -113,7 +131,10 @@ export const uploadAttachment = defineRoute({
       required: true,
       description: "The chunk's bytes",
       content: {
-        "application/octet-stream": { schema: z.string().meta({ format: "binary" }) },
+        "application/octet-stream": {
+          schema: z.string().meta({ format: "binary" }),
+          example: UPLOAD_EXAMPLE,
+        },
       },
     },
   },

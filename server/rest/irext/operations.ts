@@ -22,11 +22,27 @@ const answer = {
   200: jsonResponse(CommandsIssuedSchema, "The command list and its command"),
 };
 
-/** One irext call: POST /rest/irext/<command>, its body, and what it asks of the terminal. */
+/** The examples' target: terminal 12, an Iridium Extreme. */
+const TARGET = { target: 12 };
+/** A circle of 20 km around point 1 (the points' keys are not spelt out in the schema's type). */
+const GEOFENCE_CIRCLE = {
+  ...TARGET,
+  geofenceId: 1,
+  unit: 1,
+  radius: 20,
+  geofenceP1lat: 47.38,
+  geofenceP1lon: -4.97,
+};
+
+/**
+ * One irext call: POST /rest/irext/<command>, its body with an example, and what it asks of the
+ * terminal.
+ */
 const irextRoute = <const N extends IrextCommand, B extends z.ZodType>(
   command: N,
   summary: string,
   body: B,
+  example: z.input<B>,
   parameters = "",
 ) =>
   defineRoute({
@@ -37,7 +53,7 @@ const irextRoute = <const N extends IrextCommand, B extends z.ZodType>(
     summary,
     description: `Command '${command}' (sub-type ${IREXT_COMMANDS.indexOf(command)})` +
       `${parameters}. ${common}`,
-    request: { body: jsonBody(body) },
+    request: { body: jsonBody(body, example) },
     responses: answer,
     errors: [404, 409],
   });
@@ -46,37 +62,44 @@ export const emergencyAckowledgement = irextRoute(
   "emergencyAckowledgement",
   "Acknowledge a terminal's emergency",
   IrextTargetSchema,
+  TARGET,
   "; the spelling is the API's",
 );
 export const cancelEmergencyStatus = irextRoute(
   "cancelEmergencyStatus",
   "Cancel a terminal's emergency status",
   IrextTargetSchema,
+  TARGET,
 );
 export const sendLocationRequest = irextRoute(
   "sendLocationRequest",
   "Ask a terminal for its location",
   IrextTargetSchema,
+  TARGET,
 );
 export const sendDiagnosticRequest = irextRoute(
   "sendDiagnosticRequest",
   "Ask a terminal for a diagnostic",
   IrextTargetSchema,
+  TARGET,
 );
 export const requestDeviceIdentifier = irextRoute(
   "requestDeviceIdentifier",
   "Ask a terminal for its identifier",
   IrextTargetSchema,
+  TARGET,
 );
 export const synchronisation = irextRoute(
   "synchronisation",
   "Synchronise a terminal",
   IrextTargetSchema,
+  TARGET,
 );
 export const sendFreeTextMessage = irextRoute(
   "sendFreeTextMessage",
   "Send a text message to a terminal",
   IrextFreeTextSchema,
+  { ...TARGET, text: "Return to port before the gale", messageType: 11 },
   " with parameters text and messageType (0 free text, 1–10 canned message n, 11 free text " +
     "with acknowledgement)",
 );
@@ -84,6 +107,7 @@ export const geofenceActivate = irextRoute(
   "geofenceActivate",
   "Activate a geofence on a terminal",
   GeofenceActivateSchema,
+  GEOFENCE_CIRCLE,
   " with parameters geofenceId, unit (0 meters, otherwise kilometers), radius (a circle) and " +
     "geofenceP{n}lat / geofenceP{n}lon. A circle is point 1 with a radius; a polygon 3 or more " +
     `points without one (400 '${M.geofenceShape}')`,
@@ -92,5 +116,6 @@ export const geofenceCancel = irextRoute(
   "geofenceCancel",
   "Cancel a geofence on a terminal",
   GeofenceCancelSchema,
+  { ...TARGET, geofenceId: 1 },
   " with parameter geofenceId",
 );

@@ -38,7 +38,11 @@ export const updateTresholds = defineRoute({
   description: "The queues listed (each at most once) get the maximum and alert given " +
     `(integers 1–1,000,000,000; '${MONITORING_MESSAGES.alertAboveMaximum}' otherwise); the ` +
     "others keep theirs. Answers every queue as GET /rest/monitoring/tresholds does.",
-  request: { body: jsonBody(ThresholdsUpdateRequestSchema) },
+  request: {
+    body: jsonBody(ThresholdsUpdateRequestSchema, {
+      queues: [{ queue: "pushWaiting", maximum: 1000, alert: 800 }],
+    }),
+  },
   responses: { 200: jsonResponse(ThresholdsSchema, "Every queue, with the new thresholds") },
 });
 

@@ -59,7 +59,14 @@ export const addMtl = defineRoute({
   description: `Registers an Inmarsat C mobile terminal, not attached to a terminal yet (add ` +
     `it as an existing terminal next). ${IMN_MESSAGE} (400); a registered imn answers 409 ` +
     "(code 23000). updateDate defaults to now.",
-  request: { body: jsonBody(MtlAddSchema) },
+  request: {
+    body: jsonBody(MtlAddSchema, {
+      imn: "436954321",
+      serial: "TT3026-009876",
+      model: "SAILOR 6110",
+      deviceLabel: "Ocean Pioneer",
+    }),
+  },
   responses: { 200: jsonResponse(MtlSchema, "The new mtl") },
   errors: [409],
 });
@@ -72,7 +79,7 @@ export const updateLabel = defineRoute({
   summary: "Change an mtl's label",
   description: "Sets the label of the mtl and of its terminal. 404 when unknown or out of reach, " +
     "and for a client when its tgid is merely shared with the client's company (read-only).",
-  request: { body: jsonBody(MtlLabelUpdateSchema) },
+  request: { body: jsonBody(MtlLabelUpdateSchema, { imn: "436912345", label: "Atlantic Dawn" }) },
   responses: { 200: jsonResponse(MtlSchema, "The mtl, relabelled") },
   errors: [404],
 });

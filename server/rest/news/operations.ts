@@ -47,7 +47,15 @@ export const edit = defineRoute({
   summary: "Change a news item",
   description: "Replaces title, content, level and public (level and " +
     "public take their defaults when left out). An edit does not make the item new again.",
-  request: { body: jsonBody(NewsEditSchema) },
+  request: {
+    body: jsonBody(NewsEditSchema, {
+      id: 1,
+      title: "Maintenance of the LES 21 gateway",
+      content: "Saturday 02:00-04:00 UTC: messages are queued and delivered afterwards.",
+      level: "medium",
+      public: 1,
+    }),
+  },
   responses: {
     200: jsonResponse(NewsItemSchema, "The changed item"),
   },

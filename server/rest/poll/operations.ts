@@ -18,7 +18,9 @@ export const send = defineRoute({
     `pollType, region) and hands it to the LES. Poll types: ${codeList(POLL_TYPE_NAMES)}. 404 ` +
     `'${M.dnidNotFound}' or '${M.memberNotFound}' when unknown or out of reach; 409 when no ` +
     "authorized member is left (a negative status is not authorized).",
-  request: { body: jsonBody(PollSendSchema) },
+  request: {
+    body: jsonBody(PollSendSchema, { dnid: 12, les: 21, member: 1, pollType: 0, region: 4 }),
+  },
   responses: { 200: jsonResponse(CommandsIssuedSchema, "The command list and its commands") },
   errors: [404, 409],
 });

@@ -60,7 +60,14 @@ export const find = defineRoute({
     "timestamp, newest first), `process` (push processes), `tcp`, `ftp`, `ws`, `smtp` (routes; " +
     "id) and `robotTraffic` (received time, newest first) are for administrators only: 403 " +
     '"Administrator permission required" to a client user.',
-  request: { body: jsonBody(PushFindAnyRequestSchema) },
+  request: {
+    body: jsonBody(PushFindAnyRequestSchema, {
+      type: "pushTraffic",
+      filter: { tgid: "13" },
+      sorting: { field: "lesCStoredTime", direction: "desc" },
+      count: 25,
+    }),
+  },
   responses: {
     200: jsonResponse(PushFindAnyResponseSchema, "One page of rows of that type, with the totals"),
   },
@@ -83,7 +90,13 @@ export const addTcp = defineRoute({
     "Destinations are host:port (port 1 to 65535): primary required, backup optional. " +
     NOT_DIALLED +
     "The answer carries lastInsertId and the route.",
-  request: { body: jsonBody(TcpRouteAddSchema) },
+  request: {
+    body: jsonBody(TcpRouteAddSchema, {
+      Remise: 12,
+      IP_Port_Tx_Primary: "push.atlas-logistics.example:5000",
+      Conversion: 4,
+    }),
+  },
   responses: { 200: jsonResponse(TcpRouteAddedSchema, "The new route's id, and the route") },
 });
 
@@ -94,7 +107,14 @@ export const updateTcp = defineRoute({
   summary: "Update a TCP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
-  request: { body: jsonBody(TcpRouteUpdateSchema) },
+  request: {
+    body: jsonBody(TcpRouteUpdateSchema, {
+      id: 12,
+      Remise: 13,
+      IP_Port_Tx_Primary: "push.atlas-logistics.example:5000",
+      IP_Port_Tx_Secondary: "backup.atlas-logistics.example:5000",
+    }),
+  },
   responses: { 200: jsonResponse(TcpRouteRowSchema, "The route, updated") },
   errors: [404],
 });
@@ -120,7 +140,13 @@ export const addFtp = defineRoute({
     "backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. " +
     NOT_DIALLED +
     "The answer carries lastInsertId and the route.",
-  request: { body: jsonBody(FtpRouteAddSchema) },
+  request: {
+    body: jsonBody(FtpRouteAddSchema, {
+      Remise: 12,
+      ftp_Primary: "ftp://ftp.atlas-logistics.example/in",
+      mode: 1,
+    }),
+  },
   responses: { 200: jsonResponse(FtpRouteAddedSchema, "The new route's id, and the route") },
 });
 
@@ -131,7 +157,14 @@ export const updateFtp = defineRoute({
   summary: "Update an FTP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
-  request: { body: jsonBody(FtpRouteUpdateSchema) },
+  request: {
+    body: jsonBody(FtpRouteUpdateSchema, {
+      id: 12,
+      Remise: 13,
+      ftp_Primary: "ftp://ftp.atlas-logistics.example/in",
+      checkDelivery: 1,
+    }),
+  },
   responses: { 200: jsonResponse(FtpRouteRowSchema, "The route, updated") },
   errors: [404],
 });
@@ -157,7 +190,13 @@ export const addWs = defineRoute({
     "keys, token, namespace and format are free text. " +
     NOT_DIALLED +
     "The answer carries lastInsertId and the route.",
-  request: { body: jsonBody(WsRouteAddSchema) },
+  request: {
+    body: jsonBody(WsRouteAddSchema, {
+      Remise: 12,
+      ws_Primary: "https://api.atlas-logistics.example/positions",
+      format: "json",
+    }),
+  },
   responses: { 200: jsonResponse(WsRouteAddedSchema, "The new route's id, and the route") },
 });
 
@@ -168,7 +207,13 @@ export const updateWs = defineRoute({
   summary: "Update a web service route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
-  request: { body: jsonBody(WsRouteUpdateSchema) },
+  request: {
+    body: jsonBody(WsRouteUpdateSchema, {
+      id: 12,
+      Remise: 13,
+      ws_Primary: "https://api.atlas-logistics.example/positions",
+    }),
+  },
   responses: { 200: jsonResponse(WsRouteRowSchema, "The route, updated") },
   errors: [404],
 });
@@ -195,7 +240,13 @@ export const addSmtp = defineRoute({
     "and each address must be valid; encoding, signature, subject and body as the format " +
     "preset fills them (free text). " +
     "The answer carries lastInsertId and the route.",
-  request: { body: jsonBody(SmtpRouteAddSchema) },
+  request: {
+    body: jsonBody(SmtpRouteAddSchema, {
+      Remise: 12,
+      emailMaster: "ops@atlas-logistics.example",
+      subject: "Position report",
+    }),
+  },
   responses: { 200: jsonResponse(SmtpRouteAddedSchema, "The new route's id, and the route") },
 });
 
@@ -206,7 +257,14 @@ export const updateSmtp = defineRoute({
   summary: "Update an SMTP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist.",
-  request: { body: jsonBody(SmtpRouteUpdateSchema) },
+  request: {
+    body: jsonBody(SmtpRouteUpdateSchema, {
+      id: 12,
+      Remise: 13,
+      emailMaster: "ops@atlas-logistics.example",
+      emailSecondary: "dispatch@atlas-logistics.example",
+    }),
+  },
   responses: { 200: jsonResponse(SmtpRouteRowSchema, "The route, updated") },
   errors: [404],
 });
@@ -231,7 +289,9 @@ export const lockDestination = defineRoute({
     "flag to -1 (locked), false sets a locked destination back to 1 (active). Locking a locked " +
     "destination or unlocking an unlocked one changes nothing. 404 when the route is unknown, " +
     "409 for the backup of a route without one.",
-  request: { body: jsonBody(LockDestinationSchema) },
+  request: {
+    body: jsonBody(LockDestinationSchema, { id: 12, type: "tcp", target: "primary", lock: true }),
+  },
   responses: { 200: jsonResponse(DestinationLockedSchema, "The destination's up flag now") },
   errors: [404, 409],
 });
@@ -319,7 +379,17 @@ export const updateProcess = defineRoute({
   summary: "Update a push process",
   description: "`address` is the hostname and `delivery` the mode (the spec's names on update). " +
     "404 when unknown. Protocol, ipFep and team: omitted keeps, null or empty clears.",
-  request: { body: jsonBody(ProcessUpdateSchema) },
+  request: {
+    body: jsonBody(ProcessUpdateSchema, {
+      id: 12,
+      address: "pushc",
+      delivery: "D",
+      protocol: "TCP",
+      port: 5112,
+      min: 2,
+      max: 6,
+    }),
+  },
   responses: { 200: jsonResponse(ProcessSchema, "The process, updated") },
   errors: [404],
 });

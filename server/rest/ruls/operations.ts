@@ -76,7 +76,16 @@ export const create = defineRoute({
     "characters) and the customer name are required; the mail contact must be an e-mail " +
     "address. An id already taken, on any LES, answers 409 (code 23000) 'The RUL with id {id} " +
     "already exists'; an unknown company 400.",
-  request: { body: jsonBody(RulCreateSchema) },
+  request: {
+    body: jsonBody(RulCreateSchema, {
+      id: 1202,
+      les: 21,
+      password: "s3cret-21",
+      customerName: "Oceanic Ltd",
+      mailContact: "ops@oceanic-fisheries.example",
+      company: 12,
+    }),
+  },
   responses: { 200: jsonResponse(RulSchema, "The new rul") },
   errors: [409],
 });
@@ -89,7 +98,15 @@ export const update = defineRoute({
   description: "The rul (id, les) keeps its id and LES: 404 when unknown. The password and the " +
     "customer name are required; an optional field left out keeps its value, an empty one or " +
     "null clears it.",
-  request: { body: jsonBody(RulUpdateSchema) },
+  request: {
+    body: jsonBody(RulUpdateSchema, {
+      id: 12,
+      les: 21,
+      password: "s3cret-21",
+      customerName: "Oceanic Ltd",
+      company: 12,
+    }),
+  },
   responses: { 200: jsonResponse(RulSchema, "The rul, updated") },
   errors: [404],
 });
@@ -101,7 +118,7 @@ export const remove = defineRoute({
   summary: "Delete a rul",
   description: "Deletes the rul (id, les): 404 when unknown. Refused (409) while dnids or " +
     "enids use it: 'Rul {id} is used by N dnid(s) and M enid(s); delete or move them first'.",
-  request: { body: jsonBody(RulKeySchema) },
+  request: { body: jsonBody(RulKeySchema, { id: 12, les: 21 }) },
   responses: { 200: jsonResponse(RulSchema, "The deleted rul") },
   errors: [404, 409],
 });

@@ -123,7 +123,11 @@ export const create = defineRoute({
     `the answer is 400 '${ADMIN_MESSAGES.selectCompany}'. Rights default to ` +
     `${DEFAULT_TEAM_RIGHTS}; nobody grants rights above their own (403). The name is unique ` +
     "within the company (409, code 23000).",
-  request: { body: jsonBody(TeamCreateSchema) },
+  request: {
+    body: jsonBody(TeamCreateSchema, {
+      team: { name: "VMS Compliance", company: 12, rights: 100 },
+    }),
+  },
   responses: {
     200: jsonResponse(TeamSchema, "The new team"),
   },
@@ -140,7 +144,11 @@ export const update = defineRoute({
     "Rights and the mtl flags left out keep their value. Moving the team to another company " +
     "moves its users with it, and drops its links to the old company's dnids and enids " +
     "(docs/decisions/0007). Your own team keeps administrator rights (409).",
-  request: { body: jsonBody(TeamUpdateSchema) },
+  request: {
+    body: jsonBody(TeamUpdateSchema, {
+      team: { id: 12, name: "Fleet Operations", company: 12, rights: 100, mtlInfoActive: true },
+    }),
+  },
   responses: {
     200: jsonResponse(TeamSchema, "The team as saved"),
   },
@@ -155,7 +163,7 @@ export const remove = defineRoute({
   description: `Refused (409) while it has users ('${ADMIN_MESSAGES.teamHasUsers}') ` +
     `or owns tgids ('${ADMIN_MESSAGES.teamHasTgids}'). Otherwise, in one transaction, its ` +
     "dnids and push processes lose their team and the team is deleted.",
-  request: { body: jsonBody(TeamDeleteSchema) },
+  request: { body: jsonBody(TeamDeleteSchema, { teamId: 14 }) },
   responses: {
     200: jsonResponse(TeamDeletedSchema, "The deleted team"),
   },

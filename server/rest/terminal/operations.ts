@@ -82,7 +82,15 @@ export const addDevice = defineRoute({
     `'${TERMINAL_MESSAGES.inmarsatCByAdministrator}'): \`imn\` names a registered mtl (404 ` +
     "when none, 409 when attached already), `mtl` defaults to 0, `region` is AORW 0, AORE 1, " +
     "POR 2, IOR 3, CURRENT 4 or ALL 9; the mtl is attached to the new terminal.",
-  request: { body: jsonBody(TerminalAddSchema) },
+  request: {
+    body: jsonBody(TerminalAddSchema, {
+      tgidId: 12,
+      deviceTypeId: 3,
+      deviceLabel: "Northern Star",
+      trackingFrequency: 3600,
+      items: [{ name: "imei", value: "300234063904190" }],
+    }),
+  },
   responses: { 200: jsonResponse(TerminalSchema, "The new terminal") },
   errors: [404, 409],
 });
@@ -94,7 +102,16 @@ export const updateDevice = defineRoute({
   summary: "Change a terminal",
   description: `${WRITE_RULES} The device type cannot change (400). 404 when the terminal ` +
     "does not exist.",
-  request: { body: jsonBody(TerminalUpdateSchema) },
+  request: {
+    body: jsonBody(TerminalUpdateSchema, {
+      deviceId: 12,
+      tgidId: 13,
+      deviceTypeId: 3,
+      deviceLabel: "Northern Star",
+      trackingFrequency: 1800,
+      items: [{ name: "imei", value: "300234010753370" }],
+    }),
+  },
   responses: { 200: jsonResponse(TerminalSchema, "The terminal, changed") },
   errors: [404, 409],
 });
@@ -109,7 +126,7 @@ export const updateLabel = defineRoute({
     "administrators'). An Inmarsat C terminal's mtl takes the same label. 404 when unknown or " +
     "out of reach, and for a client when its tgid is merely shared with the client's company " +
     "(read-only).",
-  request: { body: jsonBody(TerminalLabelUpdateSchema) },
+  request: { body: jsonBody(TerminalLabelUpdateSchema, { deviceId: 12, label: "Northern Star" }) },
   responses: { 200: jsonResponse(TerminalSchema, "The terminal, relabelled") },
   errors: [404],
 });

@@ -122,7 +122,7 @@ export const create = defineRoute({
   description: "A tgid owned by `team` (required, an existing team: " +
     `'${TGID_MESSAGES.teamRequired}'), labelled \`label\` (optional: without one it shows its ` +
     "id). The caller is its creator and last editor.",
-  request: { body: jsonBody(TgidCreateSchema) },
+  request: { body: jsonBody(TgidCreateSchema, { label: "Fleet Bay of Biscay", team: 12 }) },
   responses: { 200: jsonResponse(TgidSchema, "The new tgid") },
 });
 
@@ -133,7 +133,7 @@ export const update = defineRoute({
   summary: "Change a tgid's label",
   description: "Empty clears it (the tgid shows its id). Records the caller and the time as " +
     "its last update. 404 when unknown.",
-  request: { body: jsonBody(TgidUpdateSchema) },
+  request: { body: jsonBody(TgidUpdateSchema, { tgidId: 12, label: "Fleet North Atlantic" }) },
   responses: { 200: jsonResponse(TgidSchema, "The tgid, changed") },
   errors: [404],
 });
@@ -148,7 +148,9 @@ export const updateTeams = defineRoute({
     "when the change is made: send only what the editor changed, and two editors' changes " +
     `merge. 409 '${TGID_MESSAGES.teamRequired}' when no team would be left. When the owning team ` +
     "is taken off, the first team left (by name) owns the tgid. 404 when the tgid is unknown.",
-  request: { body: jsonBody(TgidTeamsUpdateSchema) },
+  request: {
+    body: jsonBody(TgidTeamsUpdateSchema, { tgid: 12, addedTeams: [14], removedTeams: [] }),
+  },
   responses: { 200: jsonResponse(TgidSchema, "The tgid with its new team list") },
   errors: [404, 409],
 });
@@ -161,7 +163,7 @@ export const deleteTeamTgid = defineRoute({
   description: `409 '${TGID_MESSAGES.teamRequired}' for its last team. Taking off the owning ` +
     "team hands the tgid to the first team left (by name). 404 when the tgid is unknown or " +
     "the team is not one of its teams.",
-  request: { body: jsonBody(TgidTeamKeySchema) },
+  request: { body: jsonBody(TgidTeamKeySchema, { tgidId: 12, teamId: 12 }) },
   responses: { 200: jsonResponse(TgidSchema, "The tgid with its new team list") },
   errors: [404, 409],
 });
@@ -194,6 +196,9 @@ export const listRoutingRulesByDnid = defineRoute({
   errors: [404],
 });
 
+/** The member routing exception examples' member: member 1 of dnid 12 (LES 21), to tgid 12. */
+const MEMBER_RULE = { tgidid: 12, dnidid: 12, dnidles: 21, member: 1 };
+
 export const addDnidRoutingRules = defineRoute({
   access: "admin",
   method: "post",
@@ -202,7 +207,9 @@ export const addDnidRoutingRules = defineRoute({
   description: "Routes the member's data for the ocean to the tgid. 404 for an unknown tgid or " +
     "dnid; 400 when the member is not one of the dnid's (it has no status row); 409 (code " +
     `23000, '${ROUTING_RULE_MESSAGES.duplicate}') when it is already there.`,
-  request: { body: jsonBody(DnidRoutingRuleSchema) },
+  request: {
+    body: jsonBody(DnidRoutingRuleSchema, { ...MEMBER_RULE, ocean: "AORE" }),
+  },
   responses: { 200: jsonResponse(RoutingMemberRuleSchema, "The new exception") },
   errors: [404, 409],
 });
@@ -213,7 +220,9 @@ export const removeDnidRoutingRules = defineRoute({
   path: "/rest/tgid/removeDnidRoutingRules",
   summary: "Remove a member routing exception",
   description: "404 when there is no such exception.",
-  request: { body: jsonBody(DnidRoutingRuleSchema) },
+  request: {
+    body: jsonBody(DnidRoutingRuleSchema, { ...MEMBER_RULE, ocean: "IOR" }),
+  },
   responses: { 200: jsonResponse(RoutingMemberRuleSchema, "The removed exception") },
   errors: [404],
 });
@@ -250,7 +259,7 @@ export const addMtlRoutingRules = defineRoute({
   summary: "Add an mtl routing exception",
   description: "Routes the mtl's data to the tgid. 404 for an unknown tgid or mtl; 409 (code " +
     `23000, '${ROUTING_RULE_MESSAGES.duplicate}') when it is already there.`,
-  request: { body: jsonBody(MtlRoutingRuleSchema) },
+  request: { body: jsonBody(MtlRoutingRuleSchema, { tgidid: 12, mtlid: "436912345" }) },
   responses: { 200: jsonResponse(RoutingMtlRuleSchema, "The new exception") },
   errors: [404, 409],
 });
@@ -261,7 +270,7 @@ export const removeMtlRoutingRule = defineRoute({
   path: "/rest/tgid/removeMtlRoutingRule",
   summary: "Remove an mtl routing exception",
   description: "404 when there is no such exception.",
-  request: { body: jsonBody(MtlRoutingRuleSchema) },
+  request: { body: jsonBody(MtlRoutingRuleSchema, { tgidid: 13, mtlid: "436912345" }) },
   responses: { 200: jsonResponse(RoutingMtlRuleSchema, "The removed exception") },
   errors: [404],
 });

@@ -10,6 +10,7 @@ import {
   ChangeStatusSchema,
   ChangeTeamSchema,
   DeleteAliasSchema,
+  EXAMPLE_RESET_TOKEN,
   GetUserQuerySchema,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -113,7 +114,15 @@ export const create = defineRoute({
     "when SMTP_RELAY is configured (then `mailed` is true and the link is not in the answer), " +
     "else (or when the e-mail failed, `mailError`) in `resetUrl` for the administrator to hand " +
     "over.",
-  request: { body: jsonBody(UserCreateSchema) },
+  request: {
+    body: jsonBody(UserCreateSchema, {
+      id: "jane.doe@example.com",
+      company: 12,
+      team: 12,
+      firstName: "Jane",
+      lastName: "Doe",
+    }),
+  },
   responses: {
     200: jsonResponse(UserCreatedSchema, "The new user, and their set-password link"),
   },
@@ -130,7 +139,16 @@ export const update = defineRoute({
     "`id` names the user (change it with changeId). Company and team are required; the other " +
     "fields change when given. `aliases`, when given, replaces every alias. Deactivating " +
     "oneself is refused (400).",
-  request: { body: jsonBody(UserUpdateSchema) },
+  request: {
+    body: jsonBody(UserUpdateSchema, {
+      id: "client@demo.test",
+      company: 12,
+      team: 12,
+      firstName: "Seán",
+      lastName: "O'Brien",
+      messagingC: { access: true, rul: null },
+    }),
+  },
   responses: {
     200: jsonResponse(UserSchema, "The user as changed"),
   },
@@ -147,7 +165,12 @@ export const changeId = defineRoute({
     "The same user under a new login: sessions, aliases and history stay; the mail follows " +
     "when it was the old id. The new id must be a valid e-mail address not used as any id or " +
     "alias (409).",
-  request: { body: jsonBody(ChangeIdSchema) },
+  request: {
+    body: jsonBody(ChangeIdSchema, {
+      oldId: "client@demo.test",
+      newId: "sean.obrien@oceanic-fisheries.example",
+    }),
+  },
   responses: {
     200: jsonResponse(UserSchema, "The user under the new id"),
   },
@@ -163,7 +186,7 @@ export const changeStatus = defineRoute({
   description:
     "A deactivated user cannot sign in and their sessions end at once; reactivating restores " +
     "sign-in. An administrator cannot deactivate themself (400).",
-  request: { body: jsonBody(ChangeStatusSchema) },
+  request: { body: jsonBody(ChangeStatusSchema, { userId: "client@demo.test", active: false }) },
   responses: {
     200: jsonResponse(UserSchema, "The user"),
   },
@@ -178,7 +201,9 @@ export const addEmailAlias = defineRoute({
   description:
     "The user may also sign in with the alias. It must be a valid e-mail address not used as " +
     "any id or alias (409).",
-  request: { body: jsonBody(AddAliasSchema) },
+  request: {
+    body: jsonBody(AddAliasSchema, { userId: "client@demo.test", alias: "fleet-ops@demo.test" }),
+  },
   responses: {
     200: jsonResponse(UserSchema, "The user with the alias"),
   },
@@ -191,7 +216,9 @@ export const deleteEmailAlias = defineRoute({
   path: "/rest/users/deleteEmailAlias",
   summary: "Delete an e-mail alias",
   description: "404 when the address is not one of the user's aliases.",
-  request: { body: jsonBody(DeleteAliasSchema) },
+  request: {
+    body: jsonBody(DeleteAliasSchema, { userId: "client@demo.test", alias: "skipper@demo.test" }),
+  },
   responses: {
     200: jsonResponse(UserSchema, "The user without the alias"),
   },
@@ -205,7 +232,7 @@ export const changeTeam = defineRoute({
   path: "/rest/users/changeTeam",
   summary: "Move a user to another team",
   description: "The user moves to the team and to the team's company.",
-  request: { body: jsonBody(ChangeTeamSchema) },
+  request: { body: jsonBody(ChangeTeamSchema, { userId: "client@demo.test", teamId: 14 }) },
   responses: {
     200: jsonResponse(UserSchema, "The user in the new team"),
   },
@@ -225,7 +252,12 @@ export const resetPassword = defineRoute({
     "working). With SMTP_RELAY it is e-mailed to the user's mail (`mailed`, no link in the " +
     "answer); else, or when the e-mail failed (`mailError`), the answer's `resetUrl` is the " +
     "link to hand over. Only a digest of the link's token is stored: it cannot be shown again.",
-  request: { body: jsonBody(ResetPasswordSchema) },
+  request: {
+    body: jsonBody(ResetPasswordSchema, {
+      id: "client@demo.test",
+      reason: "Forgotten password (phone call of 12 May)",
+    }),
+  },
   responses: {
     200: jsonResponse(ResetPasswordResponseSchema, "The link, or that it was e-mailed"),
   },
@@ -240,7 +272,12 @@ export const setPassword = defineRoute({
   description: "The token of a link from Reset password and the new " +
     `password (${PASSWORD_MIN} to ${PASSWORD_MAX} characters). A link works once; an unknown, ` +
     `used or expired one answers 400 '${USER_MESSAGES.linkInvalid}'.`,
-  request: { body: jsonBody(SetPasswordSchema) },
+  request: {
+    body: jsonBody(SetPasswordSchema, {
+      token: EXAMPLE_RESET_TOKEN,
+      password: "Harbour-lights-2026",
+    }),
+  },
   responses: {
     200: jsonResponse(SuccessSchema, "The password is set: the user can sign in with it"),
   },

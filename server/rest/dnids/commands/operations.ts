@@ -19,6 +19,8 @@ import { codeList } from "../../../../openapi/schemas/common.ts";
 const common = `404 '${M.dnidNotFound}' or '${M.memberNotFound}' when unknown or out of reach; ` +
   "409 when the member is not authorized (negative status).";
 const answer = { 200: jsonResponse(CommandsIssuedSchema, "The command list and its commands") };
+/** The examples' member: member 1 of dnid 12 on LES 21. */
+const MEMBER = { dnid: 12, les: 21, member: 1 };
 
 export const onDemandPoll = defineRoute({
   access: "user",
@@ -28,7 +30,7 @@ export const onDemandPoll = defineRoute({
   summary: "Send a manual on-demand command to a dnid member",
   description: "Command 'onDemandCommand' with parameter code: " +
     `${codeList(ON_DEMAND_CODE_NAMES)}. ${common}`,
-  request: { body: jsonBody(OnDemandPollSchema) },
+  request: { body: jsonBody(OnDemandPollSchema, { ...MEMBER, code: 9 }) },
   responses: answer,
   errors: [404, 409],
 });
@@ -40,7 +42,7 @@ export const downloadDnid = defineRoute({
   path: "/rest/dnids/downloadDnid",
   summary: "Download the dnid to a member's terminal",
   description: `Command 'downloadDnid'. ${common}`,
-  request: { body: jsonBody(DnidMemberCommandSchema) },
+  request: { body: jsonBody(DnidMemberCommandSchema, MEMBER) },
   responses: answer,
   errors: [404, 409],
 });
@@ -53,7 +55,7 @@ export const createProgram = defineRoute({
   summary: "Define a member's data reporting program",
   description: "Command 'createProgram' with parameters interval (minutes) and startFrame; sets " +
     `progInterval, progStartFrame and progUpdatedOn (progActive unchanged). ${common}`,
-  request: { body: jsonBody(CreateProgramSchema) },
+  request: { body: jsonBody(CreateProgramSchema, { ...MEMBER, interval: 60, startFrame: 120 }) },
   responses: answer,
   errors: [404, 409],
 });
@@ -67,7 +69,7 @@ export const startProgram = defineRoute({
   description: "Command 'startProgram' with the member's interval and startFrame; sets " +
     `progActive and progUpdatedOn. ${common} 409 '${M.noProgram(0, 0).replace(/\d+/g, "…")}' ` +
     "when no program was created.",
-  request: { body: jsonBody(DnidMemberCommandSchema) },
+  request: { body: jsonBody(DnidMemberCommandSchema, MEMBER) },
   responses: answer,
   errors: [404, 409],
 });
@@ -80,7 +82,7 @@ export const stopProgram = defineRoute({
   summary: "Stop a member's program",
   description: "Command 'stopProgram'; clears progActive and sets progUpdatedOn. " +
     `${common} 409 when no program was created.`,
-  request: { body: jsonBody(DnidMemberCommandSchema) },
+  request: { body: jsonBody(DnidMemberCommandSchema, MEMBER) },
   responses: answer,
   errors: [404, 409],
 });

@@ -50,7 +50,15 @@ export const setdnidActive = defineRoute({
     "that is not authorized (negative status) is refused with 409 and the message " +
     `'${DNID_STATUS_MESSAGES.notAuthorized}', and stays as it is. 404 for an unknown member ` +
     "(or another company's).",
-  request: { body: jsonBody(DnidSetActiveSchema) },
+  request: {
+    body: jsonBody(DnidSetActiveSchema, {
+      device: "423456789",
+      dnid_id: 12,
+      member: 1,
+      les: 21,
+      active: true,
+    }),
+  },
   responses: { 200: jsonResponse(DnidStatusRowSchema, "The member, as the list shows it") },
   errors: [404, 409],
 });
@@ -78,7 +86,9 @@ export const deleteDnidStatus = defineRoute({
     "when it points to this member and, when no other device of the member remains, the " +
     "member's routing exceptions. Not in the specification's call list: the status menu's " +
     "Delete. 404 for an unknown member.",
-  request: { body: jsonBody(DnidStatusKeySchema) },
+  request: {
+    body: jsonBody(DnidStatusKeySchema, { dnid: 12, les: 21, member: 1, device: "423456789" }),
+  },
   responses: { 200: jsonResponse(DnidStatusDeletedSchema, "What was deleted") },
   errors: [404],
 });

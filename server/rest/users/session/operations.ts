@@ -11,6 +11,7 @@ import {
   ChangePasswordResponseSchema,
   ChangePasswordSchema,
 } from "../../../../openapi/schemas/users/account.ts";
+import { DEFAULT_DEMO_PASSWORD } from "../../../config.ts";
 
 export const login = defineRoute({
   access: "public",
@@ -22,7 +23,12 @@ export const login = defineRoute({
     "returns a bearer token. Repeated failures lock the username (and the address) for a " +
     "while: the 429 answer says when to retry. A missing username or password answers 400 " +
     "'Error empty login'.",
-  request: { body: jsonBody(LoginRequestSchema) },
+  request: {
+    body: jsonBody(LoginRequestSchema, {
+      username: "admin@demo.test",
+      password: DEFAULT_DEMO_PASSWORD,
+    }),
+  },
   responses: {
     200: jsonResponse(LoginResponseSchema, "Signed in: the user and a bearer token", {
       "Set-Cookie": requiredHeader(
@@ -70,7 +76,12 @@ export const changePassword = defineRoute({
   description: "The current password and a new one. Every other session of yours ends (on every " +
     "instance); this one goes on. A wrong current password answers 400 and counts as a failed " +
     "login: the sign-in lockout applies (429).",
-  request: { body: jsonBody(ChangePasswordSchema) },
+  request: {
+    body: jsonBody(ChangePasswordSchema, {
+      currentPassword: DEFAULT_DEMO_PASSWORD,
+      newPassword: "Harbour-lights-2026",
+    }),
+  },
   responses: {
     200: jsonResponse(ChangePasswordResponseSchema, "Changed: how many other sessions ended"),
   },
