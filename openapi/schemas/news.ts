@@ -54,7 +54,7 @@ export type NewsEdit = z.output<typeof NewsEditSchema>;
 
 /** `?id=` of get and delete. */
 export const NewsIdQuerySchema = z.object({
-  id: queryId("Id", "The news item's id"),
+  id: queryId("Id", "The news item's id", 1),
 });
 
 /** A news item as read. */
