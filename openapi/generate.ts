@@ -119,7 +119,7 @@ function filterPatternLines(): string[] {
 }
 
 /** A documented operation as declared: its method, path and the zod schemas of its request. */
-export interface DocumentedRoute {
+interface DocumentedRoute {
   method: string;
   path: string;
   request?: {

@@ -251,3 +251,17 @@ Deno.test("[contract] a typed request field takes every value its contract allow
   assert.deepEqual(refused, [], "values the contract allows, refused by the server");
   assert.deepEqual(RULES.map((r) => r.named).filter((n) => !used.has(n)), [], "rules in use");
 });
+
+Deno.test("[contract] a query integer is plain digits: any other text is refused, never read", () => {
+  const integers = typedFields().filter((f) => f.inQuery && f.typed.type === "integer");
+  assert.ok(integers.length > 50, `${integers.length} query integers`);
+  for (const field of integers) {
+    for (const text of ["1e1", " 12", "12 ", "0x10", "", "-1", "12.0", "+12", "admin@demo.test"]) {
+      const r = z.safeParse(field.zod, text);
+      assert.ok(!r.success, `${field.name}=${JSON.stringify(text)} is refused`);
+    }
+  }
+  const get = documentedRoutes().find((r) => r.path === "/rest/dnids/get")!;
+  const r = z.safeParse(get.request!.query!, { id: "admin@demo.test" });
+  assert.equal(r.error?.issues[0].message, "Id is not in a valid format");
+});
