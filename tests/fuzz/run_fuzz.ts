@@ -24,7 +24,7 @@ import { requestArb } from "./arbitraries.ts";
 import { acceptedArb, outsideContract, unnamedRefusal } from "./acceptance.ts";
 import { changedTables, companyHash } from "./tenant_hash.ts";
 
-interface FuzzEnv {
+export interface FuzzEnv {
   app: TestApp;
   db: Db;
   f: Factories;
