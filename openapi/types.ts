@@ -172,7 +172,7 @@ export type paths = {
         put?: never;
         /**
          * Find companies (the company list)
-         * @description Administrators only (team rights below 100). The company list page's query in the find style: filter by id or a part of the name, sort by id or name (default name), one page, with the totals. Not in the specification's call list (docs/decisions/0007).
+         * @description Administrators only (team rights below 100). The company list page's query in the find style: filter by id or a part of the name, sort by id or name (default name), one page, with the totals. Not in the specification's call list (docs/decisions/0007). Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["companiesFind"];
         delete?: never;
@@ -332,7 +332,7 @@ export type paths = {
         put?: never;
         /**
          * Add a dnid
-         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. A taken number answers 409 (code 23000) 'Dnid {id} already exists' and creates nothing (not the new tgid either). The add dialog sends immediate delivery 0, vms 0 and color null.
+         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. A taken number answers 409 (code 23000) 'Dnid {id} already exists' and creates nothing (not the new tgid either). The add dialog sends immediate delivery 0, vms 0 and color null. Refused, beyond the schemas, with: "Please, select a Tgid of one of the company's teams"; "Please enter the new tgid's label".
          */
         post: operations["dnidsAdd"];
         delete?: never;
@@ -452,7 +452,7 @@ export type paths = {
         put?: never;
         /**
          * Find dnids (the dnid overview)
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by number (prefix), company, team, tgid (label or number), comments, monitoring (All, 1 Monitored, 0 Not Monitored) or rul; sort by any column (default number); one page, with the totals. The rows are under `dnids`.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by number (prefix), company, team, tgid (label or number), comments, monitoring (All, 1 Monitored, 0 Not Monitored) or rul; sort by any column (default number); one page, with the totals. The rows are under `dnids`. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["dnidsFind"];
         delete?: never;
@@ -552,7 +552,7 @@ export type paths = {
         put?: never;
         /**
          * Find dnid statuses (the status page's list)
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The members of the dnids, one row per dnid, LES, member and device, with the state of the status (negative: not authorized; below 3: active; 3 or more: inactive), the default flag, the program, the dnid's tgid, the device's terminal and the member's count of routing exceptions. `active` true keeps the active ones (status 0 to 2), false the inactive ones (3 or more), absent or null all. Filter by dnid, LES, member, the start of the device, a part of the serial, the state or the dnid's tgid; sort by dnid (the default, then LES, member and device), member, device, status or updatedOn. The rows are under `data`.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The members of the dnids, one row per dnid, LES, member and device, with the state of the status (negative: not authorized; below 3: active; 3 or more: inactive), the default flag, the program, the dnid's tgid, the device's terminal and the member's count of routing exceptions. `active` true keeps the active ones (status 0 to 2), false the inactive ones (3 or more), absent or null all. Filter by dnid, LES, member, the start of the device, a part of the serial, the state or the dnid's tgid; sort by dnid (the default, then LES, member and device), member, device, status or updatedOn. The rows are under `data`. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["dnidsGetDnidStatuses"];
         delete?: never;
@@ -772,7 +772,7 @@ export type paths = {
         put?: never;
         /**
          * Change a dnid
-         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. 404 when the dnid does not exist. Immediate delivery, vms and color change only when sent.
+         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. 404 when the dnid does not exist. Immediate delivery, vms and color change only when sent. Refused, beyond the schemas, with: "Please, select a Tgid of one of the company's teams"; "Please enter the new tgid's label".
          */
         post: operations["dnidsUpdate"];
         delete?: never;
@@ -812,7 +812,7 @@ export type paths = {
         put?: never;
         /**
          * Create an enid
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The rul (`rul_id`, `rul_les`; LES default 21) must exist: 400 'Please select a rul' otherwise. The teams must exist (400). A client may only use its own company (else 404 'Company not found'), its company's ruls (else 'Please select a rul') and its company's teams (else 400). At least one team ('A Enid must have at least one team'). An id that exists (whatever its LES) answers 409, code 23000, 'Enid with id {id} already exists'.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The rul (`rul_id`, `rul_les`; LES default 21) must exist: 400 'Please select a rul' otherwise. The teams must exist (400). A client may only use its own company (else 404 'Company not found'), its company's ruls (else 'Please select a rul') and its company's teams (else 400). At least one team ('A Enid must have at least one team'). An id that exists (whatever its LES) answers 409, code 23000, 'Enid with id {id} already exists'. Refused, beyond the schemas, with: "Team 12 not found".
          */
         post: operations["enidsCreate"];
         delete?: never;
@@ -852,7 +852,7 @@ export type paths = {
         put?: never;
         /**
          * Find enids (the enid list)
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by id, rul, LES, company (its id or a part of its name), a part of the comments or a team (its id or a part of its name); sort by id (default), rul, company name or last update; one page, with the totals.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by id, rul, LES, company (its id or a part of its name), a part of the comments or a team (its id or a part of its name); sort by id (default), rul, company name or last update; one page, with the totals. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["enidsFind"];
         delete?: never;
@@ -972,7 +972,7 @@ export type paths = {
         put?: never;
         /**
          * Edit an enid
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Keyed by (`id`, `rul_les`): 404 when unknown. Sets its company, rul (of the same LES) and comments (left out: kept); `opts.teams`, when given, replaces the team list (at least one team). The rul (`rul_id`, `rul_les`; LES default 21) must exist: 400 'Please select a rul' otherwise. The teams must exist (400). A client may only use its own company (else 404 'Company not found'), its company's ruls (else 'Please select a rul') and its company's teams (else 400). A client's list replaces its own company's teams only. With `opts.baseTeams` (the list the editor started from), only the teams added to and taken off it in `opts.teams` change, on the list as it is now: another editor's changes since are kept, and 409 'A Enid must have at least one team' when no team would be left.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Keyed by (`id`, `rul_les`): 404 when unknown. Sets its company, rul (of the same LES) and comments (left out: kept); `opts.teams`, when given, replaces the team list (at least one team). The rul (`rul_id`, `rul_les`; LES default 21) must exist: 400 'Please select a rul' otherwise. The teams must exist (400). A client may only use its own company (else 404 'Company not found'), its company's ruls (else 'Please select a rul') and its company's teams (else 400). A client's list replaces its own company's teams only. With `opts.baseTeams` (the list the editor started from), only the teams added to and taken off it in `opts.teams` change, on the list as it is now: another editor's changes since are kept, and 409 'A Enid must have at least one team' when no team would be left. Refused, beyond the schemas, with: "Team 12 not found".
          */
         post: operations["enidsUpdate"];
         delete?: never;
@@ -992,7 +992,7 @@ export type paths = {
         put?: never;
         /**
          * Replace an enid's teams
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The new list: at least one team ('A Enid must have at least one team'), each existing (400); a client's only of its company, and it replaces its company's teams only. 404 when the enid is unknown. With `baseTeams` (the list the editor started from), only the teams added to and taken off it in `enidTeams` change, on the list as it is now: another editor's changes since are kept, and 409 'A Enid must have at least one team' when no team would be left.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The new list: at least one team ('A Enid must have at least one team'), each existing (400); a client's only of its company, and it replaces its company's teams only. 404 when the enid is unknown. With `baseTeams` (the list the editor started from), only the teams added to and taken off it in `enidTeams` change, on the list as it is now: another editor's changes since are kept, and 409 'A Enid must have at least one team' when no team would be left. Refused, beyond the schemas, with: "Team 12 not found".
          */
         post: operations["enidsUpdateTeams"];
         delete?: never;
@@ -1452,7 +1452,7 @@ export type paths = {
         put?: never;
         /**
          * Find command lists (the command list overview)
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by id, user (a part of the sender's user id or e-mail), date (a day, YYYY-MM-DD, UTC), protocol (0 HTTP … 5 MESSAGINGC) and terminated (1 Finished, 0 Unfinished); sort by id (default: descending), user, date, protocol or terminated; 10 rows a page by default (the page offers 10, 25, 50, 100, 1000, 2000). Each list comes with its commands counted by display class.
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by id, user (a part of the sender's user id or e-mail), date (a day, YYYY-MM-DD, UTC), protocol (0 HTTP … 5 MESSAGINGC) and terminated (1 Finished, 0 Unfinished); sort by id (default: descending), user, date, protocol or terminated; 10 rows a page by default (the page offers 10, 25, 50, 100, 1000, 2000). Each list comes with its commands counted by display class. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["listFind"];
         delete?: never;
@@ -1632,7 +1632,7 @@ export type paths = {
         put?: never;
         /**
          * Find mtls (the Inmarsat C tab of the terminal list)
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Filter by imn, serial, model, label, tgid (number or label), region or attached; sort by imn (default), serial, model, label, region, updateDate or deviceId; one page under `results`, with the totals.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Filter by imn, serial, model, label, tgid (number or label), region or attached; sort by imn (default), serial, model, label, region, updateDate or deviceId; one page under `results`, with the totals. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["mtlsFindMtl"];
         delete?: never;
@@ -1932,7 +1932,7 @@ export type paths = {
         put?: never;
         /**
          * Add an FTP route
-         * @description Administrators only (team rights below 100). A FTP route for the tgid `Remise` (400 when it does not exist). Destinations are ftp://host[:port]/path or host[:port]/path: primary required, backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A FTP route for the tgid `Remise` (400 when it does not exist). Destinations are ftp://host[:port]/path or host[:port]/path: primary required, backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist".
          */
         post: operations["pushAddFtp"];
         delete?: never;
@@ -1972,7 +1972,7 @@ export type paths = {
         put?: never;
         /**
          * Add an SMTP route
-         * @description Administrators only (team rights below 100). A SMTP route for the tgid `Remise` (400 when it does not exist). emailMaster must be an e-mail address; emailSecondary is normalised (spaces removed, newlines and ';' become commas, doubled commas collapse, a trailing one dropped) and each address must be valid; encoding, signature, subject and body as the format preset fills them (free text). The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A SMTP route for the tgid `Remise` (400 when it does not exist). emailMaster must be an e-mail address; emailSecondary is normalised (spaces removed, newlines and ';' become commas, doubled commas collapse, a trailing one dropped) and each address must be valid; encoding, signature, subject and body as the format preset fills them (free text). The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist".
          */
         post: operations["pushAddSmtp"];
         delete?: never;
@@ -1992,7 +1992,7 @@ export type paths = {
         put?: never;
         /**
          * Add a TCP route
-         * @description Administrators only (team rights below 100). A TCP route for the tgid `Remise` (400 when it does not exist). Destinations are host:port (port 1 to 65535): primary required, backup optional. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A TCP route for the tgid `Remise` (400 when it does not exist). Destinations are host:port (port 1 to 65535): primary required, backup optional. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist".
          */
         post: operations["pushAddTcp"];
         delete?: never;
@@ -2012,7 +2012,7 @@ export type paths = {
         put?: never;
         /**
          * Add a web service route
-         * @description Administrators only (team rights below 100). A web service route for the tgid `Remise` (400 when it does not exist). Destinations are http:// or https:// URLs: primary required, backup optional; keys, token, namespace and format are free text. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route.
+         * @description Administrators only (team rights below 100). A web service route for the tgid `Remise` (400 when it does not exist). Destinations are http:// or https:// URLs: primary required, backup optional; keys, token, namespace and format are free text. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist".
          */
         post: operations["pushAddWs"];
         delete?: never;
@@ -2152,7 +2152,7 @@ export type paths = {
         put?: never;
         /**
          * Find routing rows of one type
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The routing area's lists, filtered, sorted and paged; `type` selects the list and with it the filter fields, the sortable fields and the row shape: `pushTraffic` (messages pushed out to customers; default sort stored time, newest first) is every user's, scoped to the caller's tgids; `pushEvents` and `robotEvents` (the event logs; timestamp, newest first), `process` (push processes), `tcp`, `ftp`, `ws`, `smtp` (routes; id) and `robotTraffic` (received time, newest first) are for administrators only: 403 "Administrator permission required" to a client user.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). The routing area's lists, filtered, sorted and paged; `type` selects the list and with it the filter fields, the sortable fields and the row shape: `pushTraffic` (messages pushed out to customers; default sort stored time, newest first) is every user's, scoped to the caller's tgids; `pushEvents` and `robotEvents` (the event logs; timestamp, newest first), `process` (push processes), `tcp`, `ftp`, `ws`, `smtp` (routes; id) and `robotTraffic` (received time, newest first) are for administrators only: 403 "Administrator permission required" to a client user. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["pushFind"];
         delete?: never;
@@ -2292,7 +2292,7 @@ export type paths = {
         put?: never;
         /**
          * Update an FTP route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. Refused, beyond the schemas, with: "Tgid 12 does not exist".
          */
         post: operations["pushUpdateFtp"];
         delete?: never;
@@ -2332,7 +2332,7 @@ export type paths = {
         put?: never;
         /**
          * Update an SMTP route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. Refused, beyond the schemas, with: "Tgid 12 does not exist".
          */
         post: operations["pushUpdateSmtp"];
         delete?: never;
@@ -2352,7 +2352,7 @@ export type paths = {
         put?: never;
         /**
          * Update a TCP route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. Refused, beyond the schemas, with: "Tgid 12 does not exist".
          */
         post: operations["pushUpdateTcp"];
         delete?: never;
@@ -2372,7 +2372,7 @@ export type paths = {
         put?: never;
         /**
          * Update a web service route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered.
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. Refused, beyond the schemas, with: "Tgid 12 does not exist".
          */
         post: operations["pushUpdateWs"];
         delete?: never;
@@ -2412,7 +2412,7 @@ export type paths = {
         put?: never;
         /**
          * Create a rul
-         * @description Administrators only (team rights below 100). The LES defaults to 21. The password (at most 32 characters) and the customer name are required; the mail contact must be an e-mail address. An id already taken, on any LES, answers 409 (code 23000) 'The RUL with id {id} already exists'; an unknown company 400.
+         * @description Administrators only (team rights below 100). The LES defaults to 21. The password (at most 32 characters) and the customer name are required; the mail contact must be an e-mail address. An id already taken, on any LES, answers 409 (code 23000) 'The RUL with id {id} already exists'; an unknown company 400. Refused, beyond the schemas, with: "The selected company does not exist.".
          */
         post: operations["rulsCreate"];
         delete?: never;
@@ -2472,7 +2472,7 @@ export type paths = {
         put?: never;
         /**
          * Find ruls (the rul list)
-         * @description Administrators only (team rights below 100). The rul list page's query: filter by id, LES, customer company, or a part of the customer name, company name or requester name; sort by id (default), LES, customer name, company name or last change; one page, with the totals.
+         * @description Administrators only (team rights below 100). The rul list page's query: filter by id, LES, customer company, or a part of the customer name, company name or requester name; sort by id (default), LES, customer name, company name or last change; one page, with the totals. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["rulsFind"];
         delete?: never;
@@ -2532,7 +2532,7 @@ export type paths = {
         put?: never;
         /**
          * Update a rul
-         * @description Administrators only (team rights below 100). The rul (id, les) keeps its id and LES: 404 when unknown. The password and the customer name are required; an optional field left out keeps its value, an empty one or null clears it.
+         * @description Administrators only (team rights below 100). The rul (id, les) keeps its id and LES: 404 when unknown. The password and the customer name are required; an optional field left out keeps its value, an empty one or null clears it. Refused, beyond the schemas, with: "The selected company does not exist.".
          */
         post: operations["rulsUpdate"];
         delete?: never;
@@ -2552,7 +2552,7 @@ export type paths = {
         put?: never;
         /**
          * Find station messages (the LES traffic overview)
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by refNum, recipient (a part of the imn or of the recipient's label as the message was sent with: a later rename does not change it), status (0 forward in progress, 1 poll wait, 2 egc wait, 3 pdn in progress, 4 ndn in progress, 5 pdn in mailbox, 6 ndn in mailbox, 7 in mailbox, 8 conf mailbox, 9 in dnid, 10 cn132, 11 wait confirm, 12 delivered, 13 failed, 14 user deleted, 15 operator deleted, 16 system deleted, 17 deleted, 18 reroute in progress, 19 rerouted, 100 missing call data), family (inProgress, delivered, failed, deleted), listId, mine (true: the caller's own messages), from and to (a day YYYY-MM-DD or an ISO date-time: created from / before) and text (a part of the message text); sort by refNum, createdAt (default: descending), updatedAt, status, recipient or size; 10 rows a page by default. Answers rows and totalNumber (the messages matching the filter).
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Filter by refNum, recipient (a part of the imn or of the recipient's label as the message was sent with: a later rename does not change it), status (0 forward in progress, 1 poll wait, 2 egc wait, 3 pdn in progress, 4 ndn in progress, 5 pdn in mailbox, 6 ndn in mailbox, 7 in mailbox, 8 conf mailbox, 9 in dnid, 10 cn132, 11 wait confirm, 12 delivered, 13 failed, 14 user deleted, 15 operator deleted, 16 system deleted, 17 deleted, 18 reroute in progress, 19 rerouted, 100 missing call data), family (inProgress, delivered, failed, deleted), listId, mine (true: the caller's own messages), from and to (a day YYYY-MM-DD or an ISO date-time: created from / before) and text (a part of the message text); sort by refNum, createdAt (default: descending), updatedAt, status, recipient or size; 10 rows a page by default. Answers rows and totalNumber (the messages matching the filter). Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["stationFind"];
         delete?: never;
@@ -2652,7 +2652,7 @@ export type paths = {
         put?: never;
         /**
          * Find teams (the team list)
-         * @description Administrators only (team rights below 100). The team list page's query in the find style: filter by id, a part of the name, the company (its id or a part of its name) or rights; sort by id, name, company or rights (default name); one page, with the totals. Not in the specification's call list (docs/decisions/0007).
+         * @description Administrators only (team rights below 100). The team list page's query in the find style: filter by id, a part of the name, the company (its id or a part of its name) or rights; sort by id, name, company or rights (default name); one page, with the totals. Not in the specification's call list (docs/decisions/0007). Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["teamsFind"];
         delete?: never;
@@ -2812,7 +2812,7 @@ export type paths = {
         put?: never;
         /**
          * Find terminals (the terminal list)
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Filter by deviceId, device type, label, identifier or tgid (number or label); sort by any column (default deviceId); one page (10 by default) under `results`, with the totals.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Filter by deviceId, device type, label, identifier or tgid (number or label); sort by any column (default deviceId); one page (10 by default) under `results`, with the totals. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["terminalFindDevice"];
         delete?: never;
@@ -2912,7 +2912,7 @@ export type paths = {
         put?: never;
         /**
          * Add a member routing exception
-         * @description Administrators only (team rights below 100). Routes the member's data for the ocean to the tgid. 404 for an unknown tgid or dnid; 400 when the member is not one of the dnid's (it has no status row); 409 (code 23000, 'This routing exception already exists') when it is already there.
+         * @description Administrators only (team rights below 100). Routes the member's data for the ocean to the tgid. 404 for an unknown tgid or dnid; 400 when the member is not one of the dnid's (it has no status row); 409 (code 23000, 'This routing exception already exists') when it is already there. Refused, beyond the schemas, with: "Member 1 is not a member of dnid 12 (LES 21)".
          */
         post: operations["tgidAddDnidRoutingRules"];
         delete?: never;
@@ -2952,7 +2952,7 @@ export type paths = {
         put?: never;
         /**
          * Create a tgid
-         * @description Administrators only (team rights below 100). A tgid owned by `team` (required, an existing team: 'A Tgid must have at least one team'), labelled `label` (optional: without one it shows its id). The caller is its creator and last editor.
+         * @description Administrators only (team rights below 100). A tgid owned by `team` (required, an existing team: 'A Tgid must have at least one team'), labelled `label` (optional: without one it shows its id). The caller is its creator and last editor. Refused, beyond the schemas, with: "Team 12 not found".
          */
         post: operations["tgidCreate"];
         delete?: never;
@@ -3052,7 +3052,7 @@ export type paths = {
         put?: never;
         /**
          * Find tgids (the tgid list)
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Filter by id, a part of the label, of a team's name (owning or sharing) or of the owning company's name; sort by id, label, team, company or updatedOn (default id); one page (10 rows by default), with the totals.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Filter by id, a part of the label, of a team's name (owning or sharing) or of the owning company's name; sort by id, label, team, company or updatedOn (default id); one page (10 rows by default), with the totals. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["tgidFind"];
         delete?: never;
@@ -3172,7 +3172,7 @@ export type paths = {
         put?: never;
         /**
          * Remove a member routing exception
-         * @description Administrators only (team rights below 100). 404 when there is no such exception.
+         * @description Administrators only (team rights below 100). 404 when there is no such exception. Refused, beyond the schemas, with: "Member 1 is not a member of dnid 12 (LES 21)".
          */
         post: operations["tgidRemoveDnidRoutingRules"];
         delete?: never;
@@ -3252,7 +3252,7 @@ export type paths = {
         put?: never;
         /**
          * Change a tgid's team list
-         * @description Administrators only (team rights below 100). Adds `addedTeams` (each must exist, else 400; one already there is no matter) and takes off `removedTeams` (one not there is no matter), on the list as it is when the change is made: send only what the editor changed, and two editors' changes merge. 409 'A Tgid must have at least one team' when no team would be left. When the owning team is taken off, the first team left (by name) owns the tgid. 404 when the tgid is unknown.
+         * @description Administrators only (team rights below 100). Adds `addedTeams` (each must exist, else 400; one already there is no matter) and takes off `removedTeams` (one not there is no matter), on the list as it is when the change is made: send only what the editor changed, and two editors' changes merge. 409 'A Tgid must have at least one team' when no team would be left. When the owning team is taken off, the first team left (by name) owns the tgid. 404 when the tgid is unknown. Refused, beyond the schemas, with: "Team 12 not found".
          */
         post: operations["tgidUpdateTeams"];
         delete?: never;
@@ -3332,7 +3332,7 @@ export type paths = {
         put?: never;
         /**
          * Change your password
-         * @description Any signed-in user, for their own session and rows. The current password and a new one. Every other session of yours ends (on every instance); this one goes on. A wrong current password answers 400 and counts as a failed login: the sign-in lockout applies (429).
+         * @description Any signed-in user, for their own session and rows. The current password and a new one. Every other session of yours ends (on every instance); this one goes on. A wrong current password answers 400 and counts as a failed login: the sign-in lockout applies (429). Refused, beyond the schemas, with: "The current password is not right"; "Too many failed logins for this user: at most 5 attempts are allowed"; "Too many failed logins from this address: at most 50 attempts are allowed".
          */
         post: operations["usersChangePassword"];
         delete?: never;
@@ -3372,7 +3372,7 @@ export type paths = {
         put?: never;
         /**
          * Move a user to another team
-         * @description Administrators only (team rights below 100). The user moves to the team and to the team's company.
+         * @description Administrators only (team rights below 100). The user moves to the team and to the team's company. Refused, beyond the schemas, with: "The selected team does not exist.".
          */
         post: operations["usersChangeTeam"];
         delete?: never;
@@ -3392,7 +3392,7 @@ export type paths = {
         put?: never;
         /**
          * Create a user
-         * @description Administrators only (team rights below 100). Company and team are required ('Please select a company and a team.'), and the team must belong to the company. Defaults: web access only, 10 e-mails per hour, active. The id and every alias must not already be a user id or an alias (409). The new user has no password: `passwordLink` is their single-use link to set one (valid 24 hours), e-mailed to the user's mail when SMTP_RELAY is configured (then `mailed` is true and the link is not in the answer), else (or when the e-mail failed, `mailError`) in `resetUrl` for the administrator to hand over.
+         * @description Administrators only (team rights below 100). Company and team are required ('Please select a company and a team.'), and the team must belong to the company. Defaults: web access only, 10 e-mails per hour, active. The id and every alias must not already be a user id or an alias (409). The new user has no password: `passwordLink` is their single-use link to set one (valid 24 hours), e-mailed to the user's mail when SMTP_RELAY is configured (then `mailed` is true and the link is not in the answer), else (or when the e-mail failed, `mailError`) in `resetUrl` for the administrator to hand over. Refused, beyond the schemas, with: "The selected company does not exist."; "The selected team does not exist."; "The selected team does not belong to the selected company.".
          */
         post: operations["usersCreate"];
         delete?: never;
@@ -3452,7 +3452,7 @@ export type paths = {
         put?: never;
         /**
          * Find users (the user list)
-         * @description Administrators only (team rights below 100). The user list: filtered (parts of id, name, company or team, any case; active or not), sorted (default: id ascending) and paged.
+         * @description Administrators only (team rights below 100). The user list: filtered (parts of id, name, company or team, any case; active or not), sorted (default: id ascending) and paged. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
          */
         post: operations["usersFind"];
         delete?: never;
@@ -3512,7 +3512,7 @@ export type paths = {
         put?: never;
         /**
          * Sign in
-         * @description Public: no session needed. Checks the credentials and starts a session: sets an HttpOnly SameSite=Strict cookie and returns a bearer token. Repeated failures lock the username (and the address) for a while: the 429 answer says when to retry. A missing username or password answers 400 'Error empty login'.
+         * @description Public: no session needed. Checks the credentials and starts a session: sets an HttpOnly SameSite=Strict cookie and returns a bearer token. Repeated failures lock the username (and the address) for a while: the 429 answer says when to retry. A missing username or password answers 400 'Error empty login'. Refused, beyond the schemas, with: "Invalid username or password"; "Too many failed logins for this user: at most 5 attempts are allowed"; "Too many failed logins from this address: at most 50 attempts are allowed".
          */
         post: operations["usersLogin"];
         delete?: never;
@@ -3612,7 +3612,7 @@ export type paths = {
         put?: never;
         /**
          * Change a user
-         * @description Administrators only (team rights below 100). `id` names the user (change it with changeId). Company and team are required; the other fields change when given. `aliases`, when given, replaces every alias. Deactivating oneself is refused (400).
+         * @description Administrators only (team rights below 100). `id` names the user (change it with changeId). Company and team are required; the other fields change when given. `aliases`, when given, replaces every alias. Deactivating oneself is refused (400). Refused, beyond the schemas, with: "The selected company does not exist."; "The selected team does not exist."; "The selected team does not belong to the selected company.".
          */
         post: operations["usersUpdate"];
         delete?: never;

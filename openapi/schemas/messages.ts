@@ -25,6 +25,17 @@ export const formMessages = {
 
 /** A form's tgid picker left empty (portal-shell §5). */
 export const SELECT_TGID = "Please, select a Tgid";
+/** A dnid's tgid must belong to a team of the dnid's company. */
+export const SELECT_COMPANY_TGID = `${SELECT_TGID} of one of the company's teams`;
+/** A team id in a list of teams (an enid's, a tgid's) that names no team the caller may use. */
+export const unknownTeam = (id: number | string) => `Team ${id} not found`;
+/** Sign-in: a wrong username or password (one message for both: no user enumeration). */
+export const SIGN_IN_INVALID = "Invalid username or password";
+/** Sign-in lockout, per username and per client address. */
+export const lockedMessage = (scope: "username" | "address", limit: number) =>
+  `Too many failed logins ${
+    scope === "username" ? "for this user" : "from this address"
+  }: at most ${limit} attempts are allowed`;
 /** A terminal's add or edit form without a tgid (management-routing §5). */
 export const SELECT_TERMINAL_TGID = "Please select a tgid";
 

@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import { type AppEnv, createRouter } from "../router.ts";
 import { ErrorSchema } from "../errors.ts";
 import { guard } from "../auth/access.ts";
+import { PAGE_WINDOW_MESSAGE } from "../../openapi/schemas/find.ts";
 
 /** Who may call an operation. */
 export type Access =
@@ -137,6 +138,8 @@ type RouteDeclaration =
      * mode (tests/fuzz/acceptance.ts) refuses any other refusal of such a request.
      */
     rules?: readonly string[];
+    /** A find: its page window is one of its rules (PAGE_WINDOW_MESSAGE). */
+    paged?: boolean;
     /** Error statuses besides those every operation answers (400, 401, 403, 413, 500). */
     errors?: ErrorStatus[];
     /**
@@ -194,10 +197,12 @@ const refreshSessions: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function defineRoute<const P extends string, const D extends RouteDeclaration & { path: P }>(
   declaration: D,
 ) {
-  const { access, tenancy, errors, refreshesSessions, rules, ...config } = declaration;
+  const { access, tenancy, errors, refreshesSessions, paged, rules: declared, ...config } =
+    declaration;
+  const rules = [...paged ? [PAGE_WINDOW_MESSAGE] : [], ...declared ?? []];
   const scope: Tenancy = tenancy ?? (access === "admin" ? "all" : "none");
   const text = access === "public" ? "Public: no session needed." : ACCESS_TEXT[scope];
-  const refusals = rules?.length
+  const refusals = rules.length
     ? ` Refused, beyond the schemas, with: ${rules.map((r) => `"${r}"`).join("; ")}.`
     : "";
   return createRoute({

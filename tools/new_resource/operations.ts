@@ -22,6 +22,7 @@ export const find = defineRoute({
   tenancy: "company",
   method: "post",
   path: "${n.rest}/find",
+  paged: true,
   summary: "Find ${n.words} (the ${n.word} list)",
   description: "Filter by id, company (its id, else a part of its name) or a part of the " +
     "label; sort by id (default), label or creation time; one page, with the totals.",

@@ -87,6 +87,7 @@ export const find = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/companies/find",
+  paged: true,
   summary: "Find companies (the company list)",
   description: "The company list page's query in the find style: " +
     "filter by id or a part of the name, sort by id or name (default name), one page, with " +

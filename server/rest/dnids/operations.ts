@@ -3,6 +3,7 @@
  * offered to administrators only (§6) and refused to anyone else. The member status calls are in
  * ./status, the programs and on-demand commands in ./commands.
  */
+import { SELECT_COMPANY_TGID } from "../../../openapi/schemas/messages.ts";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import { SearchQuerySchema } from "../../../openapi/schemas/search.ts";
 import {
@@ -79,6 +80,7 @@ export const find = defineRoute({
   tenancy: "company",
   method: "post",
   path: "/rest/dnids/find",
+  paged: true,
   summary: "Find dnids (the dnid overview)",
   description: "Filter by number (prefix), company, team, tgid (label or number), comments, " +
     "monitoring (All, 1 Monitored, 0 Not Monitored) or rul; sort by any column (default " +
@@ -97,6 +99,7 @@ export const add = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/dnids/add",
+  rules: [SELECT_COMPANY_TGID, DNID_MESSAGES.tgidLabel],
   summary: "Add a dnid",
   description: `${WRITE_RULES} A taken number answers 409 (code 23000) 'Dnid {id} already ` +
     "exists' and creates nothing (not the new tgid either). The add dialog sends immediate " +
@@ -124,6 +127,7 @@ export const update = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/dnids/update",
+  rules: [SELECT_COMPANY_TGID, DNID_MESSAGES.tgidLabel],
   summary: "Change a dnid",
   description: `${WRITE_RULES} 404 when the dnid does not exist. Immediate delivery, vms and ` +
     "color change only when sent.",

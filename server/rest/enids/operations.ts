@@ -2,6 +2,7 @@
  * The /rest/enids calls (management-routing §7), for every signed-in user: a client reaches only
  * its own company's enids, ruls and teams.
  */
+import { unknownTeam } from "../../../openapi/schemas/messages.ts";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import { SearchQuerySchema } from "../../../openapi/schemas/search.ts";
 import {
@@ -50,6 +51,7 @@ export const create = defineRoute({
   tenancy: "company",
   method: "post",
   path: "/rest/enids/create",
+  rules: [unknownTeam(12)],
   summary: "Create an enid",
   description: `${RULES} At least one team ('${ENID_MESSAGES.teamRequired}'). An id that ` +
     `exists (whatever its LES) answers 409, code 23000, '${ENID_MESSAGES.exists("{id}")}'.`,
@@ -71,6 +73,7 @@ export const update = defineRoute({
   tenancy: "company",
   method: "post",
   path: "/rest/enids/update",
+  rules: [unknownTeam(12)],
   summary: "Edit an enid",
   description: "Keyed by (`id`, `rul_les`): 404 when unknown. Sets its company, rul (of the " +
     "same LES) and comments (left out: kept); `opts.teams`, when given, replaces the team list " +
@@ -120,6 +123,7 @@ export const find = defineRoute({
   tenancy: "company",
   method: "post",
   path: "/rest/enids/find",
+  paged: true,
   summary: "Find enids (the enid list)",
   description: "Filter by id, rul, LES, company (its id or a part of its name), a part of the " +
     "comments or a team (its id or a part of its name); sort by id (default), rul, company " +
@@ -157,6 +161,7 @@ export const updateTeams = defineRoute({
   tenancy: "company",
   method: "post",
   path: "/rest/enids/updateTeams",
+  rules: [unknownTeam(12)],
   summary: "Replace an enid's teams",
   description: `The new list: at least one team ('${ENID_MESSAGES.teamRequired}'), each ` +
     "existing (400); a client's only of its company, and it replaces its company's teams " +

@@ -17,6 +17,7 @@ export const find = defineRoute({
   tenancy: "company",
   method: "post",
   path: "/rest/list/find",
+  paged: true,
   summary: "Find command lists (the command list overview)",
   description: "Filter by id, user (a part of the sender's user id or e-mail), date (a day, " +
     "YYYY-MM-DD, UTC), protocol (0 HTTP … 5 MESSAGINGC) and terminated (1 Finished, 0 " +

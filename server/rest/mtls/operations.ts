@@ -31,6 +31,7 @@ export const findMtl = defineRoute({
   tenancy: "tgid",
   method: "post",
   path: "/rest/mtls/findMtl",
+  paged: true,
   summary: "Find mtls (the Inmarsat C tab of the terminal list)",
   description: "Filter by imn, serial, model, label, tgid (number or label), region or " +
     "attached; sort by imn (default), serial, model, label, region, updateDate or deviceId; " +

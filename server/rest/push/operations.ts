@@ -1,4 +1,5 @@
 /** The /rest/push calls (management-routing §7) built so far: the push traffic overview's find. */
+import { ROUTE_MESSAGES } from "../../../openapi/schemas/push/delivery_route_messages.ts";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import {
   PushTrafficIdQuerySchema,
@@ -52,6 +53,7 @@ export const find = defineRoute({
   tenancy: "tgid",
   method: "post",
   path: "/rest/push/find",
+  paged: true,
   summary: "Find routing rows of one type",
   description: "The routing area's lists, filtered, sorted and paged; `type` selects the list " +
     "and with it the filter fields, the sortable fields and the row shape: `pushTraffic` " +
@@ -85,6 +87,7 @@ export const addTcp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/addTcp",
+  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
   summary: "Add a TCP route",
   description: "A TCP route for the tgid `Remise` (400 when it does not exist). " +
     "Destinations are host:port (port 1 to 65535): primary required, backup optional. " +
@@ -104,6 +107,7 @@ export const updateTcp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/updateTcp",
+  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
   summary: "Update a TCP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
@@ -134,6 +138,7 @@ export const addFtp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/addFtp",
+  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
   summary: "Add an FTP route",
   description: "A FTP route for the tgid `Remise` (400 when it does not exist). " +
     "Destinations are ftp://host[:port]/path or host[:port]/path: primary required, " +
@@ -154,6 +159,7 @@ export const updateFtp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/updateFtp",
+  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
   summary: "Update an FTP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
@@ -184,6 +190,7 @@ export const addWs = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/addWs",
+  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
   summary: "Add a web service route",
   description: "A web service route for the tgid `Remise` (400 when it does not exist). " +
     "Destinations are http:// or https:// URLs: primary required, backup optional; " +
@@ -204,6 +211,7 @@ export const updateWs = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/updateWs",
+  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
   summary: "Update a web service route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
@@ -233,6 +241,7 @@ export const addSmtp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/addSmtp",
+  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
   summary: "Add an SMTP route",
   description: "A SMTP route for the tgid `Remise` (400 when it does not exist). " +
     "emailMaster must be an e-mail address; emailSecondary is normalised (spaces " +
@@ -254,6 +263,7 @@ export const updateSmtp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/updateSmtp",
+  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
   summary: "Update an SMTP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist.",

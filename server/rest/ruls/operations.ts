@@ -2,6 +2,7 @@
  * The /rest/ruls calls (management-routing §7): remote user-logins, for administrators, except
  * `filter`, the enid dialog's rul choice, which a client may call for its own company's ruls.
  */
+import { USER_MESSAGES } from "../../../openapi/schemas/users/user_messages.ts";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import {
   LastRulSchema,
@@ -59,6 +60,7 @@ export const find = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/ruls/find",
+  paged: true,
   summary: "Find ruls (the rul list)",
   description: "The rul list page's query: filter by id, LES, customer company, or a part of " +
     "the customer name, company name or requester name; sort by id (default), LES, customer " +
@@ -71,6 +73,7 @@ export const create = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/ruls/create",
+  rules: [USER_MESSAGES.unknownCompany],
   summary: "Create a rul",
   description: `The LES defaults to ${DEFAULT_LES}. The password (at most ${RUL_PASSWORD_MAX} ` +
     "characters) and the customer name are required; the mail contact must be an e-mail " +
@@ -94,6 +97,7 @@ export const update = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/ruls/update",
+  rules: [USER_MESSAGES.unknownCompany],
   summary: "Update a rul",
   description: "The rul (id, les) keeps its id and LES: 404 when unknown. The password and the " +
     "customer name are required; an optional field left out keeps its value, an empty one or " +

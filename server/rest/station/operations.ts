@@ -16,6 +16,7 @@ export const find = defineRoute({
   tenancy: "company",
   method: "post",
   path: "/rest/station/find",
+  paged: true,
   summary: "Find station messages (the LES traffic overview)",
   description: "Filter by refNum, recipient (a part of the imn or of the recipient's label as " +
     "the message was sent with: a later rename does not change it), " +

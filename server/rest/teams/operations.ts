@@ -65,6 +65,7 @@ export const find = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/teams/find",
+  paged: true,
   summary: "Find teams (the team list)",
   description: "The team list page's query in the find style: filter by " +
     "id, a part of the name, the company (its id or a part of its name) or rights; sort by id, " +

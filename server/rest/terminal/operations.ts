@@ -54,6 +54,7 @@ export const findDevice = defineRoute({
   tenancy: "tgid",
   method: "post",
   path: "/rest/terminal/findDevice",
+  paged: true,
   summary: "Find terminals (the terminal list)",
   description: "Filter by deviceId, device type, label, identifier or tgid (number or label); " +
     "sort by any column (default deviceId); one page (10 by default) under `results`, with " +

@@ -3,6 +3,7 @@
  * teams own or share (another's answers 404, naming nothing); the writes and every routing
  * exception call for administrators (the tgid page and routing exceptions are theirs).
  */
+import { unknownTeam } from "../../../openapi/schemas/messages.ts";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import { SearchQuerySchema } from "../../../openapi/schemas/search.ts";
 import {
@@ -104,6 +105,7 @@ export const find = defineRoute({
   tenancy: "tgid",
   method: "post",
   path: "/rest/tgid/find",
+  paged: true,
   summary: "Find tgids (the tgid list)",
   description: "Filter by id, a part of the label, of a team's name (owning or sharing) or of " +
     "the owning company's name; sort by id, label, team, company or updatedOn (default id); " +
@@ -118,6 +120,7 @@ export const create = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/tgid/create",
+  rules: [unknownTeam(12)],
   summary: "Create a tgid",
   description: "A tgid owned by `team` (required, an existing team: " +
     `'${TGID_MESSAGES.teamRequired}'), labelled \`label\` (optional: without one it shows its ` +
@@ -142,6 +145,7 @@ export const updateTeams = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/tgid/updateTeams",
+  rules: [unknownTeam(12)],
   summary: "Change a tgid's team list",
   description: "Adds `addedTeams` (each must exist, else 400; one already there is no " +
     "matter) and takes off `removedTeams` (one not there is no matter), on the list as it is " +
@@ -203,6 +207,7 @@ export const addDnidRoutingRules = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/tgid/addDnidRoutingRules",
+  rules: [ROUTING_RULE_MESSAGES.notAMember(1, 12, 21)],
   summary: "Add a member routing exception",
   description: "Routes the member's data for the ocean to the tgid. 404 for an unknown tgid or " +
     "dnid; 400 when the member is not one of the dnid's (it has no status row); 409 (code " +
@@ -218,6 +223,7 @@ export const removeDnidRoutingRules = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/tgid/removeDnidRoutingRules",
+  rules: [ROUTING_RULE_MESSAGES.notAMember(1, 12, 21)],
   summary: "Remove a member routing exception",
   description: "404 when there is no such exception.",
   request: {

@@ -33,6 +33,13 @@ import { SuccessSchema } from "../../../openapi/schemas/common.ts";
 import { ADMIN_MESSAGES } from "../../../openapi/schemas/messages.ts";
 import { DEFAULT_USER_QUOTA, MULTISELECT_SEARCH_LIMIT } from "../../../openapi/enums.ts";
 
+/** Refusals of a user's company and team (create, update). */
+const TEAM_OF_COMPANY_RULES = [
+  USER_MESSAGES.unknownCompany,
+  USER_MESSAGES.unknownTeam,
+  USER_MESSAGES.teamNotInCompany,
+];
+
 export const search = defineRoute({
   access: "admin",
   method: "get",
@@ -90,6 +97,7 @@ export const find = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/users/find",
+  paged: true,
   summary: "Find users (the user list)",
   description:
     "The user list: filtered (parts of id, name, company or team, any case; active or not), " +
@@ -104,6 +112,7 @@ export const create = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/users/create",
+  rules: TEAM_OF_COMPANY_RULES,
   summary: "Create a user",
   description:
     `Company and team are required ('${ADMIN_MESSAGES.selectCompanyAndTeam}'), and the team ` +
@@ -134,6 +143,7 @@ export const update = defineRoute({
   refreshesSessions: true,
   method: "post",
   path: "/rest/users/update",
+  rules: TEAM_OF_COMPANY_RULES,
   summary: "Change a user",
   description:
     "`id` names the user (change it with changeId). Company and team are required; the other " +
@@ -230,6 +240,7 @@ export const changeTeam = defineRoute({
   refreshesSessions: true,
   method: "post",
   path: "/rest/users/changeTeam",
+  rules: [USER_MESSAGES.unknownTeam],
   summary: "Move a user to another team",
   description: "The user moves to the team and to the team's company.",
   request: { body: jsonBody(ChangeTeamSchema, { userId: "client@demo.test", teamId: 14 }) },

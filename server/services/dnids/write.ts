@@ -15,7 +15,7 @@ import {
   tgidTeams,
 } from "../../../db/schema/mod.ts";
 import { DEFAULT_LES } from "../../../openapi/enums.ts";
-import { ADMIN_MESSAGES, SELECT_TGID } from "../../../openapi/schemas/messages.ts";
+import { ADMIN_MESSAGES, SELECT_COMPANY_TGID } from "../../../openapi/schemas/messages.ts";
 import { DNID_MESSAGES, type DnidWrite } from "../../../openapi/schemas/dnids/dnids.ts";
 import { ApiError, DUPLICATE_CODE, duplicateAs } from "../../errors.ts";
 import { EVERY_COMPANY } from "../tenancy.ts";
@@ -64,7 +64,7 @@ async function resolveLinks(tx: Tx, input: DnidWrite, actorKey: number): Promise
       ),
     ),
   ));
-  if (!tgid) throw refused(`${SELECT_TGID} of one of the company's teams`, "tgid");
+  if (!tgid) throw refused(SELECT_COMPANY_TGID, "tgid");
   return tgid.id;
 }
 

@@ -4,6 +4,7 @@
  * company's ruls (`ruls.companyId`) and its company's teams, and only reaches its company's
  * enids (another company's answers exactly like a missing one).
  */
+import { unknownTeam as teamNotFound } from "../../../openapi/schemas/messages.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { companies, enids, enidTeams, ruls, teams } from "../../../db/schema/mod.ts";
@@ -32,7 +33,7 @@ const selectRul = () =>
   });
 
 const unknownTeam = (path: string, id: number) => {
-  const message = `Team ${id} not found`;
+  const message = teamNotFound(id);
   return new ApiError(400, message, { fields: [{ path, message }] });
 };
 

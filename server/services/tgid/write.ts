@@ -4,6 +4,7 @@
  * tgid (tgid_teams); it never becomes empty ('A Tgid must have at least one team'). When the
  * owning team leaves the list, the first team left (by name) owns the tgid.
  */
+import { unknownTeam } from "../../../openapi/schemas/messages.ts";
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import {
@@ -38,7 +39,7 @@ async function assertTeams(tx: Tx, ids: number[], path: string) {
   const known = new Set(found.map((t) => t.id));
   const missing = ids.find((id) => !known.has(id));
   if (missing !== undefined) {
-    const message = `Team ${missing} not found`;
+    const message = unknownTeam(missing);
     throw new ApiError(400, message, { fields: [{ path, message }] });
   }
 }

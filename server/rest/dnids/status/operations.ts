@@ -25,6 +25,7 @@ export const getDnidStatuses = defineRoute({
   tenancy: "company",
   method: "post",
   path: "/rest/dnids/getDnidStatuses",
+  paged: true,
   summary: "Find dnid statuses (the status page's list)",
   description: "The members of the dnids, one row per dnid, LES, member and device, with the " +
     "state of the status (negative: not authorized; below 3: active; 3 or more: inactive), the " +

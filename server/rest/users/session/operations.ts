@@ -1,4 +1,6 @@
 /** Signing in and out, and who is signed in (portal-shell §7, Session and shell). */
+import { lockedMessage, SIGN_IN_INVALID } from "../../../../openapi/schemas/messages.ts";
+import { ACCOUNT_MESSAGES } from "../../../../openapi/schemas/users/account_messages.ts";
 import { z } from "@hono/zod-openapi";
 import { defineRoute, jsonBody, jsonResponse, requiredHeader } from "../../define.ts";
 import {
@@ -13,10 +15,14 @@ import {
 } from "../../../../openapi/schemas/users/account.ts";
 import { DEFAULT_DEMO_PASSWORD } from "../../../config.ts";
 
+/** The sign-in lockout's refusals (429), per username and per client address. */
+const LOCK_RULES = [lockedMessage("username", 5), lockedMessage("address", 50)];
+
 export const login = defineRoute({
   access: "public",
   method: "post",
   path: "/rest/users/login",
+  rules: [SIGN_IN_INVALID, ...LOCK_RULES],
   summary: "Sign in",
   description:
     "Checks the credentials and starts a session: sets an HttpOnly SameSite=Strict cookie and " +
@@ -72,6 +78,7 @@ export const changePassword = defineRoute({
   tenancy: "caller",
   method: "post",
   path: "/rest/users/changePassword",
+  rules: [ACCOUNT_MESSAGES.currentWrong, ...LOCK_RULES],
   summary: "Change your password",
   description: "The current password and a new one. Every other session of yours ends (on every " +
     "instance); this one goes on. A wrong current password answers 400 and counts as a failed " +

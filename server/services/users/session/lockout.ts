@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { lockedMessage } from "../../../../openapi/schemas/messages.ts";
 import type { Db, Tx } from "../../../../db/client.ts";
 import { loginAttempts } from "../../../../db/schema/mod.ts";
 import type { Config } from "../../../config.ts";
@@ -47,9 +48,7 @@ function lockedError(lock: Lock): ApiError {
   const retryAfter = Math.max(1, Math.ceil((lock.retryAt.getTime() - Date.now()) / 1000));
   return new ApiError(
     429,
-    lock.scope === "username"
-      ? `Too many failed logins for this user: at most ${lock.limit} attempts are allowed`
-      : `Too many failed logins from this address: at most ${lock.limit} attempts are allowed`,
+    lockedMessage(lock.scope, lock.limit),
     { limit: lock.limit, retryAt: lock.retryAt.toISOString(), retryAfter },
     { "Retry-After": String(retryAfter) },
   );

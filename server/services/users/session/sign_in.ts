@@ -3,6 +3,7 @@
  * new session. Shared by POST /rest/users/login and the login page's form post; the caller sets
  * the cookie. Throws ApiError 429 (locked), 401 (wrong) or 403 (deactivated).
  */
+import { SIGN_IN_INVALID } from "../../../../openapi/schemas/messages.ts";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { companies, teams, userAliases, users } from "../../../../db/schema/mod.ts";
@@ -20,8 +21,6 @@ export interface LoginInput {
   password: string;
   remember: boolean;
 }
-
-const INVALID = "Invalid username or password";
 
 /**
  * What a session user is made of but `admin` and `sessionId`: columns of `users` joined with its
@@ -74,7 +73,7 @@ export async function signIn(
     .limit(1);
   const ok = await verifyPassword(input.password, user?.hash, config.PASSWORD_ITERATIONS);
   if (ok && user?.active) await settleSuccess(db, admitted);
-  if (!ok || !user) throw new ApiError(401, INVALID);
+  if (!ok || !user) throw new ApiError(401, SIGN_IN_INVALID);
   if (!user.active) {
     throw new ApiError(403, "This account is deactivated: contact your administrator");
   }
