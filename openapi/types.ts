@@ -3210,7 +3210,7 @@ export type paths = {
         };
         /**
          * Find tgids
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Tgids whose label or number contains the text (case-insensitive), with the owning team, at most 25: exact matches first, then by label. The label search starts at 3 characters; shorter text searches the numbers.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Tgids whose label or number contains the text (case-insensitive), with the owning team, at most 25: exact matches first, then by label. The label search starts at 3 characters; shorter text searches the numbers. With owned=true, only the tgids the caller may add a terminal to (a client: its company's own).
          */
         get: operations["tgidSearch"];
         put?: never;
@@ -5559,6 +5559,8 @@ export type components = {
             fwdId: string | null;
             imn: string;
             isValid: boolean;
+            /** @description The caller may change it and send to it (its label, a test message): an administrator, or a user of the company whose team owns its terminal's tgid; false on a tgid merely shared with the caller's company, which it reads only */
+            mayEdit: boolean;
             miniC: boolean;
             model: string | null;
             /** @description The mtl value (0 by default) */
@@ -7330,6 +7332,8 @@ export type components = {
             fastTrackingEnabled: boolean;
             /** @description Item logs, by name */
             items: components["schemas"]["TerminalItem"][];
+            /** @description The caller may change it and send to it (its label, a test message, tracking and other commands): an administrator, or a user of the company whose team owns its tgid; false on a tgid merely shared with the caller's company, which it reads only */
+            mayEdit: boolean;
             /** @description Inmarsat C (type 0): its mtl; else null */
             mtl: {
                 /** @description Its terminal; null: unattached */
@@ -7339,6 +7343,8 @@ export type components = {
                 fwdId: string | null;
                 imn: string;
                 isValid: boolean;
+                /** @description The caller may change it and send to it (its label, a test message): an administrator, or a user of the company whose team owns its terminal's tgid; false on a tgid merely shared with the caller's company, which it reads only */
+                mayEdit: boolean;
                 miniC: boolean;
                 model: string | null;
                 /** @description The mtl value (0 by default) */
@@ -7548,6 +7554,8 @@ export type components = {
                 name: string;
             };
             deviceTypeId: number;
+            /** @description The caller may change it and send to it (its label, a test message, tracking and other commands): an administrator, or a user of the company whose team owns its tgid; false on a tgid merely shared with the caller's company, which it reads only */
+            mayEdit: boolean;
             terminalSpecificIdentifier: string | null;
             tgid: components["schemas"]["TgidRef"];
             tgidId: number;
@@ -21571,6 +21579,8 @@ export interface operations {
     tgidSearch: {
         parameters: {
             query: {
+                /** @description true: only the tgids the caller may add a terminal to (every tgid for an administrator; for a client, its company's own, not those merely shared with it); false or missing: every tgid it reaches */
+                owned?: "true" | "false";
                 /** @description Text to find (case-insensitive, part of the value; trimmed, 1 to 100 characters). At most 25 results, exact matches first. */
                 query: string;
             };

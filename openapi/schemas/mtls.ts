@@ -93,6 +93,11 @@ export const MtlSchema = z.object({
   updateDate: z.string().meta({ format: "date-time" }),
   deviceId: z.number().int().nullable().meta({ description: "Its terminal; null: unattached" }),
   tgid: TgidRefSchema.nullable().meta({ description: "Its terminal's tgid; null: unattached" }),
+  mayEdit: z.boolean().meta({
+    description: "The caller may change it and send to it (its label, a test message): an " +
+      "administrator, or a user of the company whose team owns its terminal's tgid; false on a " +
+      "tgid merely shared with the caller's company, which it reads only",
+  }),
 }).meta({ id: "Mtl" });
 export type Mtl = z.infer<typeof MtlSchema>;
 

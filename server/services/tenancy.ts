@@ -65,3 +65,15 @@ export const ownTgidRows = (scope: Scope, tgidColumn: AnyColumn): SQL | undefine
     ? undefined
     : sql`${tgidColumn} = any(array(select ${tgids.id} from ${tgids}
     join ${teams} on ${teams.id} = ${tgids.teamId} where ${teams.companyId} = ${scope.onlyCompany}))`;
+
+/**
+ * Whether the caller may change or send to a row of tgid `tgidColumn` (ownTgidRows, as a column
+ * of the row's own query: the owned tgids are gathered once, an init plan, so a page of rows costs
+ * no query per row): always for an administrator; for a client, when the tgid is its company's
+ * own, not one merely shared with it, nor none (an mtl without a terminal). The answers' `mayEdit`,
+ * which the islands follow to offer a row's writes.
+ */
+export const ownsTgid = (scope: Scope, tgidColumn: AnyColumn): SQL<boolean> => {
+  const own = ownTgidRows(scope, tgidColumn);
+  return (own ? sql<boolean>`coalesce(${own}, false)` : sql<boolean>`true`).mapWith(Boolean);
+};

@@ -2,7 +2,8 @@
  * Choosing one tgid by its label or number: GET /rest/tgid/search once at least
  * TGID_SEARCH_MIN_CHARS (3) characters are typed (below that, a hint and no request). The chosen
  * tgid stays in the input as "label (id)"; editing the text clears the choice. Forms validate
- * the value with TgidChoiceSchema ('Please, select a Tgid').
+ * the value with TgidChoiceSchema ('Please, select a Tgid'). `owned` offers only the tgids the user
+ * may add a terminal to (a client's company's own, not those merely shared with it).
  */
 import { TGID_SEARCH_MIN_CHARS } from "../../../openapi/enums.ts";
 import type { TgidChoice } from "../../../openapi/schemas/tgid/tgids.ts";
@@ -24,10 +25,14 @@ interface TgidPickerProps {
   error?: string;
   label?: string;
   name?: string;
+  /** Only the tgids the user may add a terminal to (GET /rest/tgid/search?owned=true). */
+  owned?: boolean;
 }
 
-export const searchTgids = async (query: string): Promise<Option[]> =>
-  (await getJson<TgidHit[]>(`/rest/tgid/search?query=${encodeURIComponent(query)}`)).map((t) => ({
+export const searchTgids = async (query: string, owned = false): Promise<Option[]> =>
+  (await getJson<TgidHit[]>(
+    `/rest/tgid/search?query=${encodeURIComponent(query)}${owned ? "&owned=true" : ""}`,
+  )).map((t) => ({
     value: String(t.id),
     label: t.label,
     detail: `#${t.id} · ${t.team.name}`,
@@ -40,7 +45,7 @@ export const tgidText = (t: TgidChoice) =>
 const choiceOf = (o: Option): TgidChoice => ({ id: Number(o.value), label: o.label });
 
 export function TgidPicker(
-  { value, onChange, error, label = "Tgid", name = "tgid" }: TgidPickerProps,
+  { value, onChange, error, label = "Tgid", name = "tgid", owned = false }: TgidPickerProps,
 ) {
   return (
     <SearchPicker
@@ -48,7 +53,7 @@ export function TgidPicker(
       label={label}
       name={name}
       placeholder="Search by label or number"
-      search={searchTgids}
+      search={(query) => searchTgids(query, owned)}
       minChars={TGID_SEARCH_MIN_CHARS}
       noun={label}
       chosenText={value ? tgidText(value) : null}

@@ -96,7 +96,7 @@ export default function TerminalDetail({ terminal: t, viewer }: TerminalDetailPr
     imn: isInmarsatC(t) ? t.mtl?.imn ?? t.terminalSpecificIdentifier : null,
     label: t.deviceLabel,
     serial: t.mtl?.serial,
-    maySendTracking: t.tracking?.maySend,
+    mayEdit: t.mayEdit,
   }, { withEdit: true });
   // Iritrack's canned messages have a section of their own.
   const items = useMemo(
@@ -120,19 +120,21 @@ export default function TerminalDetail({ terminal: t, viewer }: TerminalDetailPr
         </Fact>
         <Fact label="Updated (UTC)">{formatDateTime(t.updateDate)}</Fact>
       </dl>
-      <div className="admin-actions" data-terminal-actions="">
-        {actions.map((a) => (
-          <button
-            key={a.label}
-            type="button"
-            className={a.label === "Delete" ? "contrast outline" : "secondary"}
-            disabled={a.disabled}
-            onClick={a.onSelect}
-          >
-            {a.label}
-          </button>
-        ))}
-      </div>
+      {actions.length > 0 && (
+        <div className="admin-actions" data-terminal-actions="">
+          {actions.map((a) => (
+            <button
+              key={a.label}
+              type="button"
+              className={a.label === "Delete" ? "contrast outline" : "secondary"}
+              disabled={a.disabled}
+              onClick={a.onSelect}
+            >
+              {a.label}
+            </button>
+          ))}
+        </div>
+      )}
 
       <section className="detail-section" aria-labelledby="terminal-transmission-title">
         <h2 id="terminal-transmission-title">Transmission configuration</h2>

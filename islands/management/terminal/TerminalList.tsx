@@ -183,6 +183,7 @@ export default function TerminalList(props: TerminalListProps) {
                   imn: rows[0].imn,
                   label: rows[0].deviceLabel,
                   serial: rows[0].serial,
+                  mayEdit: rows[0].mayEdit,
                 }, { withOpen: true, mtlRow: true, withSerial: true })
                 : []}
           />
@@ -207,6 +208,7 @@ export default function TerminalList(props: TerminalListProps) {
                     ? rows[0].terminalSpecificIdentifier
                     : null,
                   label: rows[0].deviceLabel,
+                  mayEdit: rows[0].mayEdit,
                 }, { withOpen: true })
                 : []}
           />

@@ -10,6 +10,9 @@
  *   deletable: not VSAT nor the default); other users get Open and Edit label.
  * - Shout and Iridium trackers also offer "Tracking…" to every user who may command them
  *   (decision 0011): after Open, before the edits.
+ * The writes and sends (Tracking…, Send test message, Edit label) only where the answer's `mayEdit`
+ * says the user may: not on a tgid merely shared with a client's company, which it reads only (the
+ * server would answer 404); reading (Open, LES station details, Get serial) stays.
  */
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import type { MenuItem } from "../../kit/ContextMenu.tsx";
@@ -56,8 +59,11 @@ interface TerminalRef {
   label: string | null;
   /** Inmarsat C: the serial the row or page shows ("Get serial" compares with it). */
   serial?: string | null;
-  /** False where the page knows the user may not send it tracking commands. */
-  maySendTracking?: boolean;
+  /**
+   * The user may change it and send to it (the answer's `mayEdit`): false on a tgid merely shared
+   * with a client's company.
+   */
+  mayEdit: boolean;
 }
 
 interface TerminalActionsOptions {
@@ -141,7 +147,7 @@ export function useTerminalActions(viewer: TerminalViewer, on: TerminalActionsOp
       onSelect: () => setLabelling(target),
     });
     const deleteEntry = { label: "Delete", onSelect: () => void remove(t, opts.mtlRow) };
-    if (deviceId !== null && isTrackerType(t.deviceTypeId) && t.maySendTracking !== false) {
+    if (deviceId !== null && isTrackerType(t.deviceTypeId) && t.mayEdit) {
       items.push({ label: "Tracking…", onSelect: () => fresh(deviceId, setTracking) });
     }
     if (isInmarsatC(t) && imn) {
@@ -153,14 +159,16 @@ export function useTerminalActions(viewer: TerminalViewer, on: TerminalActionsOp
             onSelect: () => void readSerial(imn, t.serial, "list").catch(() => {}),
           }]
           : [],
-        {
+      );
+      if (t.mayEdit) {
+        items.push({
           label: "Send test message",
           disabled: deviceId === null,
           onSelect: () => setTesting(imn),
-        },
-      );
+        });
+      }
       if (viewer.admin && opts.withEdit) items.push(editEntry());
-      items.push(labelEntry({ imn, label: t.label }));
+      if (t.mayEdit) items.push(labelEntry({ imn, label: t.label }));
       if (viewer.admin && deviceId === null) {
         items.push({
           label: "Add as terminal",
@@ -174,7 +182,7 @@ export function useTerminalActions(viewer: TerminalViewer, on: TerminalActionsOp
     } else if (viewer.admin) {
       items.push(editEntry());
       if (mayDelete(viewer, t.deviceTypeId)) items.push(deleteEntry);
-    } else if (deviceId !== null) {
+    } else if (deviceId !== null && t.mayEdit) {
       items.push(labelEntry({ deviceId, label: t.label }));
     }
     return items;

@@ -170,7 +170,10 @@ const FLAGS = [
   ["fastTrackingEnabled", "Fast tracking"],
 ] as const;
 
-/** The tgid, the label and the transmission configuration. */
+/**
+ * The tgid (one the user may add a terminal to: a client's company's own, not one merely shared
+ * with it), the label and the transmission configuration.
+ */
 export function TerminalCommonFields(
   { form, prefix }: { form: TerminalForm; prefix: string },
 ) {
@@ -183,6 +186,7 @@ export function TerminalCommonFields(
         value={v.tgid}
         onChange={(t) => form.set("tgid", t)}
         error={e.tgidId}
+        owned
       />
       <TextField
         label="Label"

@@ -183,6 +183,11 @@ const TerminalRowSchema = z.object({
   terminalSpecificIdentifier: z.string().nullable(),
   trackingFrequency: z.number().int(),
   updateDate: z.string().meta({ format: "date-time" }),
+  mayEdit: z.boolean().meta({
+    description: "The caller may change it and send to it (its label, a test message, tracking " +
+      "and other commands): an administrator, or a user of the company whose team owns its tgid; " +
+      "false on a tgid merely shared with the caller's company, which it reads only",
+  }),
 }).meta({ id: "TerminalRow" });
 export type TerminalRow = z.infer<typeof TerminalRowSchema>;
 

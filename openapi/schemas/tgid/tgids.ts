@@ -9,6 +9,7 @@ import { bodyId, line, MAX_ID, optionalText, queryId, RefSchema, textFilter } fr
 import { DetailUserSchema } from "../detail_lists.ts";
 import { TGID_MESSAGES } from "./tgid_messages.ts";
 import { findRequestSchema, findResponseSchema, idFilter } from "../find.ts";
+import { SearchQuerySchema } from "../search.ts";
 
 /** A tgid number in a request body (missing or not a tgid number: 'Please, select a Tgid'). */
 export const TgidIdSchema = z.number({ error: SELECT_TGID }).int({ error: SELECT_TGID })
@@ -35,6 +36,18 @@ const SearchTgidSchema = z.object({
   team: RefSchema.meta({ description: "The owning team" }),
 }).meta({ id: "SearchTgid" });
 export const SearchTgidListSchema = z.array(SearchTgidSchema).meta({ id: "SearchTgidList" });
+
+/** GET /rest/tgid/search: the text, and `owned` for a picker whose tgid gets a terminal. */
+export const TgidSearchQuerySchema = SearchQuerySchema.extend({
+  owned: z.enum(["true", "false"], { error: "Owned must be true or false" })
+    .transform((v) => v === "true").optional().meta({
+      description: "true: only the tgids the caller may add a terminal to (every tgid for an " +
+        "administrator; for a client, its company's own, not those merely shared with it); " +
+        "false or missing: every tgid it reaches",
+      example: "true",
+      param: { in: "query" },
+    }),
+});
 
 // ---- the tgid calls (management-routing §3, §5, §7 and §8) ----
 

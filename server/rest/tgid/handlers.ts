@@ -27,8 +27,10 @@ import {
 } from "../../services/tgid/routing_rules.ts";
 
 export const handlers: Handlers<typeof routes> = {
-  search: async (c) =>
-    c.json(await searchTgids(c.var.deps.db, c.var.scope, c.req.valid("query").query), 200),
+  search: async (c) => {
+    const { query, owned } = c.req.valid("query");
+    return c.json(await searchTgids(c.var.deps.db, c.var.scope, query, owned === true), 200);
+  },
   get: async (c) =>
     c.json(await tgidDetails(c.var.deps.db, c.var.scope, c.req.valid("query").id), 200),
   details: async (c) =>

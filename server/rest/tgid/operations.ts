@@ -5,7 +5,6 @@
  */
 import { unknownTeam } from "../../../openapi/schemas/messages.ts";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
-import { SearchQuerySchema } from "../../../openapi/schemas/search.ts";
 import {
   SearchTgidListSchema,
   TGID_MESSAGES,
@@ -19,6 +18,7 @@ import {
   TgidOpenPortsQuerySchema,
   TgidQuerySchema,
   TgidSchema,
+  TgidSearchQuerySchema,
   TgidTeamKeySchema,
   TgidTeamsUpdateSchema,
   TgidUpdateSchema,
@@ -49,8 +49,9 @@ export const search = defineRoute({
   summary: "Find tgids",
   description: "Tgids whose label or number contains the text (case-insensitive), with the " +
     `owning team, at most ${MULTISELECT_SEARCH_LIMIT}: exact matches first, then by label. The ` +
-    `label search starts at ${TGID_SEARCH_MIN_CHARS} characters; shorter text searches the numbers.`,
-  request: { query: SearchQuerySchema },
+    `label search starts at ${TGID_SEARCH_MIN_CHARS} characters; shorter text searches the numbers. ` +
+    "With owned=true, only the tgids the caller may add a terminal to (a client: its company's own).",
+  request: { query: TgidSearchQuerySchema },
   responses: { 200: jsonResponse(SearchTgidListSchema, "Matching tgids") },
 });
 

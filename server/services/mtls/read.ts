@@ -11,7 +11,7 @@ import type { Mtl, MtlFindRequest, MtlFindResponse } from "../../../openapi/sche
 import { MTL_MESSAGES } from "../../../openapi/schemas/mtls.ts";
 import { ApiError } from "../../errors.ts";
 import { MAX_ID } from "../../../openapi/schemas/common.ts";
-import { ownTgidRows, type Scope, tgidRows } from "../tenancy.ts";
+import { ownsTgid, ownTgidRows, type Scope, tgidRows } from "../tenancy.ts";
 import { tgidRef } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
@@ -20,7 +20,8 @@ import { eqIf } from "../sql_filters.ts";
 /** An mtl the caller may not reach answers exactly like a missing one, naming nothing. */
 export const mtlNotFound = () => new ApiError(404, MTL_MESSAGES.notFound);
 
-const mtlColumns = {
+/** An mtl's columns, with whether the scope may change it (`mayEdit`: its terminal's tgid is owned). */
+const mtlColumns = (scope: Scope) => ({
   imn: mtls.imn,
   serial: mtls.serial,
   model: mtls.model,
@@ -34,11 +35,12 @@ const mtlColumns = {
   deviceId: mtls.deviceId,
   tgidId: tgids.id,
   tgidLabel: tgids.label,
-};
+  mayEdit: ownsTgid(scope, terminals.tgidId),
+});
 
 /** `select … from mtls` with its terminal's tgid, if attached. */
-const mtlSelect = (db: Db) =>
-  db.select(mtlColumns).from(mtls)
+const mtlSelect = (db: Db, scope: Scope) =>
+  db.select(mtlColumns(scope)).from(mtls)
     .leftJoin(terminals, eq(terminals.deviceId, mtls.deviceId))
     .leftJoin(tgids, eq(tgids.id, terminals.tgidId));
 type Row = Awaited<ReturnType<typeof mtlSelect>>[number];
@@ -62,7 +64,7 @@ export const mtlRows = (scope: Scope): SQL | undefined => tgidRows(scope, termin
 
 /** The mtl `imn` if the scope reaches it, else null. */
 export async function findMtl(db: Db, scope: Scope, imn: string): Promise<Mtl | null> {
-  const [row] = await mtlSelect(db).where(and(eq(mtls.imn, imn), mtlRows(scope)));
+  const [row] = await mtlSelect(db, scope).where(and(eq(mtls.imn, imn), mtlRows(scope)));
   return row ? toMtl(row) : null;
 }
 
@@ -72,7 +74,7 @@ export async function findMtl(db: Db, scope: Scope, imn: string): Promise<Mtl | 
  * with it, which it reads only; an administrator any mtl, attached or not.
  */
 export async function getOwnMtl(db: Db, scope: Scope, imn: string): Promise<Mtl> {
-  const [row] = await mtlSelect(db)
+  const [row] = await mtlSelect(db, scope)
     .where(and(eq(mtls.imn, imn), ownTgidRows(scope, terminals.tgidId)));
   if (!row) throw mtlNotFound();
   return toMtl(row);
@@ -85,9 +87,12 @@ export async function getMtl(db: Db, scope: Scope, imn: string): Promise<Mtl> {
   return mtl;
 }
 
-/** The mtl attached to a terminal (no scope: the caller already reached the terminal). */
-export async function mtlByDevice(db: Db, deviceId: number): Promise<Mtl | null> {
-  const [row] = await mtlSelect(db).where(eq(mtls.deviceId, deviceId));
+/**
+ * The mtl attached to a terminal (not filtered by the scope: the caller already reached the
+ * terminal; the scope tells its `mayEdit`).
+ */
+export async function mtlByDevice(db: Db, scope: Scope, deviceId: number): Promise<Mtl | null> {
+  const [row] = await mtlSelect(db, scope).where(eq(mtls.deviceId, deviceId));
   return row ? toMtl(row) : null;
 }
 
@@ -101,7 +106,7 @@ export async function mtlSerial(db: Db, scope: Scope, imn: string) {
 export function findMtls(db: Db, scope: Scope, req: MtlFindRequest): Promise<MtlFindResponse> {
   const f = req.filter;
   return findPage(db, req, {
-    rows: mtlSelect(db).$dynamic(),
+    rows: mtlSelect(db, scope).$dynamic(),
     count: (one) =>
       db.select(one).from(mtls)
         .leftJoin(terminals, eq(terminals.deviceId, mtls.deviceId))

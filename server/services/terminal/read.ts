@@ -24,7 +24,7 @@ import {
 import { INMARSAT_C_DEVICE_TYPE } from "../../../openapi/enums.ts";
 import { itemTypeOf, labelOf } from "../../../openapi/item_logs.ts";
 import { ApiError } from "../../errors.ts";
-import { type Scope, tgidRows } from "../tenancy.ts";
+import { ownsTgid, type Scope, tgidRows } from "../tenancy.ts";
 import { tgidLabel } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
@@ -38,7 +38,8 @@ export const terminalNotFound = () => new ApiError(404, TERMINAL_MESSAGES.notFou
 /** The IriTrack handler: its terminals carry the ten canned messages. */
 const IRITRACK_HANDLER = 4;
 
-const rowColumns = {
+/** A terminal's columns, with whether the scope may change it (`mayEdit`: its tgid is owned). */
+const rowColumns = (scope: Scope) => ({
   deviceId: terminals.deviceId,
   deviceTypeId: terminals.deviceTypeId,
   deviceTypeName: deviceTypes.name,
@@ -51,10 +52,11 @@ const rowColumns = {
   transmitOnUpdateEnabled: terminals.transmitOnUpdateEnabled,
   fastTrackingEnabled: terminals.fastTrackingEnabled,
   updateDate: terminals.updateDate,
-};
+  mayEdit: ownsTgid(scope, terminals.tgidId),
+});
 /** `select … from terminals` joined with its device type and tgid. */
-const terminalSelect = (db: Db) =>
-  db.select(rowColumns).from(terminals)
+const terminalSelect = (db: Db, scope: Scope) =>
+  db.select(rowColumns(scope)).from(terminals)
     .innerJoin(deviceTypes, eq(deviceTypes.id, terminals.deviceTypeId))
     .innerJoin(tgids, eq(tgids.id, terminals.tgidId));
 type Row = Awaited<ReturnType<typeof terminalSelect>>[number];
@@ -69,6 +71,7 @@ const toRow = (r: Row): TerminalRow => ({
   terminalSpecificIdentifier: r.terminalSpecificIdentifier,
   trackingFrequency: r.trackingFrequency,
   updateDate: new Date(r.updateDate).toISOString(),
+  mayEdit: r.mayEdit,
 });
 
 /** The label of a terminal the caller may reach (its device id when it has none), or 404. */
@@ -81,14 +84,14 @@ export async function terminalLabel(db: Db, scope: Scope, deviceId: number): Pro
 
 /** GET /rest/terminal/get: the terminal, or 404 when unknown or out of the caller's reach. */
 export async function getTerminal(db: Db, scope: Scope, deviceId: number): Promise<Terminal> {
-  const [row] = await terminalSelect(db)
+  const [row] = await terminalSelect(db, scope)
     .where(and(eq(terminals.deviceId, deviceId), tgidRows(scope, terminals.tgidId)));
   if (!row) throw terminalNotFound();
   const [items, mtl, tracking] = await Promise.all([
     db.select({ name: terminalItems.name, type: terminalItems.type, value: terminalItems.value })
       .from(terminalItems).where(eq(terminalItems.deviceId, deviceId))
       .orderBy(asc(terminalItems.name)),
-    row.deviceTypeId === INMARSAT_C_DEVICE_TYPE ? mtlByDevice(db, deviceId) : null,
+    row.deviceTypeId === INMARSAT_C_DEVICE_TYPE ? mtlByDevice(db, scope, deviceId) : null,
     trackingOf(db, scope, row),
   ]);
   const canned = items.find((i) => i.name === CANNED_MESSAGES_ITEM);
@@ -119,7 +122,7 @@ export function findTerminals(
 ): Promise<TerminalFindResponse> {
   const f = req.filter;
   return findPage(db, req, {
-    rows: terminalSelect(db).$dynamic(),
+    rows: terminalSelect(db, scope).$dynamic(),
     count: (one) =>
       db.select(one).from(terminals)
         .innerJoin(deviceTypes, eq(deviceTypes.id, terminals.deviceTypeId))

@@ -3,11 +3,12 @@
  * records no tracking state of its own, only the setTerminalTracking commands it sent, so the
  * state is read from them — the last one sent (any status) and the last one the terminal took
  * (delivered or acknowledged). A client reads its own company's command lists only, as on the
- * command list pages; whether it may send is the senders' rule (ownTgidRows).
+ * command list pages; whether it may send is the senders' rule (ownTgidRows), the terminal's
+ * `mayEdit`, read with the terminal.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { commandLists, commands, tgids } from "../../../db/schema/mod.ts";
+import { commandLists, commands } from "../../../db/schema/mod.ts";
 import { COMMAND_STATUS, commandStatusClass, isTrackerType } from "../../../openapi/enums.ts";
 import {
   type CommandStatus,
@@ -18,7 +19,7 @@ import {
   TRACKING_COMMAND,
   type TrackingCommand,
 } from "../../../openapi/schemas/terminal/tracking.ts";
-import { companyRows, ownTgidRows, type Scope } from "../tenancy.ts";
+import { companyRows, type Scope } from "../tenancy.ts";
 
 const iso = (d: Date | string | null) => d === null ? null : new Date(d).toISOString();
 
@@ -64,18 +65,19 @@ async function lastCommand(
   };
 }
 
-/** A tracker's tracking as the scope sees it; null for a terminal that takes no tracking. */
+/**
+ * A tracker's tracking as the scope sees it; null for a terminal that takes no tracking. `mayEdit`:
+ * the scope may send to it (its tgid is owned: ownsTgid, read with the terminal).
+ */
 export async function trackingOf(
   db: Db,
   scope: Scope,
-  t: { deviceId: number; deviceTypeId: number; tgidId: number },
+  t: { deviceId: number; deviceTypeId: number; mayEdit: boolean },
 ): Promise<TerminalTracking | null> {
   if (!isTrackerType(t.deviceTypeId)) return null;
-  const [owned, last, confirmed] = await Promise.all([
-    scope.onlyCompany === null ? [t] : db.select({ id: tgids.id }).from(tgids)
-      .where(and(eq(tgids.id, t.tgidId), ownTgidRows(scope, tgids.id))),
+  const [last, confirmed] = await Promise.all([
     lastCommand(db, scope, t.deviceId),
     lastCommand(db, scope, t.deviceId, STATUSES_OF_CLASS.success),
   ]);
-  return { maySend: owned.length > 0, last, confirmed };
+  return { maySend: t.mayEdit, last, confirmed };
 }

@@ -25,7 +25,7 @@ import type {
   TgidFindResponse,
 } from "../../../openapi/schemas/tgid/tgids.ts";
 import { notFound } from "../../errors.ts";
-import { companyRows, type Scope, tgidRows } from "../tenancy.ts";
+import { companyRows, ownTgidRows, type Scope, tgidRows } from "../tenancy.ts";
 import { contains, textSearch } from "../text_search.ts";
 import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 import { countsOf, findPage } from "../paging.ts";
@@ -38,10 +38,11 @@ export const tgidNotFound = () => notFound("Tgid");
 
 /**
  * GET /rest/tgid/search: labels or numbers containing the text, exact matches first, then by
- * label; a client reaches the tgids of its company's teams (owned or shared). The label search
- * starts at TGID_SEARCH_MIN_CHARS characters: shorter text searches the numbers only.
+ * label; a client reaches the tgids of its company's teams (owned or shared), or with `owned` those
+ * it may add a terminal to (its company's own: ownTgidRows). The label search starts at
+ * TGID_SEARCH_MIN_CHARS characters: shorter text searches the numbers only.
  */
-export async function searchTgids(db: Db, scope: Scope, query: string) {
+export async function searchTgids(db: Db, scope: Scope, query: string, owned = false) {
   const idText = sql<string>`cast(${tgids.id} as text)`;
   const label = sql<string>`coalesce(${tgids.label}, ${idText})`;
   const match = query.trim().length >= TGID_SEARCH_MIN_CHARS
@@ -55,7 +56,7 @@ export async function searchTgids(db: Db, scope: Scope, query: string) {
   })
     .from(tgids)
     .innerJoin(teams, eq(teams.id, tgids.teamId))
-    .where(and(tgidRows(scope, tgids.id), match.where))
+    .where(and((owned ? ownTgidRows : tgidRows)(scope, tgids.id), match.where))
     .orderBy(match.exactFirst, asc(label), asc(tgids.id))
     .limit(MULTISELECT_SEARCH_LIMIT);
   return rows.map((r) => ({

@@ -62,6 +62,7 @@ dbTest(
       updateDate: "2026-03-04T05:06:07.000Z",
       deviceId: null,
       tgid: null,
+      mayEdit: true,
     });
     const again = await ctx.call("POST", "/rest/mtls/addMtl", { token, json: { imn } });
     assert.equal(again.status, 409);
@@ -127,6 +128,43 @@ dbTest(
     const attached = await find(token, { label, attached: true, tgid: String(b.tgid.id) });
     assert.deepEqual(imns(attached), [theirs.mtl!.imn]);
     assert.equal((await get(token, loose.imn)).body.tgid, null);
+  },
+);
+
+dbTest(
+  "[rest/mtls] mayEdit: a client's own tgid's mtls, not a shared tgid's; every one for an administrator",
+  async (ctx) => {
+    // Company B's team owns a tgid it shares with company A's team.
+    const { a, b, shared } = await tgidSharedByB(ctx);
+    const boss = await admin(ctx);
+    const label = unique("MayEdit");
+    const ours = (await inmarsatC(ctx, a.tgid.id, { label: `${label} A` })).mtl!.imn;
+    const theirs = (await inmarsatC(ctx, shared.id, { label: `${label} B` })).mtl!.imn;
+    const loose = (await ctx.f.mtl({ deviceLabel: `${label} loose` })).imn;
+    /** mayEdit of each mtl `token` reads, by imn: the list (findMtl) and getMtl alike. */
+    const seen = async (token: string) => {
+      const list = await ctx.call("POST", "/rest/mtls/findMtl", {
+        token,
+        json: { filter: { label }, count: 100 },
+      });
+      assert.equal(list.status, 200, JSON.stringify(list.body));
+      const rows: Record<string, boolean> = {};
+      for (const m of list.body.results as { imn: string; mayEdit: boolean }[]) {
+        rows[m.imn] = m.mayEdit;
+        const one = await ctx.call("GET", `/rest/mtls/getMtl?mtl=${m.imn}`, { token });
+        assert.equal(one.body.mayEdit, m.mayEdit, m.imn);
+      }
+      return rows;
+    };
+    assert.deepEqual(await seen(a.token), { [ours]: true, [theirs]: false });
+    assert.deepEqual(await seen(b.token), { [theirs]: true });
+    assert.deepEqual(await seen(boss.token), { [ours]: true, [theirs]: true, [loose]: true });
+    // The label edit answers the mtl as its editor may: changeable.
+    const relabelled = await ctx.call("POST", "/rest/mtls/updateLabel", {
+      token: a.token,
+      json: { imn: ours, label: `${label} A2` },
+    });
+    assert.equal(relabelled.body.mayEdit, true);
   },
 );
 

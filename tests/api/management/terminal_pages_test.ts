@@ -2,11 +2,13 @@
  * The terminal pages on the server: the tab chosen in the URL is the one rendered, with its
  * first page of rows in the HTML (10 a page) and the user's role in the island's props; a
  * client's pages hold its company's terminals only, and another company's terminal page is the
- * 404 page, as is an unknown or malformed id.
+ * 404 page, as is an unknown or malformed id; a terminal of a tgid merely shared with the client's
+ * company is rendered without its writes (the island's props say `mayEdit: false`).
  */
 import assert from "node:assert/strict";
 import { dbTest, signIn } from "../../fixtures/app.ts";
 import { TEST_PASSWORD, unique } from "../../fixtures/factories.ts";
+import { tgidSharedByB } from "../../fixtures/companies_teams.ts";
 
 const text = (body: unknown) => new TextDecoder().decode(body as Uint8Array);
 /** The props the page handed to its island (the first one of that name): its JSON script. */
@@ -89,3 +91,36 @@ dbTest("[terminal pages] a terminal's page: frequency label, dates, canned slots
   assert.deepEqual(slots, ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
   assert.equal(propsOf(html, "TerminalDetail").viewer.admin, true);
 });
+
+dbTest(
+  "[terminal pages] a shared tgid's terminal page: no Edit label nor Send test message",
+  async (ctx) => {
+    const { a, shared } = await tgidSharedByB(ctx);
+    const tag = unique("TP");
+    const ours = await ctx.f.terminal({ tgidId: a.tgid.id, deviceTypeId: 0, label: `${tag} A` });
+    const theirs = await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 0, label: `${tag} B` });
+    const { cookie } = a;
+    /** The page's action buttons as rendered on the server, and the island's `mayEdit`. */
+    const page = async (deviceId: number) => {
+      const r = await ctx.call("GET", `/management/terminal/${deviceId}`, { cookie });
+      assert.equal(r.status, 200);
+      const html = text(r.body);
+      const actions = html.match(
+        /<div class="admin-actions" data-terminal-actions="">(.*?)<\/div>/s,
+      );
+      return {
+        buttons: [...(actions?.[1] ?? "").matchAll(/<button[^>]*>([^<]*)<\/button>/g)]
+          .map((m) => m[1]),
+        mayEdit: propsOf(html, "TerminalDetail").terminal.mayEdit,
+      };
+    };
+    assert.deepEqual(await page(ours.deviceId), {
+      buttons: ["LES station details", "Send test message", "Edit label"],
+      mayEdit: true,
+    });
+    assert.deepEqual(await page(theirs.deviceId), {
+      buttons: ["LES station details"],
+      mayEdit: false,
+    });
+  },
+);

@@ -548,6 +548,57 @@ dbTest(
 );
 
 dbTest(
+  "[rest/terminal] mayEdit: a client's own tgid's terminals, not a shared tgid's; every one for an administrator",
+  async (ctx) => {
+    // Company B's team owns a tgid it shares with company A's team.
+    const { a, b, shared } = await tgidSharedByB(ctx);
+    const boss = await admin(ctx);
+    const tag = unique("MayEdit");
+    const made = {
+      ours: await ctx.f.terminal({ tgidId: a.tgid.id, deviceTypeId: 3, label: `${tag} A` }),
+      theirs: await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 3, label: `${tag} B` }),
+      theirsC: await ctx.f.terminal({ tgidId: shared.id, deviceTypeId: 0, label: `${tag} BC` }),
+    };
+    /**
+     * mayEdit of each terminal `token` reads (B does not read A's): the page (get) and the list
+     * (findDevice) alike.
+     */
+    const seen = async (token: string) => {
+      const pages: Record<string, unknown> = {};
+      for (const [name, t] of Object.entries(made)) {
+        const r = await ctx.call("GET", `/rest/terminal/get?id=${t.deviceId}`, { token });
+        if (r.status === 404) continue;
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        // The mtl of an Inmarsat C terminal and a tracker's tracking say the same.
+        if (r.body.mtl) assert.equal(r.body.mtl.mayEdit, r.body.mayEdit, name);
+        if (r.body.tracking) assert.equal(r.body.tracking.maySend, r.body.mayEdit, name);
+        pages[name] = r.body.mayEdit;
+      }
+      const list = await ctx.call("POST", "/rest/terminal/findDevice", {
+        token,
+        json: { filter: { label: tag }, count: 100 },
+      });
+      assert.equal(list.status, 200, JSON.stringify(list.body));
+      const rows = Object.fromEntries(
+        list.body.results.map((r: { deviceId: number; mayEdit: boolean }) => [
+          r.deviceId,
+          r.mayEdit,
+        ]),
+      );
+      const listed = Object.fromEntries(
+        Object.entries(made).filter(([, t]) => t.deviceId in rows)
+          .map(([name, t]) => [name, rows[t.deviceId]]),
+      );
+      assert.deepEqual(listed, pages, "the list says what the page says");
+      return pages;
+    };
+    assert.deepEqual(await seen(a.token), { ours: true, theirs: false, theirsC: false });
+    assert.deepEqual(await seen(b.token), { theirs: true, theirsC: true });
+    assert.deepEqual(await seen(boss.token), { ours: true, theirs: true, theirsC: true });
+  },
+);
+
+dbTest(
   "[rest/terminal] deleteDevice: refused for VSAT (40) and the default (41), else done",
   async (ctx) => {
     const t = await tenant(ctx);

@@ -9,7 +9,12 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { type Ctx, dbTest, signIn } from "../../fixtures/app.ts";
 import { TEST_PASSWORD, unique } from "../../fixtures/factories.ts";
-import { admin, assertAdminOnly, pushProcess } from "../../fixtures/companies_teams.ts";
+import {
+  admin,
+  assertAdminOnly,
+  pushProcess,
+  tgidSharedByB,
+} from "../../fixtures/companies_teams.ts";
 import {
   ftpRoutes,
   routingMemberRules,
@@ -413,6 +418,34 @@ dbTest("[rest/tgid] search: label or number, at most 25", async (ctx) => {
   const longer = await ctx.call("GET", `/rest/tgid/search?query=Zq%20s`, { token: t.token });
   assert.deepEqual(longer.body.map((r: { id: number }) => r.id), [short.id]);
 });
+
+dbTest(
+  "[rest/tgid] search owned=true: the tgids a terminal may be added to (a client's own, not shared)",
+  async (ctx) => {
+    // Company B's team owns a tgid it shares with company A's team; A owns one, labelled alike.
+    const { a, b, shared } = await tgidSharedByB(ctx);
+    const word = unique("Owned").replace(/\W/g, "");
+    await ctx.db.update(tgids).set({ label: `${word} B` }).where(eq(tgids.id, shared.id));
+    await ctx.db.update(tgids).set({ label: `${word} A` }).where(eq(tgids.id, a.tgid.id));
+    const ids = async (token: string, owned?: string) => {
+      const q = owned === undefined ? "" : `&owned=${owned}`;
+      const r = await ctx.call("GET", `/rest/tgid/search?query=${word}${q}`, { token });
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+      return r.body.map((t: { id: number }) => t.id).sort();
+    };
+    const both = [a.tgid.id, shared.id].sort();
+    assert.deepEqual(await ids(a.token), both, "A reads both");
+    assert.deepEqual(await ids(a.token, "false"), both);
+    assert.deepEqual(await ids(a.token, "true"), [a.tgid.id], "A adds to its own only");
+    assert.deepEqual(await ids(b.token, "true"), [shared.id], "B, the owner, adds to it");
+    assert.deepEqual(await ids((await admin(ctx)).token, "true"), both, "an administrator: all");
+    const bad = await ctx.call("GET", `/rest/tgid/search?query=${word}&owned=yes`, {
+      token: a.token,
+    });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.message, "Owned must be true or false");
+  },
+);
 
 // ---- client isolation and open ports ----
 

@@ -5,7 +5,9 @@
  * tgid' and sends nothing; the Iridium IriTrack form has exactly the fields message0 … message9;
  * a client's menu offers label-only edit, on its own company's terminals only. Tracking… (Shout
  * and Iridium trackers) and Get serial (Inmarsat C), from the row menu and the terminal page, for
- * administrators and clients alike (a client not on a tgid merely shared with it).
+ * administrators and clients alike. A tgid merely shared with a client's company is read-only for
+ * it: its terminals' rows and pages offer no Tracking…, Send test message nor Edit label, and Add
+ * terminal's tgid picker does not list it.
  */
 import assert from "node:assert/strict";
 import { and, desc, eq } from "drizzle-orm";
@@ -560,25 +562,54 @@ e2eSuite("[e2e/terminals]", async (t, e) => {
         );
         assert.equal((await lastTracking(mine.deviceId)).parameters.trackingEnabled, true);
 
-        // A tracker on a tgid another company shares with its team: readable, not commanded.
+        // A tgid another company shares with its team is read-only for it: its terminals are
+        // read (their page, LES station details, the serial), never changed nor sent to, so
+        // neither their pages nor their rows offer Tracking…, Send test message or Edit label.
         const lender = await f.team();
-        const lent = await f.tgid({ teamId: lender.id, sharedWith: [user.teamId] });
+        const lent = await f.tgid({
+          teamId: lender.id,
+          label: `${tag} Lent`,
+          sharedWith: [user.teamId],
+        });
         const borrowed = await f.terminal({
           tgidId: lent.id,
           deviceTypeId: 3,
-          label: `${tag} Lent`,
+          label: `${tag} Lent tracker`,
+        });
+        const borrowedC = await f.terminal({
+          tgidId: lent.id,
+          deviceTypeId: 0,
+          label: `${tag} Lent sea`,
         });
         await p.goto(`/management/terminal/${borrowed.deviceId}`);
-        await headingIs(p, `Terminal ${tag} Lent`);
-        const lentButtons = await p.locator("[data-terminal-actions] button").allTextContents();
-        assert.deepEqual(lentButtons.map((b) => b.trim()), ["Edit label"]);
+        await headingIs(p, `Terminal ${tag} Lent tracker`);
+        assert.deepEqual(await p.locator("[data-terminal-actions] button").allTextContents(), []);
+        await p.goto(`/management/terminal/${borrowedC.deviceId}`);
+        await headingIs(p, `Terminal ${tag} Lent sea`);
+        const lentCButtons = await p.locator("[data-terminal-actions] button").allTextContents();
+        assert.deepEqual(lentCButtons.map((b) => b.trim()), ["LES station details"]);
         await p.goto(`/management/terminal?tab=other&filter.label=${tag} Lent`);
         const lentTable = p.locator('[data-table="terminals"]');
         await lentTable.locator(`tbody tr[data-row="${borrowed.deviceId}"]`).waitFor();
-        const lentDialog = await openTracking(lentTable, borrowed, p);
-        await lentDialog.getByText(TERMINAL_MESSAGES.trackingNotYours).waitFor();
-        assert.equal(await lentDialog.getByRole("button", { name: "Send" }).count(), 0);
-        await lentDialog.getByRole("button", { name: "Close" }).click();
+        assert.deepEqual(await menuOf(p, lentTable, `terminal ${tag} Lent tracker`), ["Open"]);
+        await p.goto(`/management/terminal?tab=inmarsatc&filter.label=${tag} Lent`);
+        const lentMtls = p.locator('[data-table="mtls"]');
+        const lentImn = borrowedC.terminalSpecificIdentifier;
+        await lentMtls.locator(`tbody tr[data-row="${lentImn}"]`).waitFor();
+        assert.deepEqual(
+          await menuOf(p, lentMtls, `terminal ${lentImn}`),
+          ["Open", "LES station details", "Get serial"],
+        );
+        // Nor does Add terminal offer its tgid: the picker lists the company's own tgids only.
+        const picking = await openDialog(p, "Add terminal");
+        await picking.getByRole("combobox", { name: "Tgid" }).fill(tag);
+        await picking.getByRole("option", { name: new RegExp(`^${tag} Own`) }).waitFor();
+        assert.equal(
+          await picking.getByRole("option", { name: new RegExp(`^${tag} Lent`) }).count(),
+          0,
+        );
+        await picking.getByRole("button", { name: "Cancel" }).click();
+        await picking.waitFor({ state: "hidden" });
 
         // Another company's page does not exist.
         const r = await p.goto(`/management/terminal/${theirs.deviceId}`);
