@@ -117,7 +117,7 @@ export const OpenPortListSchema = z.array(OpenPortSchema).meta({ id: "OpenPortLi
 // ---- mtls ----
 
 /** An mtl as GET /rest/teams/getMtls lists it (the mtls resource's `Mtl` says more). */
-export const MtlSummarySchema = z.object({
+const MtlSummarySchema = z.object({
   imn: z.string().meta({ description: "The Inmarsat mobile number, also the mtl's id" }),
   serial: z.string().nullable(),
   model: z.string().nullable(),

@@ -31,7 +31,7 @@ type Json = unknown;
 const schemas = contractSchemas(DOCUMENT);
 
 /** A request within the contract, with its query values as typed before they became text. */
-export interface AcceptedCase {
+interface AcceptedCase {
   req: ProbeRequest;
   typedQuery: Record<string, Json>;
 }
