@@ -350,7 +350,7 @@ export type paths = {
         };
         /**
          * Dnid allocation of a range of numbers
-         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The dnids allocated in [from, to] (at most 1000 numbers) with their company, team and tgid, and how many numbers are free on LES 21 and the last dnid. A client gets its own company's dnids only, and `free` and `lastDnid` null (they count other companies' numbers). Not in the specification's call list (the allocation page: docs/decisions/0010).
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). The dnids allocated in [from, to] (at most 1000 numbers) with their company, team and tgid, and how many numbers are free on LES 21 and the last dnid. A client gets its own company's dnids only, and `free` and `lastDnid` null (they count other companies' numbers). Not in the specification's call list (the allocation page: docs/decisions/0010). Refused, beyond the schemas, with: "To must not be below From"; "At most 1000 numbers at a time".
          */
         get: operations["dnidsAllocation"];
         put?: never;
@@ -1032,7 +1032,7 @@ export type paths = {
         put?: never;
         /**
          * Save the EPADR robot's configuration
-         * @description Administrators only (team rights below 100). The whole configuration: the source must fit its type (0 SMTP: an e-mail address; 1 FTP: an ftp://, ftps:// or sftp:// URL without user or password) and is required while enabled; poll interval 1–1440 minutes; dnids without duplicates (kept sorted). Answers the configuration as saved.
+         * @description Administrators only (team rights below 100). The whole configuration: the source must fit its type (0 SMTP: an e-mail address; 1 FTP: an ftp://, ftps:// or sftp:// URL without user or password) and is required while enabled; poll interval 1–1440 minutes; dnids without duplicates (kept sorted). Answers the configuration as saved. Refused, beyond the schemas, with: "Source address is required while the robot is enabled"; "Source address must be an e-mail address (the robot's mailbox) for SMTP"; "Source address must be an ftp://, ftps:// or sftp:// URL without a user or password for FTP".
          */
         post: operations["epadrUpdateConfig"];
         delete?: never;
@@ -1092,7 +1092,7 @@ export type paths = {
         put?: never;
         /**
          * Upload a file in chunks
-         * @description Any signed-in user, for their own session and rows. The client cuts the file into chunks of 256 KB (the last may be shorter), names the upload with a UUID of its own and posts each chunk's bytes with its index. Earlier chunks answer `{complete: false, received}`; the chunk that completes the set answers `{complete: true, name, size, contentType}`, and the file is then downloadable with GET /rest/file/get?name by the uploader's company. Re-sending a chunk replaces it (retries are safe). At most 10 MB in all (413); an upload begun by another user answers 404. Unfinished uploads are discarded after a day.
+         * @description Any signed-in user, for their own session and rows. The client cuts the file into chunks of 256 KB (the last may be shorter), names the upload with a UUID of its own and posts each chunk's bytes with its index. Earlier chunks answer `{complete: false, received}`; the chunk that completes the set answers `{complete: true, name, size, contentType}`, and the file is then downloadable with GET /rest/file/get?name by the uploader's company. Re-sending a chunk replaces it (retries are safe). At most 10 MB in all (413); an upload begun by another user answers 404. Unfinished uploads are discarded after a day. Refused, beyond the schemas, with: "index must be below chunks"; "Chunk too large: at most 256 KB"; "File too large: at most 10 MB".
          */
         post: operations["fileUpload"];
         delete?: never;
@@ -1192,7 +1192,7 @@ export type paths = {
         put?: never;
         /**
          * Send a Messaging C message
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Sends `message` to the `recipient` (an mtl the caller may send to, valid: else 404 'The recipient is not valid. Please select a valid recipient using the autocomplete feature !'; a client sends only to its own company's tgids' terminals, not to those of a tgid merely shared with it) and the `carboncopies` (at most 6, 400; unknown, unreachable, invalid or duplicate ones, those a client may not send to and the recipient itself are dropped). The size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most 32 KB, 10 KB when any recipient is mini-C (400 'Message is too big ! …'). Also refused (400): a message with neither text nor an attachment ('Your message content is empty. Cannot transmit empty text and no attachments.'), ita2 text with a character ITA2 cannot carry (it has letters, digits, space, line breaks and -?:().,'=/+!&#$"), an active From or Reply-to without its address, and an attachment no longer stored ('The attachment is not available any more: upload it again'). Records one command list (protocol 5 MESSAGINGC) with one 'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), hands each to the LES and keeps every recipient in the caller's history. A refusal of the station answers 200 with `status.success` false and 'Error sending message: …' (its command is Failed; the list can be followed). Users without Messaging C access answer 403 'Messaging C access required'.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Sends `message` to the `recipient` (an mtl the caller may send to, valid: else 404 'The recipient is not valid. Please select a valid recipient using the autocomplete feature !'; a client sends only to its own company's tgids' terminals, not to those of a tgid merely shared with it) and the `carboncopies` (at most 6, 400; unknown, unreachable, invalid or duplicate ones, those a client may not send to and the recipient itself are dropped). The size (the text's bytes — 5 bits a character for ita2 — plus the attachment's) is at most 32 KB, 10 KB when any recipient is mini-C (400 'Message is too big ! …'). Also refused (400): a message with neither text nor an attachment ('Your message content is empty. Cannot transmit empty text and no attachments.'), ita2 text with a character ITA2 cannot carry (it has letters, digits, space, line breaks and -?:().,'=/+!&#$"), an active From or Reply-to without its address, and an attachment no longer stored ('The attachment is not available any more: upload it again'). Records one command list (protocol 5 MESSAGINGC) with one 'sendMessage' command per recipient (group 1; the recipient item 1, the carbon copies 2…), hands each to the LES and keeps every recipient in the caller's history. A refusal of the station answers 200 with `status.success` false and 'Error sending message: …' (its command is Failed; the list can be followed). Users without Messaging C access answer 403 'Messaging C access required'. Refused, beyond the schemas, with: "From is active: give its address"; "Reply-to is active: give its address"; "ITA2 cannot carry …; use the text format or remove it"; "ITA2 cannot carry …, …; use the text format or remove them"; "Message is too big ! Its size is 32769 bytes (32 KB); the limit is 32768 bytes (32 KB).".
          */
         post: operations["inmarsatSend"];
         delete?: never;
@@ -1232,7 +1232,7 @@ export type paths = {
         put?: never;
         /**
          * Upload a Messaging C attachment in chunks
-         * @description Any signed-in user, for their own session and rows. The chunk protocol of POST /rest/file/upload, for an attachment of at most 32 KB (413, and nothing is kept) of one of these types: text/plain, text/csv, application/pdf, application/octet-stream, application/zip, application/json, application/xml, text/xml, image/png, image/jpeg, image/gif (400 otherwise, nothing stored). The answer's `name` goes in the message's `data.name`. Users without Messaging C access answer 403 'Messaging C access required'.
+         * @description Any signed-in user, for their own session and rows. The chunk protocol of POST /rest/file/upload, for an attachment of at most 32 KB (413, and nothing is kept) of one of these types: text/plain, text/csv, application/pdf, application/octet-stream, application/zip, application/json, application/xml, text/xml, image/png, image/jpeg, image/gif (400 otherwise, nothing stored). The answer's `name` goes in the message's `data.name`. Users without Messaging C access answer 403 'Messaging C access required'. Refused, beyond the schemas, with: "index must be below chunks"; "Chunk too large: at most 256 KB"; "File too large: an attachment is at most 32 KB"; "Attachments of type … are not allowed".
          */
         post: operations["inmarsatUploadAttachment"];
         delete?: never;
@@ -1292,7 +1292,7 @@ export type paths = {
         put?: never;
         /**
          * Activate a geofence on a terminal
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'geofenceActivate' (sub-type 7) with parameters geofenceId, unit (0 meters, otherwise kilometers), radius (a circle) and geofenceP{n}lat / geofenceP{n}lon. A circle is point 1 with a radius; a polygon 3 or more points without one (400 'A geofence is a circle (point 1 and a radius) or a polygon of at least 3 points'). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3).
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). Command 'geofenceActivate' (sub-type 7) with parameters geofenceId, unit (0 meters, otherwise kilometers), radius (a circle) and geofenceP{n}lat / geofenceP{n}lon. A circle is point 1 with a radius; a polygon 3 or more points without one (400 'A geofence is a circle (point 1 and a radius) or a polygon of at least 3 points'). 404 'Terminal not found' when the target is unknown or out of reach; 409 when it is not an Iridium Extreme terminal (device type 3). Refused, beyond the schemas, with: "Point 1 needs both a latitude and a longitude"; "Point 1 is missing: number the points from 1 without gaps".
          */
         post: operations["irextGeofenceActivate"];
         delete?: never;
@@ -1932,7 +1932,7 @@ export type paths = {
         put?: never;
         /**
          * Add an FTP route
-         * @description Administrators only (team rights below 100). A FTP route for the tgid `Remise` (400 when it does not exist). Destinations are ftp://host[:port]/path or host[:port]/path: primary required, backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist".
+         * @description Administrators only (team rights below 100). A FTP route for the tgid `Remise` (400 when it does not exist). Destinations are ftp://host[:port]/path or host[:port]/path: primary required, backup optional; mode 1 Passive (default) or 0 Active, checkDelivery 0 or 1. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist"; "Primary destination is not allowed: …"; "Backup destination is not allowed: …".
          */
         post: operations["pushAddFtp"];
         delete?: never;
@@ -1952,7 +1952,7 @@ export type paths = {
         put?: never;
         /**
          * Add a push process
-         * @description Administrators only (team rights below 100). Defaults: hostname pushc, mode D, min spare 2 (0 to 19), max spare 4 (0 to 49); min must not exceed max; port 1 to 65535; ipFep an IPv4 address or a host name; an unknown team answers 400. The answer carries lastInsertId and the process.
+         * @description Administrators only (team rights below 100). Defaults: hostname pushc, mode D, min spare 2 (0 to 19), max spare 4 (0 to 49); min must not exceed max; port 1 to 65535; ipFep an IPv4 address or a host name; an unknown team answers 400. The answer carries lastInsertId and the process. Refused, beyond the schemas, with: "Min spare must be at most 4"; "Max spare must be at least 2"; "Unknown team".
          */
         post: operations["pushAddProcess"];
         delete?: never;
@@ -1992,7 +1992,7 @@ export type paths = {
         put?: never;
         /**
          * Add a TCP route
-         * @description Administrators only (team rights below 100). A TCP route for the tgid `Remise` (400 when it does not exist). Destinations are host:port (port 1 to 65535): primary required, backup optional. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist".
+         * @description Administrators only (team rights below 100). A TCP route for the tgid `Remise` (400 when it does not exist). Destinations are host:port (port 1 to 65535): primary required, backup optional. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist"; "Primary destination is not allowed: …"; "Backup destination is not allowed: …".
          */
         post: operations["pushAddTcp"];
         delete?: never;
@@ -2012,7 +2012,7 @@ export type paths = {
         put?: never;
         /**
          * Add a web service route
-         * @description Administrators only (team rights below 100). A web service route for the tgid `Remise` (400 when it does not exist). Destinations are http:// or https:// URLs: primary required, backup optional; keys, token, namespace and format are free text. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist".
+         * @description Administrators only (team rights below 100). A web service route for the tgid `Remise` (400 when it does not exist). Destinations are http:// or https:// URLs: primary required, backup optional; keys, token, namespace and format are free text. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. The answer carries lastInsertId and the route. Refused, beyond the schemas, with: "Tgid 12 does not exist"; "Primary destination must be an http:// or https:// URL"; "Backup destination must be an http:// or https:// URL"; "Primary destination is not allowed: …"; "Backup destination is not allowed: …".
          */
         post: operations["pushAddWs"];
         delete?: never;
@@ -2272,7 +2272,7 @@ export type paths = {
         put?: never;
         /**
          * Retransmit push traffic
-         * @description Administrators only (team rights below 100). Puts each message back in the delivery queue, in one transaction: status 8 (Delivery Scheduled), its delivery attempts kept, and a push event per message recording who asked and when. `ids` are the push traffic ids joined by ';'. 404 (Push traffic not found) when any id is unknown, and then nothing changes. The delivery engine delivers the queue (a later issue).
+         * @description Administrators only (team rights below 100). Puts each message back in the delivery queue, in one transaction: status 8 (Delivery Scheduled), its delivery attempts kept, and a push event per message recording who asked and when. `ids` are the push traffic ids joined by ';'. 404 (Push traffic not found) when any id is unknown, and then nothing changes. The delivery engine delivers the queue (a later issue). Refused, beyond the schemas, with: "At most 2000 push traffic messages can be retransmitted at once".
          */
         post: operations["pushRetransmitTraffic"];
         delete?: never;
@@ -2292,7 +2292,7 @@ export type paths = {
         put?: never;
         /**
          * Update an FTP route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. Refused, beyond the schemas, with: "Tgid 12 does not exist".
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. Refused, beyond the schemas, with: "Tgid 12 does not exist"; "Primary destination is not allowed: …"; "Backup destination is not allowed: …".
          */
         post: operations["pushUpdateFtp"];
         delete?: never;
@@ -2312,7 +2312,7 @@ export type paths = {
         put?: never;
         /**
          * Update a push process
-         * @description Administrators only (team rights below 100). `address` is the hostname and `delivery` the mode (the spec's names on update). 404 when unknown. Protocol, ipFep and team: omitted keeps, null or empty clears.
+         * @description Administrators only (team rights below 100). `address` is the hostname and `delivery` the mode (the spec's names on update). 404 when unknown. Protocol, ipFep and team: omitted keeps, null or empty clears. Refused, beyond the schemas, with: "Min spare must be at most 4"; "Max spare must be at least 2"; "Unknown team".
          */
         post: operations["pushUpdateProcess"];
         delete?: never;
@@ -2352,7 +2352,7 @@ export type paths = {
         put?: never;
         /**
          * Update a TCP route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. Refused, beyond the schemas, with: "Tgid 12 does not exist".
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. Refused, beyond the schemas, with: "Tgid 12 does not exist"; "Primary destination is not allowed: …"; "Backup destination is not allowed: …".
          */
         post: operations["pushUpdateTcp"];
         delete?: never;
@@ -2372,7 +2372,7 @@ export type paths = {
         put?: never;
         /**
          * Update a web service route
-         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. Refused, beyond the schemas, with: "Tgid 12 does not exist".
+         * @description Administrators only (team rights below 100). Replaces the route's fields (an optional field left out takes its default, as on add). 404 when unknown, 400 when the tgid does not exist. 400 naming the field (`fields[0].path`) for a destination the delivery engine never dials: a loopback, private, link-local, CGNAT or metadata address not in DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are checked when delivered. Refused, beyond the schemas, with: "Tgid 12 does not exist"; "Primary destination must be an http:// or https:// URL"; "Backup destination must be an http:// or https:// URL"; "Primary destination is not allowed: …"; "Backup destination is not allowed: …".
          */
         post: operations["pushUpdateWs"];
         delete?: never;
@@ -2612,7 +2612,7 @@ export type paths = {
         put?: never;
         /**
          * Create a team
-         * @description Administrators only (team rights below 100). The company is required: missing, not an id or unknown, the answer is 400 'Please select a company'. Rights default to 100; nobody grants rights above their own (403). The name is unique within the company (409, code 23000).
+         * @description Administrators only (team rights below 100). The company is required: missing, not an id or unknown, the answer is 400 'Please select a company'. Rights default to 100; nobody grants rights above their own (403). The name is unique within the company (409, code 23000). Refused, beyond the schemas, with: "You cannot grant rights above your own".
          */
         post: operations["teamsCreate"];
         delete?: never;
@@ -2632,7 +2632,7 @@ export type paths = {
         put?: never;
         /**
          * Delete a team
-         * @description Administrators only (team rights below 100). Refused (409) while it has users ('Unable to delete team: the team has users') or owns tgids ('Unable to delete team: the team has tgids'). Otherwise, in one transaction, its dnids and push processes lose their team and the team is deleted.
+         * @description Administrators only (team rights below 100). Refused (409) while it has users ('Unable to delete team: the team has users') or owns tgids ('Unable to delete team: the team has tgids'). Otherwise, in one transaction, its dnids and push processes lose their team and the team is deleted. Refused, beyond the schemas, with: "You cannot grant rights above your own".
          */
         post: operations["teamsDelete"];
         delete?: never;
@@ -2752,7 +2752,7 @@ export type paths = {
         put?: never;
         /**
          * Edit or move a team
-         * @description Administrators only (team rights below 100). Same rules as create; 404 when the team is unknown. Rights and the mtl flags left out keep their value. Moving the team to another company moves its users with it, and drops its links to the old company's dnids and enids (docs/decisions/0007). Your own team keeps administrator rights (409).
+         * @description Administrators only (team rights below 100). Same rules as create; 404 when the team is unknown. Rights and the mtl flags left out keep their value. Moving the team to another company moves its users with it, and drops its links to the old company's dnids and enids (docs/decisions/0007). Your own team keeps administrator rights (409). Refused, beyond the schemas, with: "Please select a company"; "You cannot grant rights above your own".
          */
         post: operations["teamsUpdate"];
         delete?: never;
@@ -2772,7 +2772,7 @@ export type paths = {
         put?: never;
         /**
          * Add a terminal
-         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). A tgid is required ('Please select a tgid', 400); one the caller does not reach, or (a client) one merely shared with its company, answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. VSAT has no add form ('VSAT terminals cannot be added: VSAT has no add form', 400). Inmarsat C adds an existing terminal, for administrators only (a client gets 403 'Inmarsat C terminals are added by an administrator: ask your operator to add the mobile terminal'): `imn` names a registered mtl (404 when none, 409 when attached already), `mtl` defaults to 0, `region` is AORW 0, AORE 1, POR 2, IOR 3, CURRENT 4 or ALL 9; the mtl is attached to the new terminal.
+         * @description Any signed-in user; a client user reaches only the tgids owned by, or shared with, a team of its company, and what belongs to them; a tgid merely shared with its company is read-only for it (adding a terminal to it, changing or sending to one of its terminals is treated like an unknown one: 404). A tgid is required ('Please select a tgid', 400); one the caller does not reach, or (a client) one merely shared with its company, answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. VSAT has no add form ('VSAT terminals cannot be added: VSAT has no add form', 400). Inmarsat C adds an existing terminal, for administrators only (a client gets 403 'Inmarsat C terminals are added by an administrator: ask your operator to add the mobile terminal'): `imn` names a registered mtl (404 when none, 409 when attached already), `mtl` defaults to 0, `region` is AORW 0, AORE 1, POR 2, IOR 3, CURRENT 4 or ALL 9; the mtl is attached to the new terminal. Refused, beyond the schemas, with: "Unknown item … for this device type"; "Item … given twice"; "IMN must not contain control characters"; "IMN is required"; "IMN must be 9 digits starting with 4"; "MTL must not contain control characters"; "MTL is required"; "MTL is not in a valid format"; "MTL must be at least 0"; "MTL must be at most 255"; "Region must not contain control characters"; "Region is required"; "Region must be one of AORW, AORE, POR, IOR, CURRENT, ALL"; "IMEI must not contain control characters"; "IMEI is required"; "IMEI must be 15 digits"; "Message 9 must not contain control characters"; "Message 9 must have at most 160 characters"; "IMSI must not contain control characters"; "IMSI is required"; "IMSI must be 15 digits"; "Serial number must not contain control characters"; "Serial number is required"; "Serial number must be 6 to 20 capital letters or digits"; "ESN must not contain control characters"; "ESN is required"; "ESN must be 15 capital letters or digits".
          */
         post: operations["terminalAddDevice"];
         delete?: never;
@@ -2872,7 +2872,7 @@ export type paths = {
         put?: never;
         /**
          * Change a terminal
-         * @description Administrators only (team rights below 100). A tgid is required ('Please select a tgid', 400); one the caller does not reach, or (a client) one merely shared with its company, answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. The device type cannot change (400). 404 when the terminal does not exist.
+         * @description Administrators only (team rights below 100). A tgid is required ('Please select a tgid', 400); one the caller does not reach, or (a client) one merely shared with its company, answers 404 'Tgid not found'; trackingFrequency is one of the 12 choices (default 0); the three transmission flags default to false; `items` are checked against the device type's template (openapi/schemas/terminal/terminal_templates.ts): unknown names and bad values are refused (400), missing ones take their default. Another terminal of the type with the same identifier: 409. The device type cannot change (400). 404 when the terminal does not exist. Refused, beyond the schemas, with: "Unknown item … for this device type"; "Item … given twice"; "MTL must not contain control characters"; "MTL is required"; "MTL is not in a valid format"; "MTL must be at least 0"; "MTL must be at most 255"; "Region must not contain control characters"; "Region is required"; "Region must be one of AORW, AORE, POR, IOR, CURRENT, ALL"; "Polling enabled must not contain control characters"; "Polling enabled must be true or false"; "IMEI must not contain control characters"; "IMEI is required"; "IMEI must be 15 digits"; "Message 9 must not contain control characters"; "Message 9 must have at most 160 characters"; "IMSI must not contain control characters"; "IMSI is required"; "IMSI must be 15 digits"; "Modem serial must not contain control characters"; "Modem serial is required"; "Modem serial must be 3 to 40 letters, digits, dots, dashes or underscores"; "Serial number must not contain control characters"; "Serial number is required"; "Serial number must be 6 to 20 capital letters or digits"; "ESN must not contain control characters"; "ESN is required"; "ESN must be 15 capital letters or digits".
          */
         post: operations["terminalUpdateDevice"];
         delete?: never;
@@ -5858,12 +5858,12 @@ export type components = {
         /** @description Defaults: hostname pushc, mode D, min 2, max 4; min must not exceed max. */
         ProcessAdd: {
             /**
-             * @description A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255)
+             * @description A host name (dot-separated labels of letters, digits and inner hyphens, one of them starting with a letter, at most 253 characters) or an IPv4 address (four numbers 0–255)
              * @default pushc
              * @example pushc
              */
             hostname: string;
-            /** @description The front-end processor; optional. A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255) */
+            /** @description The front-end processor; optional. A host name (dot-separated labels of letters, digits and inner hyphens, one of them starting with a letter, at most 253 characters) or an IPv4 address (four numbers 0–255) */
             ipFep?: string | null;
             /**
              * @description Maximum spare processes, 0 to 49; at least min
@@ -5994,7 +5994,7 @@ export type components = {
         /** @description Protocol, ipFep and team: omitted keeps, null or empty clears; min must not exceed max. */
         ProcessUpdate: {
             /**
-             * @description The hostname (the spec's name on update). A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255)
+             * @description The hostname (the spec's name on update). A host name (dot-separated labels of letters, digits and inner hyphens, one of them starting with a letter, at most 253 characters) or an IPv4 address (four numbers 0–255)
              * @example pushc
              */
             address: string;
@@ -6004,7 +6004,7 @@ export type components = {
              */
             delivery: "D" | "P" | "F" | "W";
             id: number;
-            /** @description The front-end processor; optional. A host name (dot-separated labels of letters, digits and inner hyphens, at most 253 characters) or an IPv4 address: one of only digits and dots must be an IPv4 address (four numbers 0–255) */
+            /** @description The front-end processor; optional. A host name (dot-separated labels of letters, digits and inner hyphens, one of them starting with a letter, at most 253 characters) or an IPv4 address (four numbers 0–255) */
             ipFep?: string | null;
             /** @description Maximum spare processes, 0 to 49; at least min */
             max: number;
@@ -6619,7 +6619,7 @@ export type components = {
              */
             frequency?: 0 | 300 | 600 | 1800 | 3600 | 7200 | 10800 | 14400 | 18000 | 21600 | 43200 | 86400;
             /**
-             * @description When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time (seconds and an offset optional), a real date and time; empty or absent: at once. A future start keeps the command at 3 Start time delayed until then.
+             * @description When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time (seconds and an offset optional), a real date and time of the years 1970–9999; empty or absent: at once. A future start keeps the command at 3 Start time delayed until then.
              * @example 2026-11-30 12:56:24
              */
             startDate?: string | null;
@@ -8123,7 +8123,7 @@ export type components = {
             Transmit_Frequency: number;
             /**
              * Format: uri
-             * @description An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: a host ending in a number must be an IPv4 address, a port is at most 65535)
+             * @description An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: a host ending in a number must be an IPv4 address, one in brackets an IPv6 address)
              */
             ws_Primary: string;
             /** @default true */
@@ -8255,7 +8255,7 @@ export type components = {
             Transmit_Frequency: number;
             /**
              * Format: uri
-             * @description An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: a host ending in a number must be an IPv4 address, a port is at most 65535)
+             * @description An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: a host ending in a number must be an IPv4 address, one in brackets an IPv6 address)
              */
             ws_Primary: string;
             /** @default true */

@@ -38,9 +38,10 @@ export const MAX_ID = 2_147_483_647;
 export const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 /** SINGLE_LINE's refused characters as a character class's ranges, to build other patterns. */
 export const CONTROL_RANGES = String.raw`\u0000-\u001f\u007f-\u009f`;
+/** MULTI_LINE's refused characters: SINGLE_LINE's but tab, line feed and return. */
+const MULTI_LINE_RANGES = String.raw`\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f`;
 /** Multi-line text (news content, keys, message bodies) also keeps tab, line feed and return. */
-// deno-lint-ignore no-control-regex -- the point: these are the characters refused
-export const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+export const MULTI_LINE = new RegExp(`^[^${MULTI_LINE_RANGES}]*$`);
 
 /** Any single-line text: the base of every string a request carries. */
 export const line = (label: string, required = formMessages.required(label)) =>
@@ -61,11 +62,31 @@ export const trimmedBlock = (label: string, required = formMessages.required(lab
   z.string({ error: required }).trim()
     .regex(MULTI_LINE, formMessages.controlCharacters(label));
 
+/**
+ * None of `refused`, one of them not white space (`\s`, what trimming takes off): white space
+ * first, then the first other character, then the rest.
+ */
+const nonBlankOf = (refused: string) =>
+  new RegExp(String.raw`^[^\S${refused}]*[^\s${refused}][^${refused}]*$`);
+/**
+ * SINGLE_LINE or MULTI_LINE text, once trimmed, that is not empty: what such a text matches
+ * before it is trimmed.
+ */
+const NON_BLANK = { line: nonBlankOf(CONTROL_RANGES), block: nonBlankOf(MULTI_LINE_RANGES) };
+
+/**
+ * A trimmed text refused when empty once trimmed (`.min(1, …)`, its message): the contract shows
+ * NON_BLANK as its pattern, so it says that white space alone is refused too. A value that
+ * matches it is, trimmed, neither empty nor holds a control character.
+ */
+export const nonBlank = <S extends z.ZodString>(text: S, kind: keyof typeof NON_BLANK = "line") =>
+  text.meta({ pattern: NON_BLANK[kind].source }) as S;
+
 /** A required single-line text: trimmed, 1 to `max` characters. */
 export const requiredText = (label: string, max: number) =>
-  trimmedLine(label).min(1, formMessages.required(label)).max(
-    max,
-    formMessages.maxLength(label, max),
+  nonBlank(
+    trimmedLine(label).min(1, formMessages.required(label))
+      .max(max, formMessages.maxLength(label, max)),
   );
 
 /** An optional single-line text: trimmed, at most `max` characters. */
@@ -74,8 +95,11 @@ export const optionalText = (label: string, max: number) =>
 
 /** A required multi-line text: trimmed, 1 to `max` characters. */
 export const requiredBlock = (label: string, max: number) =>
-  trimmedBlock(label).min(1, formMessages.required(label))
-    .max(max, formMessages.maxLength(label, max));
+  nonBlank(
+    trimmedBlock(label).min(1, formMessages.required(label))
+      .max(max, formMessages.maxLength(label, max)),
+    "block",
+  );
 
 /** A text filter of a find call: part of the value, any case. */
 export const textFilter = (label: string) =>
@@ -123,6 +147,35 @@ export const emailText = (text: z.ZodString, message: string) =>
     .meta({ pattern: EMAIL_PATTERN.source });
 
 // ---- numbers in a query string ----
+
+/**
+ * A regex source (a group, no anchors) of the digits of a whole number from 0 (1 when
+ * `positive`) to `max`: at most as many digits as `max` has, leading zeros counted ("0012" is
+ * 12). No lookahead: the fuzz and the contract tests generate values from it.
+ */
+export function digitsAtMost(max: number, positive = false): string {
+  const top = String(max);
+  const n = top.length;
+  /** `count` digits: none, `\d` or `\d{count}`. */
+  const any = (count: number) => count === 0 ? "" : count === 1 ? "\\d" : `\\d{${count}}`;
+  /** A digit below `d`, and not 0 at the start of a positive number. */
+  const below = (d: string, first: boolean) => {
+    const lo = positive && first ? 1 : 0, hi = Number(d) - 1;
+    return hi < lo ? null : lo === hi ? String(lo) : `[${lo}-${hi}]`;
+  };
+  // Fewer digits than max (a positive one: zeros, then a digit 1–9, then any).
+  const fewer = n === 1
+    ? []
+    : positive
+    ? Array.from({ length: n - 1 }, (_, i) => `0{0,${n - 1 - i}}[1-9]${any(i)}`)
+    : [n === 2 ? any(1) : `\\d{1,${n - 1}}`];
+  // As many: max's first i digits, then a smaller one, then any.
+  const same = [...top].flatMap((d, i) => {
+    const digit = below(d, i === 0);
+    return digit === null ? [] : [top.slice(0, i) + digit + any(n - i - 1)];
+  });
+  return `(?:${[...fewer, ...same, top].join("|")})`;
+}
 
 /** A whole number in the query string: plain digits, at most `digits` of them. */
 const digitsOf = (digits: number) => new RegExp(`^\\d{1,${digits}}$`);

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { COUNT_CAP, MAX_PAGE_SIZE, PAGE_SIZE } from "../enums.ts";
 import { formMessages } from "./messages.ts";
-import { codeList, codeSchema, codesOf, MAX_ID } from "./common.ts";
+import { codeList, codeSchema, codesOf, digitsAtMost, MAX_ID } from "./common.ts";
 
 const sortingSchema = <const F extends readonly [string, ...string[]]>(fields: F) =>
   z.object({
@@ -38,31 +38,49 @@ export const PAGE_WINDOW_MESSAGE = `Only the first ${
  * control character breaks the pattern too: refused with the same message.
  */
 
-/** What a number filter's description says of its range (its text's pattern cannot). */
+/** What a number filter's description says of its range. */
 export const numberFilterRange = (min: number) =>
   `A whole number from ${min} to ${MAX_ID}: a number, or its digits as text`;
+
+/**
+ * A number filter's text: digits (after a minus sign when `signed`) of a number up to the id
+ * limit, blanks around them allowed. Refused: too large (or too small) a number says so, any
+ * other text is no whole number.
+ */
+function numberText(label: string, signed: boolean) {
+  const sign = signed ? "-?" : "";
+  const digits = new RegExp(String.raw`^\s*${sign}\d{1,10}\s*$`);
+  return z.string({ error: formMessages.wholeNumber(label) }).regex(
+    new RegExp(String.raw`^\s*${sign}${digitsAtMost(MAX_ID)}\s*$`),
+    {
+      error: (issue) =>
+        !digits.test(String(issue.input))
+          ? formMessages.wholeNumber(label)
+          : String(issue.input).includes("-")
+          ? formMessages.min(label, -MAX_ID)
+          : formMessages.max(label, MAX_ID),
+    },
+  );
+}
 
 /** A filter value typed in a box that must be a whole number. */
 export const intFilter = (label: string) => {
   const error = formMessages.wholeNumber(label);
-  const min = formMessages.min(label, -MAX_ID);
-  const max = formMessages.max(label, MAX_ID);
   return z.union([
-    z.number().int(error).min(-MAX_ID, min).max(MAX_ID, max),
-    z.string({ error }).regex(/^\s*-?\d{1,10}\s*$/, error),
-  ], { error }).transform(Number).pipe(z.number().min(-MAX_ID, min).max(MAX_ID, max))
+    z.number().int(error).min(-MAX_ID, formMessages.min(label, -MAX_ID))
+      .max(MAX_ID, formMessages.max(label, MAX_ID)),
+    numberText(label, true),
+  ], { error }).transform(Number)
     .meta({ title: label, description: numberFilterRange(-MAX_ID) });
 };
 
 /** An id or number typed in a filter box: 0 up to the id limit, as a number or as digits. */
 export const idFilter = (label: string) => {
   const error = formMessages.wholeNumber(label);
-  const max = formMessages.max(label, MAX_ID);
   return z.union([
-    z.number().int(error).min(0, error).max(MAX_ID, max),
-    z.string({ error }).regex(/^\s*\d{1,10}\s*$/, error),
-  ], { error }).transform(Number).pipe(z.number().max(MAX_ID, max))
-    .meta({ title: label, description: numberFilterRange(0) });
+    z.number().int(error).min(0, error).max(MAX_ID, formMessages.max(label, MAX_ID)),
+    numberText(label, false),
+  ], { error }).transform(Number).meta({ title: label, description: numberFilterRange(0) });
 };
 
 /**

@@ -49,6 +49,8 @@ export const ADMIN_MESSAGES = {
   teamListUpdateError: "Team list update error",
   teamUpdateError: "Team update error",
   aliasDeleteError: "Error on alias deletion",
+  /** Nobody grants rights more powerful than their own (server/services/rights.ts): 403. */
+  rightsAboveOwn: "You cannot grant rights above your own",
 } as const;
 
 /** News toasts (portal-shell §8); a failure shows a danger toast with the server's message. */

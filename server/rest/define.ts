@@ -133,9 +133,10 @@ type RouteDeclaration =
   & {
     /**
      * The business rules a request that satisfies the schemas can still be refused by, as the
-     * server words its message (a number in it stands for any): listed at the end of the
-     * description, so a client generated from the contract can know them. The fuzz's acceptance
-     * mode (tests/fuzz/acceptance.ts) refuses any other refusal of such a request.
+     * server words its message (a number in it stands for any, and `…` for any text: an item's
+     * name, a host): listed at the end of the description (RULES_INTRO), so a client generated
+     * from the contract can know them. The fuzz's acceptance mode (tests/fuzz/acceptance.ts)
+     * refuses any other refusal of such a request.
      */
     rules?: readonly string[];
     /** A find: its page window is one of its rules (PAGE_WINDOW_MESSAGE). */
@@ -148,6 +149,9 @@ type RouteDeclaration =
      */
     refreshesSessions?: boolean;
   };
+
+/** What introduces an operation's rules at the end of its description: `"…"; "…".` follow. */
+export const RULES_INTRO = "Refused, beyond the schemas, with: ";
 
 /** `/rest/companies/getDetails` → `companiesGetDetails`; `/health` → `health`. */
 function operationIdOf(path: string): string {
@@ -202,9 +206,7 @@ export function defineRoute<const P extends string, const D extends RouteDeclara
   const rules = [...paged ? [PAGE_WINDOW_MESSAGE] : [], ...declared ?? []];
   const scope: Tenancy = tenancy ?? (access === "admin" ? "all" : "none");
   const text = access === "public" ? "Public: no session needed." : ACCESS_TEXT[scope];
-  const refusals = rules.length
-    ? ` Refused, beyond the schemas, with: ${rules.map((r) => `"${r}"`).join("; ")}.`
-    : "";
+  const refusals = rules.length ? ` ${RULES_INTRO}${rules.map((r) => `"${r}"`).join("; ")}.` : "";
   return createRoute({
     ...config,
     operationId: operationIdOf(config.path),

@@ -5,7 +5,8 @@
  * user of one (users/write.ts, users/password_reset.ts). A rank thus never gains another's rights.
  */
 import { forbidden } from "../errors.ts";
+import { ADMIN_MESSAGES } from "../../openapi/schemas/messages.ts";
 
 export function assertMayGrant(actor: { rights: number }, rights: number): void {
-  if (rights < actor.rights) throw forbidden("You cannot grant rights above your own");
+  if (rights < actor.rights) throw forbidden(ADMIN_MESSAGES.rightsAboveOwn);
 }

@@ -304,6 +304,11 @@ export type DnidFindResponse = z.infer<typeof DnidFindResponseSchema>;
 // ---- allocation ----
 
 export const ALLOCATION_SPAN_MAX = 1000;
+/** A range's bounds out of order, or too far apart: the allocation call's rules. */
+export const ALLOCATION_MESSAGES = {
+  order: "To must not be below From",
+  span: `At most ${ALLOCATION_SPAN_MAX} numbers at a time`,
+} as const;
 
 export const DnidAllocationQuerySchema = z.object({
   from: queryId("From", "The first number of the range"),
@@ -313,9 +318,9 @@ export const DnidAllocationQuerySchema = z.object({
       `(${ALLOCATION_SPAN_MAX} numbers at a time)`,
     12 + ALLOCATION_SPAN_MAX - 1,
   ),
-}).refine((q) => q.to >= q.from, { error: "To must not be below From", path: ["to"] })
+}).refine((q) => q.to >= q.from, { error: ALLOCATION_MESSAGES.order, path: ["to"] })
   .refine((q) => q.to - q.from < ALLOCATION_SPAN_MAX, {
-    error: `At most ${ALLOCATION_SPAN_MAX} numbers at a time`,
+    error: ALLOCATION_MESSAGES.span,
     path: ["to"],
   });
 

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CONTROL_RANGES, line, matching, queryInteger, withPattern } from "../common.ts";
 import {
+  CHUNK_TOO_LARGE,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_CHUNKS,
@@ -29,6 +30,8 @@ export {
 
 /** Where an upload is stored in `files` (and downloaded from with GET /rest/file/get?name). */
 export const uploadedFileName = (uploadId: string, name: string) => `uploads/${uploadId}/${name}`;
+
+const INDEX_BELOW_CHUNKS = "index must be below chunks";
 
 /** A whole number in the query string (a missing or empty value is refused, never read as 0). */
 const count = (description: string, example: number, min: number, max: number) =>
@@ -85,7 +88,13 @@ export const UploadQuerySchema = z.object({
     example: "text/csv",
     param: { in: "query" },
   }),
-}).refine((q) => q.index < q.chunks, { message: "index must be below chunks", path: ["index"] });
+}).refine((q) => q.index < q.chunks, { message: INDEX_BELOW_CHUNKS, path: ["index"] });
+
+/**
+ * An upload's rules beyond its schemas (an upload of at most `tooLarge`'s size): the index within
+ * the chunks, a chunk's bytes and the whole file's (what the chunks add up to: 413).
+ */
+export const uploadRules = (tooLarge: string) => [INDEX_BELOW_CHUNKS, CHUNK_TOO_LARGE, tooLarge];
 
 export const UploadResultSchema = z.union([
   z.object({

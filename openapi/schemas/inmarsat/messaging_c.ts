@@ -16,9 +16,8 @@ import {
   messageSize,
   MESSAGING_C_MESSAGES as M,
   nonIta2,
-  NOTIFICATION_DATE,
+  NOTIFICATION_DATE_OR_NONE,
   sizeLimit,
-  validNotificationDate,
 } from "./messaging_c_messages.ts";
 
 export * from "./messaging_c_messages.ts";
@@ -63,22 +62,13 @@ const NotificationSchema = z.object({
   }),
   customDate: matching(
     optionalText("Notification Date", 19),
-    new RegExp(`^(?:${NOTIFICATION_DATE.source.slice(1, -1)})?$`),
+    NOTIFICATION_DATE_OR_NONE,
     { error: (issue) => M.notificationDate(String(issue.input)) },
   ).meta({
     description: "Empty, or a date and time like 2014-11-30 12:56:24 (UTC): a real one, of " +
       "the years 1970–9999",
     example: "2014-11-30 12:56:24",
   }),
-}).superRefine((n, ctx) => {
-  // A date of the right form that is no real one (the form is the field's own check).
-  if (NOTIFICATION_DATE.test(n.customDate) && !validNotificationDate(n.customDate)) {
-    ctx.addIssue({
-      code: "custom",
-      message: M.notificationDate(n.customDate),
-      path: ["customDate"],
-    });
-  }
 }).meta({ id: "MessagingCNotification" });
 
 const MessagingCMessageSchema = z.object({

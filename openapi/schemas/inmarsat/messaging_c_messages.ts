@@ -13,6 +13,7 @@ import {
   MINI_C_MODELS,
   PACKET_SIZE_BYTES,
 } from "../../enums.ts";
+import { DAY_SOURCE, HOUR_MINUTE_SOURCE } from "../days.ts";
 
 export type MessagingCFormat = keyof typeof MESSAGING_C_BITS;
 
@@ -95,23 +96,24 @@ export const isMiniC = (mtl: { miniC?: boolean | null; model?: string | null }) 
 export const sizeLimit = (anyMiniC: boolean) =>
   (anyMiniC ? MINI_C_MESSAGE_MAX_KB : MESSAGE_MAX_KB) * 1024;
 
-/** The custom notification date's form: 2014-11-30 12:56:24. */
-export const NOTIFICATION_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/**
+ * The custom notification date: 2014-11-30 12:56:24 (UTC), a real date and time of the years
+ * 1970–9999 (PostgreSQL refuses year 0; 5 digits are no form).
+ */
+const NOTIFICATION_DATE = new RegExp(
+  String.raw`^${DAY_SOURCE} ${HOUR_MINUTE_SOURCE}:[0-5]\d$`,
+);
 
-/** The years a notification date may have (PostgreSQL refuses year 0; 5 digits are no form). */
-const NOTIFICATION_YEARS = { min: 1970, max: 9999 } as const;
+/** Empty, or a custom notification date: the field's pattern. */
+export const NOTIFICATION_DATE_OR_NONE = new RegExp(
+  `^(?:${NOTIFICATION_DATE.source.slice(1, -1)})?$`,
+);
 
 /**
  * A custom notification date that has the form and is a real date and time of years 1970–9999
  * (2014-02-30, 24:00:00 and 0000-01-01 are refused).
  */
-export function validNotificationDate(value: string): boolean {
-  if (!NOTIFICATION_DATE.test(value)) return false;
-  const year = Number(value.slice(0, 4));
-  if (year < NOTIFICATION_YEARS.min || year > NOTIFICATION_YEARS.max) return false;
-  const d = new Date(`${value.replace(" ", "T")}Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19) === value.replace(" ", "T");
-}
+export const validNotificationDate = (value: string) => NOTIFICATION_DATE.test(value);
 
 /**
  * An e-mail address, as the notification recipients must be (no blank, control character or

@@ -124,14 +124,25 @@ const portOk = (port: string | undefined) =>
   port === undefined || new RegExp(`^${PORT}$`).test(port);
 
 /**
+ * A ws destination's host as the egress policy reads one (egress.ts `decideWithoutLookup`):
+ * letters, digits, '.', '_' and '-' (not dots alone), or an IPv6 address in brackets.
+ */
+const URL_HOST = String.raw`(?:[A-Za-z0-9._-]*[A-Za-z0-9_-][A-Za-z0-9._-]*|\[[0-9A-Fa-f:.]+\])`;
+/** A URL's user information: no blank, '@', '/', '?', '#' or control character. */
+const USER_INFO = String.raw`(?:[^\s@/?#\u0000-\u001f\u007f-\u009f]*@)?`;
+/** What follows a URL's host: its path, query or fragment, without control characters. */
+const URL_REST = String.raw`(?:[/?#\\][^\u0000-\u001f\u007f-\u009f]*)?`;
+
+/**
  * What the destinations take, as the contract's patterns: a tcp one is host:port, an ftp one
  * [ftp://]host[:port][/path] (a host: an IPv4-like address or dot-separated labels of letters,
- * digits and inner hyphens; a port: 1 to 65535), a ws one starts http:// or https:// and a host.
+ * digits and inner hyphens; a port: 1 to 65535), a ws one is http:// or https://, a host the
+ * egress policy reads (see URL_HOST), a port 1 to 65535, then a path, a query or a fragment.
  */
 export const DESTINATION_PATTERNS = {
   tcp: `^${HOST}:${PORT}$`,
   ftp: `^${FTP_SCHEME}${HOST}(?::${PORT})?${FTP_PATH}$`,
-  ws: String.raw`^[Hh][Tt][Tt][Pp][Ss]?://[^\s/?#\u0000-\u001f\u007f-\u009f]`,
+  ws: `^[Hh][Tt][Tt][Pp][Ss]?://${USER_INFO}${URL_HOST}(?::${PORT})?${URL_REST}$`,
 } as const;
 
 /** Why a tcp destination is refused ("host:port", port 1–65535), or null. */
@@ -148,7 +159,10 @@ export function ftpDestinationError(value: string, label: string): string | null
   return portOk(m[1]) ? null : ROUTE_MESSAGES.port(label);
 }
 
-/** Why a ws destination is refused (an http:// or https:// URL with a host), or null. */
+/**
+ * Why a ws destination is refused (its pattern, then an http:// or https:// URL with a host as a
+ * browser reads it: a host ending in a number must be an IPv4 address), or null.
+ */
 export function wsDestinationError(value: string, label: string): string | null {
   if (!new RegExp(DESTINATION_PATTERNS.ws).test(value)) return ROUTE_MESSAGES.ws(label);
   try {

@@ -62,7 +62,7 @@ const DESTINATIONS = {
       pattern: DESTINATION_PATTERNS.ws,
       format: "uri",
       description: "An http:// or https:// URL with a host, as a browser reads it (WHATWG URL: " +
-        "a host ending in a number must be an IPv4 address, a port is at most 65535)",
+        "a host ending in a number must be an IPv4 address, one in brackets an IPv6 address)",
     },
   },
 } satisfies Record<string, Destination>;

@@ -27,27 +27,31 @@ export * from "./push_process_messages.ts";
 
 /** A number 0–255 of 1 to 3 digits. */
 const OCTET = String.raw`(?:25[0-5]|2[0-4]\d|[01]?\d?\d)`;
-const IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`);
+const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
+/** A label: letters, digits and inner hyphens, at most 63 characters. */
 const HOST_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
-/** Dot-separated labels of letters, digits and inner hyphens: the contract's pattern. */
-const HOST_NAME = new RegExp(`^${HOST_LABEL}(?:\\.${HOST_LABEL})*$`);
-const HOST_RULE = "A host name (dot-separated labels of letters, digits and inner hyphens, at " +
-  `most ${PROCESS_HOSTNAME_MAX} characters) or an IPv4 address: one of only digits and dots ` +
-  "must be an IPv4 address (four numbers 0–255)";
+/** A label that starts with a letter: with one, a host name is never read as an IPv4 address. */
+const NAME_LABEL = "[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+/** Dot-separated labels, one starting with a letter; or an IPv4 address. */
+const HOST_OR_IPV4 = new RegExp(
+  `^(?:(?:${HOST_LABEL}\\.)*${NAME_LABEL}(?:\\.${HOST_LABEL})*|${IPV4})$`,
+);
+const HOST_RULE = "A host name (dot-separated labels of letters, digits and inner hyphens, one " +
+  `of them starting with a letter, at most ${PROCESS_HOSTNAME_MAX} characters) or an IPv4 ` +
+  "address (four numbers 0–255)";
 
-/**
- * An IPv4 address (four numbers 0–255) or a host name (dot-separated labels of letters, digits
- * and inner hyphens, at most 253 characters). Only digits and dots must be an IPv4 address.
- */
-export function isHostOrIpv4(text: string): boolean {
-  if (/^[\d.]+$/.test(text)) return IPV4.test(text);
-  return text.length <= PROCESS_HOSTNAME_MAX && HOST_NAME.test(text);
-}
+/** An IPv4 address (four numbers 0–255) or a host name (HOST_RULE). */
+export const isHostOrIpv4 = (text: string) =>
+  text.length <= PROCESS_HOSTNAME_MAX && HOST_OR_IPV4.test(text);
 
 const hostname = requiredText(L.hostname, PROCESS_HOSTNAME_MAX)
   // Empty is "required" alone.
   .refine((v) => v === "" || isHostOrIpv4(v), { error: PROCESS_MESSAGES.hostname })
-  .meta({ description: HOST_RULE, pattern: HOST_NAME.source, example: PROCESS_DEFAULTS.hostname });
+  .meta({
+    description: HOST_RULE,
+    pattern: HOST_OR_IPV4.source,
+    example: PROCESS_DEFAULTS.hostname,
+  });
 
 const mode = z.enum(PROCESS_MODES, {
   error: `${L.mode} must be one of ${PROCESS_MODES.join(", ")}`,
@@ -76,7 +80,7 @@ const clearable = (text: z.ZodType<string, string>) =>
 const ipFep = clearable(
   optionalText(L.ipFep, PROCESS_HOSTNAME_MAX)
     .refine((v) => v === "" || isHostOrIpv4(v), { error: PROCESS_MESSAGES.ipFep })
-    .meta({ pattern: `^$|${HOST_NAME.source}` }),
+    .meta({ pattern: `^$|${HOST_OR_IPV4.source}` }),
 ).meta({ description: `The front-end processor; optional. ${HOST_RULE}` });
 
 const protocol = clearable(optionalText(L.protocol, PROCESS_PROTOCOL_MAX))

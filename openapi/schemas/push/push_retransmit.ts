@@ -3,34 +3,34 @@
  * multiPushTraffic items) — docs/decisions/0012-routing.md, "Push traffic: retransmit and details".
  */
 import { z } from "zod";
-import { line, matching, MAX_ID, queryId } from "../common.ts";
+import { digitsAtMost, line, matching, MAX_ID, queryId } from "../common.ts";
 import { PushTrafficRowSchema } from "./push.ts";
 import { RETRANSMIT_MAX_IDS, RETRANSMIT_MESSAGES as M } from "./push_traffic_messages.ts";
 
 /** Generous: 2000 ids of 10 digits with their separators, plus room for duplicates. */
 const IDS_MAX_LENGTH = 4 * RETRANSMIT_MAX_IDS * 11;
 
+/** A push traffic id: 1 to MAX_ID, in at most 10 digits (leading zeros too). */
+const ID = digitsAtMost(MAX_ID, true);
+const ONE_ID = new RegExp(`^${ID}$`);
+
 /**
  * `ids`: push traffic ids joined by ';' ("12;15;19"), 1 to 2000 distinct positive ids; the
- * output is the distinct ids in the order given.
+ * output is the distinct ids in the order given. Digits and ';' that are no such list name the
+ * first id that is not one.
  */
 const RetransmitIdsSchema = matching(
   line("Ids", M.required).min(1, M.required).max(IDS_MAX_LENGTH, M.tooMany),
-  /^\d+(;\d+)*$/,
-  M.format,
+  new RegExp(`^${ID}(?:;${ID})*$`),
+  {
+    error: (issue) => {
+      const text = String(issue.input);
+      const bad = /^\d+(;\d+)*$/.test(text) && text.split(";").find((id) => !ONE_ID.test(id));
+      return bad ? M.badId(bad) : M.format;
+    },
+  },
 )
-  .transform((text, ctx) => {
-    const ids: number[] = [];
-    for (const part of text.split(";")) {
-      const id = Number(part);
-      if (part.length > 10 || !Number.isInteger(id) || id < 1 || id > MAX_ID) {
-        ctx.addIssue({ code: "custom", message: M.badId(part) });
-        return z.NEVER;
-      }
-      ids.push(id);
-    }
-    return [...new Set(ids)];
-  })
+  .transform((text) => [...new Set(text.split(";").map(Number))])
   .pipe(z.array(z.number().int()).max(RETRANSMIT_MAX_IDS, M.tooMany))
   .meta({
     description: `Push traffic ids joined by ';' (1 to ${RETRANSMIT_MAX_IDS} distinct ids; ` +

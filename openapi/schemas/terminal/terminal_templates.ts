@@ -191,36 +191,81 @@ export type TemplateValues = Record<string, string>;
 export const templateDefaults = (fields: readonly TemplateField[]): TemplateValues =>
   Object.fromEntries(fields.map((f) => [f.name, f.default ?? ""]));
 
-/** Why `value` does not fit `field`, or null. Values are trimmed first. */
-export function fieldError(field: TemplateField, value: string): string | null {
+/** A check of a field's (trimmed) value: whether it refuses the value, and its message. */
+type FieldCheck = readonly [refuses: (value: string) => boolean, message: string];
+
+/** What `field` checks of a value, in order: the first check that refuses it gives the message. */
+function fieldChecks(field: TemplateField): FieldCheck[] {
+  const { label } = field;
   const lineRule = field.kind === "textarea" ? MULTI_LINE : SINGLE_LINE;
-  if (!lineRule.test(value)) return formMessages.controlCharacters(field.label);
-  if (value === "") return field.required ? formMessages.required(field.label) : null;
+  /** A check of a value given: an empty one is only `required`'s. */
+  const given = (refuses: (value: string) => boolean, message: string): FieldCheck => [
+    (v) => v !== "" && refuses(v),
+    message,
+  ];
+  const checks: FieldCheck[] = [[(v) => !lineRule.test(v), formMessages.controlCharacters(label)]];
+  if (field.required) checks.push([(v) => v === "", formMessages.required(label)]);
   switch (field.kind) {
     case "boolean":
-      return value === "true" || value === "false" ? null : `${field.label} must be true or false`;
+      checks.push(given((v) => v !== "true" && v !== "false", `${label} must be true or false`));
+      break;
     case "number": {
-      if (!/^-?\d{1,10}$/.test(value)) return formMessages.match(field.label);
-      const n = Number(value);
-      if (field.min !== undefined && n < field.min) return formMessages.min(field.label, field.min);
-      if (field.maxValue !== undefined && n > field.maxValue) {
-        return formMessages.max(field.label, field.maxValue);
+      checks.push(given((v) => !/^-?\d{1,10}$/.test(v), formMessages.match(label)));
+      const { min, maxValue } = field;
+      if (min !== undefined) {
+        checks.push(given((v) => Number(v) < min, formMessages.min(label, min)));
       }
-      return null;
+      if (maxValue !== undefined) {
+        checks.push(given((v) => Number(v) > maxValue, formMessages.max(label, maxValue)));
+      }
+      break;
     }
     case "select":
-      return field.choices?.some((c) => c.value === value)
-        ? null
-        : `${field.label} must be one of ${field.choices?.map((c) => c.label).join(", ")}`;
-    default:
-      if (field.max !== undefined && value.length > field.max) {
-        return formMessages.maxLength(field.label, field.max);
+      checks.push(given(
+        (v) => !field.choices?.some((c) => c.value === v),
+        `${label} must be one of ${field.choices?.map((c) => c.label).join(", ")}`,
+      ));
+      break;
+    default: {
+      const { max, pattern } = field;
+      if (max !== undefined) {
+        checks.push(given((v) => v.length > max, formMessages.maxLength(label, max)));
       }
-      if (field.pattern && !new RegExp(field.pattern).test(value)) {
-        return field.patternMessage || formMessages.match(field.label);
+      if (pattern) {
+        checks.push(given(
+          (v) => !new RegExp(pattern).test(v),
+          field.patternMessage || formMessages.match(label),
+        ));
       }
-      return null;
+    }
   }
+  return checks;
+}
+
+/** Why `value` does not fit `field`, or null. Values are trimmed first. */
+const fieldError = (field: TemplateField, value: string): string | null =>
+  fieldChecks(field).find(([refuses]) => refuses(value))?.[1] ?? null;
+
+/** The messages of items that do not fit the device type's template. */
+const TEMPLATE_MESSAGES = {
+  unknownItem: (name: string) => `Unknown item ${name} for this device type`,
+  givenTwice: (name: string) => `Item ${name} given twice`,
+} as const;
+
+/**
+ * Every message the items of a request can be refused with by the templates of `kind` (which
+ * template depends on the device type: a rule the schemas cannot say), a number standing for any
+ * and `…` for any text: the operation's `rules`.
+ */
+export function templateRules(kind: TemplateKind): string[] {
+  const messages = DEVICE_TYPES.flatMap((t) => templateFor(t.id, kind) ?? [])
+    .flatMap((f) => fieldChecks(f).map(([, message]) => message));
+  const byShape = new Map(messages.map((m) => [m.replace(/\d+/g, "#"), m]));
+  return [
+    TEMPLATE_MESSAGES.unknownItem("…"),
+    TEMPLATE_MESSAGES.givenTwice("…"),
+    ...byShape.values(),
+  ];
 }
 
 /** Where an issue about a field goes: its form field, or its item on the wire. */
@@ -247,7 +292,7 @@ export function checkTemplateValues(
     if (!known.has(name)) {
       ctx.addIssue({
         code: "custom",
-        message: `Unknown item ${name} for this device type`,
+        message: TEMPLATE_MESSAGES.unknownItem(name),
         path: pathOf(name, "name"),
       });
     }
@@ -289,7 +334,7 @@ export function valuesOf(
     if (item.name in values) {
       ctx.addIssue({
         code: "custom",
-        message: `Item ${item.name} given twice`,
+        message: TEMPLATE_MESSAGES.givenTwice(item.name),
         path: [...path, i],
       });
     }

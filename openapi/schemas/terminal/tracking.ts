@@ -10,19 +10,29 @@ import { TRACKING_FREQUENCIES } from "../../enums.ts";
 import { bodyId, codeSchema } from "../common.ts";
 import { TERMINAL_COMMAND_MESSAGES } from "../command/terminal_command_messages.ts";
 import { CommandSchema } from "../command/commands.ts";
+import { DAY_SOURCE, HOUR_MINUTE_SOURCE } from "../days.ts";
+import { clampTime } from "../time_bounds.ts";
 
 const TRACKING_TARGET_TYPES = ["terminal", "tgid"] as const;
 
-/** "2014-11-30 12:56:24" (UTC) or an ISO date-time with its offset. */
-const START_DATE_PATTERN =
-  /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/**
+ * "2014-11-30 12:56:24" (UTC) or an ISO date-time with its offset: a real day of the years
+ * 1970–9999 and a real time (seconds, their fraction and the offset optional).
+ */
+const START_DATE_PATTERN = new RegExp(
+  String.raw`^${DAY_SOURCE}[ T]${HOUR_MINUTE_SOURCE}(?::[0-5]\d(?:\.\d{1,3})?)?` +
+    String.raw`(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$`,
+);
 
-/** A start date as the form and the API take it; the time is UTC unless an offset is given. */
+/**
+ * A start date as the form and the API take it; the time is UTC unless an offset is given (which
+ * can take it out of the years by hours: then the nearest time within them).
+ */
 export const parseStartDate = (text: string): Date | null => {
   if (!START_DATE_PATTERN.test(text)) return null;
   const iso = text.replace(" ", "T");
-  const d = new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`);
-  return Number.isNaN(d.getTime()) ? null : d;
+  const t = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`);
+  return Number.isNaN(t) ? null : new Date(clampTime(t));
 };
 
 const StartDateSchema = z.string({ error: TERMINAL_COMMAND_MESSAGES.startDate })
@@ -30,8 +40,8 @@ const StartDateSchema = z.string({ error: TERMINAL_COMMAND_MESSAGES.startDate })
   .refine((s) => s === "" || parseStartDate(s) !== null, TERMINAL_COMMAND_MESSAGES.startDate)
   .meta({
     description: "When to start: '2014-11-30 12:56:24' (UTC) or an ISO date-time (seconds and " +
-      "an offset optional), a real date and time; empty or absent: at once. A future start " +
-      "keeps the command at 3 Start time delayed until then.",
+      "an offset optional), a real date and time of the years 1970–9999; empty or absent: at " +
+      "once. A future start keeps the command at 3 Start time delayed until then.",
     pattern: `^$|${START_DATE_PATTERN.source}`,
     example: "2026-11-30 12:56:24",
   });

@@ -11,6 +11,7 @@ import {
   emailText,
   line,
   MAX_ID,
+  nonBlank,
   optionalText,
   RefSchema,
   TeamRightsRefSchema,
@@ -49,9 +50,11 @@ const emailSchema = (label: string) =>
 
 /** A user id as a reference (an existing login): trimmed and lower-cased, not re-validated. */
 const userRefSchema = (label = "User id") =>
-  trimmedLine(label).toLowerCase()
-    .min(1, formMessages.required(label))
-    .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX));
+  nonBlank(
+    trimmedLine(label).toLowerCase()
+      .min(1, formMessages.required(label))
+      .max(EMAIL_MAX, formMessages.maxLength(label, EMAIL_MAX)),
+  );
 
 /** The company or team of a user: required together ('Please select a company and a team.'). */
 const companyOrTeam = () => {
@@ -277,9 +280,12 @@ export const ResetPasswordSchema = z.object({
   id: userRefSchema(),
   // What the administrator writes for the record, in the dialog's multi-line box: line breaks are
   // kept, other control characters refused; blank (once trimmed) is no reason.
-  reason: trimmedBlock("The reason", USER_MESSAGES.reasonRequired)
-    .min(1, USER_MESSAGES.reasonRequired)
-    .max(REASON_MAX, formMessages.maxLength("The reason", REASON_MAX)),
+  reason: nonBlank(
+    trimmedBlock("The reason", USER_MESSAGES.reasonRequired)
+      .min(1, USER_MESSAGES.reasonRequired)
+      .max(REASON_MAX, formMessages.maxLength("The reason", REASON_MAX)),
+    "block",
+  ),
 }).meta({ id: "UserResetPassword" });
 
 /**

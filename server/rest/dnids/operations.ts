@@ -7,6 +7,7 @@ import { SELECT_COMPANY_TGID } from "../../../openapi/schemas/messages.ts";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import { SearchQuerySchema } from "../../../openapi/schemas/search.ts";
 import {
+  ALLOCATION_MESSAGES,
   ALLOCATION_SPAN_MAX,
   DNID_MESSAGES,
   DnidAllocationQuerySchema,
@@ -199,6 +200,7 @@ export const allocation = defineRoute({
   tenancy: "company",
   method: "get",
   path: "/rest/dnids/allocation",
+  rules: Object.values(ALLOCATION_MESSAGES),
   summary: "Dnid allocation of a range of numbers",
   description: `The dnids allocated in [from, to] (at most ${ALLOCATION_SPAN_MAX} numbers) with ` +
     `their company, team and tgid, and how many numbers are free on LES ${DEFAULT_LES} and the ` +

@@ -5,6 +5,7 @@
  */
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import {
+  EPADR_MESSAGES,
   EpadrConfigSchema,
   EpadrConfigUpdateSchema,
 } from "../../../openapi/schemas/epadr/epadr.ts";
@@ -26,6 +27,7 @@ export const updateConfig = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/epadr/updateConfig",
+  rules: [EPADR_MESSAGES.sourceRequired, EPADR_MESSAGES.sourceSmtp, EPADR_MESSAGES.sourceFtp],
   summary: "Save the EPADR robot's configuration",
   description: "The whole configuration: the source must fit its type (0 SMTP: an e-mail " +
     "address; 1 FTP: an ftp://, ftps:// or sftp:// URL without user or password) and is " +

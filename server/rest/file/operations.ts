@@ -6,8 +6,10 @@ import {
   UPLOAD_CHUNK_BYTES,
   UPLOAD_EXAMPLE,
   UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE,
   UploadQuerySchema,
   UploadResultSchema,
+  uploadRules,
 } from "../../../openapi/schemas/file/file.ts";
 
 export const get = defineRoute({
@@ -43,6 +45,7 @@ export const upload = defineRoute({
   tenancy: "caller",
   method: "post",
   path: "/rest/file/upload",
+  rules: uploadRules(UPLOAD_TOO_LARGE),
   summary: "Upload a file in chunks",
   description:
     `The client cuts the file into chunks of ${UPLOAD_CHUNK_BYTES / 1024} KB (the last may be ` +

@@ -12,6 +12,7 @@ import {
   UPLOAD_EXAMPLE,
   UploadQuerySchema,
   UploadResultSchema,
+  uploadRules,
 } from "../../../openapi/schemas/file/file.ts";
 import {
   AttachmentContentSchema,
@@ -43,6 +44,13 @@ export const send = defineRoute({
   tenancy: "tgid",
   method: "post",
   path: "/rest/inmarsat/send",
+  rules: [
+    M.fromRequired,
+    M.replyToRequired,
+    M.ita2("…"),
+    M.ita2("…, …"),
+    M.tooBig(MESSAGE_MAX_KB * 1024 + 1, MESSAGE_MAX_KB * 1024),
+  ],
   summary: "Send a Messaging C message",
   description: "Sends `message` to the `recipient` (an mtl the caller may send to, valid: else " +
     `404 '${M.recipientInvalid}'; a client sends only to its own company's tgids' terminals, ` +
@@ -120,6 +128,7 @@ export const uploadAttachment = defineRoute({
   tenancy: "caller",
   method: "post",
   path: "/rest/inmarsat/uploadAttachment",
+  rules: [...uploadRules(M.attachmentLarge(ATTACHMENT_MAX_BYTES)), M.attachmentType("…")],
   summary: "Upload a Messaging C attachment in chunks",
   description: "The chunk protocol of POST /rest/file/upload, for an attachment of at most " +
     `${ATTACHMENT_MAX_BYTES / 1024} KB (413, and nothing is kept) of one of these types: ` +

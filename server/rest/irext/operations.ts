@@ -35,8 +35,8 @@ const GEOFENCE_CIRCLE = {
 };
 
 /**
- * One irext call: POST /rest/irext/<command>, its body with an example, and what it asks of the
- * terminal.
+ * One irext call: POST /rest/irext/<command>, its body with an example, what it asks of the
+ * terminal, and the rules of its parameters beyond their schemas.
  */
 const irextRoute = <const N extends IrextCommand, B extends z.ZodType>(
   command: N,
@@ -44,12 +44,14 @@ const irextRoute = <const N extends IrextCommand, B extends z.ZodType>(
   body: B,
   example: z.input<B>,
   parameters = "",
+  rules: readonly string[] = [],
 ) =>
   defineRoute({
     access: "user",
     tenancy: "tgid",
     method: "post",
     path: `/rest/irext/${command}`,
+    rules,
     summary,
     description: `Command '${command}' (sub-type ${IREXT_COMMANDS.indexOf(command)})` +
       `${parameters}. ${common}`,
@@ -111,6 +113,7 @@ export const geofenceActivate = irextRoute(
   " with parameters geofenceId, unit (0 meters, otherwise kilometers), radius (a circle) and " +
     "geofenceP{n}lat / geofenceP{n}lon. A circle is point 1 with a radius; a polygon 3 or more " +
     `points without one (400 '${M.geofenceShape}')`,
+  [M.geofencePoint(1), M.geofenceGap(1)],
 );
 export const geofenceCancel = irextRoute(
   "geofenceCancel",

@@ -1,5 +1,8 @@
 /** The /rest/push calls (management-routing §7) built so far: the push traffic overview's find. */
-import { ROUTE_MESSAGES } from "../../../openapi/schemas/push/delivery_route_messages.ts";
+import {
+  DESTINATION_LABELS,
+  ROUTE_MESSAGES,
+} from "../../../openapi/schemas/push/delivery_route_messages.ts";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import {
   PushTrafficIdQuerySchema,
@@ -7,6 +10,7 @@ import {
   RetransmitRequestSchema,
   RetransmitResponseSchema,
 } from "../../../openapi/schemas/push/push_retransmit.ts";
+import { RETRANSMIT_MESSAGES } from "../../../openapi/schemas/push/push_traffic_messages.ts";
 import { DeliveryAttemptsSchema } from "../../../openapi/schemas/push/push_attempts.ts";
 import {
   PushFindAnyRequestSchema,
@@ -39,6 +43,7 @@ import {
   WsRouteRowSchema,
 } from "../../../openapi/schemas/push/push_find.ts";
 import {
+  PROCESS_MESSAGES,
   ProcessAddedSchema,
   ProcessAddSchema,
   ProcessIdQuerySchema,
@@ -83,11 +88,24 @@ const NOT_DIALLED = "400 naming the field (`fields[0].path`) for a destination t
   "DELIVERY_ALLOW (in any written form), localhost or a metadata host name; host names are " +
   "checked when delivered. ";
 
+/**
+ * What a destination within its pattern can still be refused with: an address the egress policy
+ * refuses (the reason, `…`, depends on DELIVERY_ALLOW); a ws URL a browser's parser does not read
+ * (a host ending in a number that is no IPv4 address, an invalid IPv6 address).
+ */
+const DESTINATION_RULES = Object.values(DESTINATION_LABELS).map((label) =>
+  ROUTE_MESSAGES.notAllowed(label, "…")
+);
+const WS_DESTINATION_RULES = [
+  ...Object.values(DESTINATION_LABELS).map(ROUTE_MESSAGES.ws),
+  ...DESTINATION_RULES,
+];
+
 export const addTcp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/addTcp",
-  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
+  rules: [ROUTE_MESSAGES.tgidUnknown(12), ...DESTINATION_RULES],
   summary: "Add a TCP route",
   description: "A TCP route for the tgid `Remise` (400 when it does not exist). " +
     "Destinations are host:port (port 1 to 65535): primary required, backup optional. " +
@@ -107,7 +125,7 @@ export const updateTcp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/updateTcp",
-  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
+  rules: [ROUTE_MESSAGES.tgidUnknown(12), ...DESTINATION_RULES],
   summary: "Update a TCP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
@@ -138,7 +156,7 @@ export const addFtp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/addFtp",
-  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
+  rules: [ROUTE_MESSAGES.tgidUnknown(12), ...DESTINATION_RULES],
   summary: "Add an FTP route",
   description: "A FTP route for the tgid `Remise` (400 when it does not exist). " +
     "Destinations are ftp://host[:port]/path or host[:port]/path: primary required, " +
@@ -159,7 +177,7 @@ export const updateFtp = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/updateFtp",
-  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
+  rules: [ROUTE_MESSAGES.tgidUnknown(12), ...DESTINATION_RULES],
   summary: "Update an FTP route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
@@ -190,7 +208,7 @@ export const addWs = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/addWs",
-  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
+  rules: [ROUTE_MESSAGES.tgidUnknown(12), ...WS_DESTINATION_RULES],
   summary: "Add a web service route",
   description: "A web service route for the tgid `Remise` (400 when it does not exist). " +
     "Destinations are http:// or https:// URLs: primary required, backup optional; " +
@@ -211,7 +229,7 @@ export const updateWs = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/updateWs",
-  rules: [ROUTE_MESSAGES.tgidUnknown(12)],
+  rules: [ROUTE_MESSAGES.tgidUnknown(12), ...WS_DESTINATION_RULES],
   summary: "Update a web service route",
   description: "Replaces the route's fields (an optional field left out takes its default, " +
     "as on add). 404 when unknown, 400 when the tgid does not exist. " + NOT_DIALLED.trim(),
@@ -328,6 +346,7 @@ export const retransmitTraffic = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/retransmitTraffic",
+  rules: [RETRANSMIT_MESSAGES.tooMany],
   summary: "Retransmit push traffic",
   description: "Puts each message back in the delivery queue, in one transaction: status 8 " +
     "(Delivery Scheduled), its delivery attempts kept, and a push event per message recording " +
@@ -369,10 +388,18 @@ export const getDeliveryAttempts = defineRoute({
 
 // ---- push processes (admin) ----
 
+/** The spare counts out of order (min above max), and a team that does not exist. */
+const PROCESS_RULES = [
+  PROCESS_MESSAGES.minProcess(4),
+  PROCESS_MESSAGES.maxProcess(2),
+  PROCESS_MESSAGES.unknownTeam,
+];
+
 export const addProcess = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/addProcess",
+  rules: PROCESS_RULES,
   summary: "Add a push process",
   description: `Defaults: hostname ${PROCESS_DEFAULTS.hostname}, mode ${PROCESS_DEFAULTS.mode}, ` +
     `min spare ${PROCESS_DEFAULTS.min} (0 to 19), max spare ${PROCESS_DEFAULTS.max} (0 to 49); ` +
@@ -386,6 +413,7 @@ export const updateProcess = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/push/updateProcess",
+  rules: PROCESS_RULES,
   summary: "Update a push process",
   description: "`address` is the hostname and `delivery` the mode (the spec's names on update). " +
     "404 when unknown. Protocol, ipFep and team: omitted keeps, null or empty clears.",

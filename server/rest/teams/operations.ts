@@ -119,6 +119,7 @@ export const create = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/teams/create",
+  rules: [ADMIN_MESSAGES.rightsAboveOwn],
   summary: "Create a team",
   description: "The company is required: missing, not an id or unknown, " +
     `the answer is 400 '${ADMIN_MESSAGES.selectCompany}'. Rights default to ` +
@@ -140,6 +141,7 @@ export const update = defineRoute({
   refreshesSessions: true,
   method: "post",
   path: "/rest/teams/update",
+  rules: [ADMIN_MESSAGES.selectCompany, ADMIN_MESSAGES.rightsAboveOwn],
   summary: "Edit or move a team",
   description: "Same rules as create; 404 when the team is unknown. " +
     "Rights and the mtl flags left out keep their value. Moving the team to another company " +
@@ -160,6 +162,7 @@ export const remove = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/teams/delete",
+  rules: [ADMIN_MESSAGES.rightsAboveOwn],
   summary: "Delete a team",
   description: `Refused (409) while it has users ('${ADMIN_MESSAGES.teamHasUsers}') ` +
     `or owns tgids ('${ADMIN_MESSAGES.teamHasTgids}'). Otherwise, in one transaction, its ` +

@@ -18,6 +18,7 @@ import {
   TerminalSchema,
   TerminalUpdateSchema,
 } from "../../../openapi/schemas/terminal/terminals.ts";
+import { templateRules } from "../../../openapi/schemas/terminal/terminal_templates.ts";
 
 export const get = defineRoute({
   access: "user",
@@ -77,6 +78,7 @@ export const addDevice = defineRoute({
   tenancy: "tgid",
   method: "post",
   path: "/rest/terminal/addDevice",
+  rules: templateRules("add"),
   summary: "Add a terminal",
   description: `${WRITE_RULES} VSAT has no add form ('${TERMINAL_MESSAGES.vsatNotAddable}', ` +
     "400). Inmarsat C adds an existing terminal, for administrators only (a client gets 403 " +
@@ -100,6 +102,7 @@ export const updateDevice = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/terminal/updateDevice",
+  rules: templateRules("update"),
   summary: "Change a terminal",
   description: `${WRITE_RULES} The device type cannot change (400). 404 when the terminal ` +
     "does not exist.",
