@@ -332,7 +332,7 @@ export type paths = {
         put?: never;
         /**
          * Add a dnid
-         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. A taken number answers 409 (code 23000) 'Dnid {id} already exists' and creates nothing (not the new tgid either). The add dialog sends immediate delivery 0, vms 0 and color null. Refused, beyond the schemas, with: "Please, select a Tgid of one of the company's teams"; "Please enter the new tgid's label".
+         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. A taken number answers 409 (code 23000) 'Dnid {id} already exists' and creates nothing (not the new tgid either). The add dialog sends immediate delivery 0, vms 0 and color null. Refused, beyond the schemas, with: "Please select a company"; "Please select a team"; "Rul 1 does not exist on LES 21"; "Please, select a Tgid of one of the company's teams"; "Please enter the new tgid's label".
          */
         post: operations["dnidsAdd"];
         delete?: never;
@@ -772,7 +772,7 @@ export type paths = {
         put?: never;
         /**
          * Change a dnid
-         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. 404 when the dnid does not exist. Immediate delivery, vms and color change only when sent. Refused, beyond the schemas, with: "Please, select a Tgid of one of the company's teams"; "Please enter the new tgid's label".
+         * @description Administrators only (team rights below 100). les is always 21 (400 otherwise); DNID Id 4660 is forbidden (400); a team of the company is required ('Please select a team'); the tgid is an existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new one labelled `opts.tgidLabel` for that team, created in the same transaction; a rul, when given, must exist on LES 21. 404 when the dnid does not exist. Immediate delivery, vms and color change only when sent. Refused, beyond the schemas, with: "Please select a company"; "Please select a team"; "Rul 1 does not exist on LES 21"; "Please, select a Tgid of one of the company's teams"; "Please enter the new tgid's label".
          */
         post: operations["dnidsUpdate"];
         delete?: never;

@@ -66,6 +66,7 @@ export const DNID_MESSAGES = {
   selectTeam: "Please select a team",
   lesFixed: `A dnid's LES is always ${DEFAULT_LES}`,
   tgidLabel: "Please enter the new tgid's label",
+  rulMissing: (id: number, les: number) => `Rul ${id} does not exist on LES ${les}`,
   deleteError: "Delete dnid error",
   deleted: (id: number) => `Dnid ${id} deleted`,
   exists: (id: number) => `Dnid ${id} already exists`,

@@ -3,7 +3,7 @@
  * offered to administrators only (§6) and refused to anyone else. The member status calls are in
  * ./status, the programs and on-demand commands in ./commands.
  */
-import { SELECT_COMPANY_TGID } from "../../../openapi/schemas/messages.ts";
+import { ADMIN_MESSAGES, SELECT_COMPANY_TGID } from "../../../openapi/schemas/messages.ts";
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
 import { SearchQuerySchema } from "../../../openapi/schemas/search.ts";
 import {
@@ -90,6 +90,15 @@ export const find = defineRoute({
   responses: { 200: jsonResponse(DnidFindResponseSchema, "One page of dnids, with the totals") },
 });
 
+/** What a dnid's add or update can be refused for beyond its schema: its links. */
+const DNID_WRITE_RULES = [
+  ADMIN_MESSAGES.selectCompany,
+  DNID_MESSAGES.selectTeam,
+  DNID_MESSAGES.rulMissing(1, DEFAULT_LES),
+  SELECT_COMPANY_TGID,
+  DNID_MESSAGES.tgidLabel,
+];
+
 const WRITE_RULES = `les is always ${DEFAULT_LES} (400 otherwise); ${DNID_MESSAGES.forbidden} ` +
   "(400); a team of the company is required ('Please select a team'); the tgid is an " +
   "existing one that a team of the company owns or shares, or, with `opts.isNewTgid`, a new " +
@@ -100,7 +109,7 @@ export const add = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/dnids/add",
-  rules: [SELECT_COMPANY_TGID, DNID_MESSAGES.tgidLabel],
+  rules: DNID_WRITE_RULES,
   summary: "Add a dnid",
   description: `${WRITE_RULES} A taken number answers 409 (code 23000) 'Dnid {id} already ` +
     "exists' and creates nothing (not the new tgid either). The add dialog sends immediate " +
@@ -128,7 +137,7 @@ export const update = defineRoute({
   access: "admin",
   method: "post",
   path: "/rest/dnids/update",
-  rules: [SELECT_COMPANY_TGID, DNID_MESSAGES.tgidLabel],
+  rules: DNID_WRITE_RULES,
   summary: "Change a dnid",
   description: `${WRITE_RULES} 404 when the dnid does not exist. Immediate delivery, vms and ` +
     "color change only when sent.",

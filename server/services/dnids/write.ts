@@ -40,7 +40,7 @@ async function resolveLinks(tx: Tx, input: DnidWrite, actorKey: number): Promise
   if (opts.rulId != null) {
     const [rul] = await tx.select({ id: ruls.id }).from(ruls)
       .where(and(eq(ruls.id, opts.rulId), eq(ruls.les, input.les)));
-    if (!rul) throw refused(`Rul ${opts.rulId} does not exist on LES ${input.les}`, "opts.rulId");
+    if (!rul) throw refused(DNID_MESSAGES.rulMissing(opts.rulId, input.les), "opts.rulId");
   }
   if (opts.isNewTgid) {
     const [tgid] = await tx.insert(tgids).values({

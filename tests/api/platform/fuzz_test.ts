@@ -2,28 +2,41 @@
  * Schema-driven fuzzing, short and seeded: every operation of the contract gets a few generated
  * requests (valid, boundary and hostile; tests/fuzz/), as a client, anonymous and an
  * administrator. No answer may be 500 or an error outside the one error shape, and no case may
- * change another company's rows. `deno task fuzz` runs the long mode (1,000 cases each).
+ * change another company's rows. Then requests within the contract (tests/fuzz/acceptance.ts), as an
+ * administrator: only a rule the contract names may refuse them. `deno task fuzz` runs the long
+ * mode (1,000 cases each; `--accept` for the second kind).
  *
  * On PostgreSQL the fuzz runs in a database of its own: an administrator's cases may change
  * global rows (thresholds, news, any company) that other suites share.
  */
 import assert from "node:assert/strict";
-import { call, dbTest, testApp } from "../../fixtures/app.ts";
+import { call, type Ctx, dbTest, testApp } from "../../fixtures/app.ts";
 import { freshPglite, isolatedPostgres } from "../../fixtures/db.ts";
 import { Factories } from "../../fixtures/factories.ts";
 import { ensureReferenceData } from "../../../db/seed/reference.ts";
 import { OPERATIONS, tokenFor } from "../../authz/operations.ts";
 import { MAX_ID } from "../../../openapi/schemas/common.ts";
 import { loadProbes, makeTenant } from "../../authz/tenant.ts";
-import { checkAnswer, fuzzOperation, reseatSpentSequences } from "../../fuzz/run_fuzz.ts";
+import {
+  acceptOperation,
+  checkAnswer,
+  type FuzzEnv,
+  fuzzOperation,
+  reseatSpentSequences,
+} from "../../fuzz/run_fuzz.ts";
 import { changedTables, companyHash } from "../../fuzz/tenant_hash.ts";
 import { commands, enids, terminals, userAliases } from "../../../db/schema/mod.ts";
 import { eq } from "drizzle-orm";
 
 const SEED = 20261126;
 const RUNS = 15;
+const ACCEPT_RUNS = 5;
 
-dbTest(`[fuzz] ${RUNS} generated requests per operation (seed ${SEED})`, async (ctx, t) => {
+/**
+ * Runs `fn` on the suite's database, or on PostgreSQL in a database of the fuzz's own (an
+ * administrator's cases may change global rows other suites share).
+ */
+async function onFuzzDatabase(ctx: Ctx, fn: (env: FuzzEnv) => Promise<void>) {
   const own = ctx.kind === "postgres" ? await isolatedPostgres() : null;
   try {
     const database = own?.database ?? ctx.database;
@@ -31,7 +44,14 @@ dbTest(`[fuzz] ${RUNS} generated requests per operation (seed ${SEED})`, async (
       await database.migrate();
       await ensureReferenceData(database.db, "test");
     }
-    const env = { app: testApp(database), db: database.db, f: new Factories(database.db) };
+    await fn({ app: testApp(database), db: database.db, f: new Factories(database.db) });
+  } finally {
+    await own?.drop();
+  }
+}
+
+dbTest(`[fuzz] ${RUNS} generated requests per operation (seed ${SEED})`, async (ctx, t) => {
+  await onFuzzDatabase(ctx, async (env) => {
     const probes = await loadProbes();
     const other = await makeTenant(env.f);
     for (const op of OPERATIONS) {
@@ -40,10 +60,23 @@ dbTest(`[fuzz] ${RUNS} generated requests per operation (seed ${SEED})`, async (
         assert.equal(r.failure, undefined, r.failure ?? "");
       });
     }
-  } finally {
-    await own?.drop();
-  }
+  });
 });
+
+dbTest(
+  `[fuzz] ${ACCEPT_RUNS} requests within the contract per operation, refused only by a rule it names`,
+  async (ctx, t) => {
+    await onFuzzDatabase(ctx, async (env) => {
+      const probes = await loadProbes();
+      for (const op of OPERATIONS) {
+        await t.step(op.id, async () => {
+          const r = await acceptOperation(env, op, probes, ACCEPT_RUNS, SEED);
+          assert.equal(r.failure, undefined, r.failure ?? "");
+        });
+      }
+    });
+  },
+);
 
 Deno.test("[fuzz] the answer check refuses a 500, a foreign error shape and a stack trace", () => {
   const answer = (status: number, body: unknown) => ({
