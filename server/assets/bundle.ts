@@ -146,6 +146,11 @@ export async function buildAssets(): Promise<AssetManifest> {
       jsx: "automatic",
       define: { "process.env.NODE_ENV": '"production"' },
       plugins: [registryPlugin(islands), zodEnglishOnly, uplotTrimmed],
+      // V8's explicit compile hint (Chrome 136+): compile every function of a chunk while it
+      // streams in, off the main thread. A chunk is fetched when its code is about to run, and
+      // without the hint React DOM's CommonJS body (one function) was compiled on the main thread
+      // at its first call: 65 ms on this machine, a quarter of a second on a 4x slower phone.
+      banner: { js: "//# allFunctionsCalledOnLoad" },
     }),
     esbuild.build({
       ...common,
