@@ -1,10 +1,13 @@
 // Runs Lighthouse (the pinned npm package) over a list of URLs in one Chromium, with Node.
 // Reads {chromePath, urls, cookie, preset: "mobile"|"desktop", runs} as JSON on stdin; writes one
-// JSON line per run to stdout: {url, run, score, fcp, lcp, tbt, cls, si, tti} (ms, CLS unitless).
+// JSON line per run to stdout: {url, run, score, fcp, lcp, tbt, cls, si, tti} (ms, CLS unitless),
+// with Lighthouse's CPU benchmark of the machine at that moment and the browser's user agent; a
+// run Lighthouse could not finish is a line with `error` set (the other runs go on).
 // Started by bench/lighthouse.ts; see there.
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import * as chromeLauncher from "chrome-launcher";
+import puppeteer from "puppeteer-core";
 
 const input = JSON.parse(
   await new Promise((resolve) => {
@@ -30,18 +33,43 @@ const chrome = await chromeLauncher.launch({
   logLevel: "silent",
 });
 try {
+  if (input.cookie) {
+    // In the browser's cookie jar, which Lighthouse's storage reset keeps: a Cookie header of
+    // `extraHeaders` is dropped on a redirect (the browser recomputes it from the jar at each hop).
+    const browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${chrome.port}`,
+    });
+    const [name, value] = input.cookie.split(/=(.*)/s);
+    const session = await browser.target().createCDPSession();
+    await session.send("Storage.setCookies", {
+      cookies: input.urls.map((url) => ({
+        name,
+        value,
+        url: new URL("/", url).href,
+      })),
+    });
+    await browser.disconnect();
+  }
   const flags = {
     port: chrome.port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance"],
-    extraHeaders: input.cookie ? { Cookie: input.cookie } : undefined,
+    // Audit error pages too (/error/404 answers 404 on purpose).
+    ignoreStatusCode: true,
   };
   const config = input.preset === "desktop" ? desktopConfig : undefined;
   for (let run = 0; run < input.runs; run++) {
     for (const url of input.urls) {
-      const result = await lighthouse(url, flags, config);
-      const lhr = result.lhr;
+      let lhr;
+      try {
+        lhr = (await lighthouse(url, flags, config))?.lhr;
+        if (!lhr) throw new Error("Lighthouse returned no result");
+      } catch (e) {
+        const error = e instanceof Error ? e.message : String(e);
+        process.stdout.write(JSON.stringify({ url, run, error }) + "\n");
+        continue;
+      }
       const a = (id) => lhr.audits[id]?.numericValue ?? null;
       const out = {
         url,
@@ -57,6 +85,8 @@ try {
         cls: a("cumulative-layout-shift"),
         si: a("speed-index"),
         tti: a("interactive"),
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+        userAgent: lhr.environment?.hostUserAgent ?? null,
         longTasks: (lhr.audits["long-tasks"]?.details?.items ?? []).slice(0, 5)
           .map((t) => ({
             url: t.url,
@@ -65,9 +95,8 @@ try {
           })),
         bootup: (lhr.audits["bootup-time"]?.details?.items ?? []).slice(0, 5)
           .map((t) => ({ url: t.url, total: t.total, scripting: t.scripting })),
-        mainThread:
-          (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
-            .map((t) => ({ group: t.group, duration: t.duration })),
+        mainThread: (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
+          .map((t) => ({ group: t.group, duration: t.duration })),
       };
       process.stdout.write(JSON.stringify(out) + "\n");
     }
