@@ -11,7 +11,8 @@ import type { Database } from "../../db/client.ts";
 import { startStationClock } from "../../server/station/clock.ts";
 import { simulatedStation } from "../../server/station/simulated.ts";
 
-const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+/** Debian's Chromium (CHROMIUM_PATH to use another). */
+export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
