@@ -20,7 +20,7 @@
  */
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { CHROMIUM } from "../tests/e2e/harness.ts";
+import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/harness.ts";
 import { median, signIn, startPortal } from "./pages.ts";
 import { pagePaths } from "./samples.ts";
 import { num, table } from "./table.ts";
@@ -170,7 +170,11 @@ async function runLighthouse(
     stderr: "piped",
   }).spawn();
   const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify({ chromePath: CHROMIUM, ...input })));
+  await writer.write(
+    new TextEncoder().encode(
+      JSON.stringify({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, ...input }),
+    ),
+  );
   await writer.close();
   const stderr = new Response(child.stderr).text();
   const runs: LighthouseRun[] = [];

@@ -1,8 +1,9 @@
 // Runs Lighthouse (the pinned npm package) over a list of URLs in one Chromium, with Node.
-// Reads {chromePath, urls, cookie, preset: "mobile"|"desktop", runs} as JSON on stdin; writes one
-// JSON line per run to stdout: {url, run, score, fcp, lcp, tbt, cls, si, tti} (ms, CLS unitless),
-// with Lighthouse's CPU benchmark of the machine at that moment and the browser's user agent; a
-// run Lighthouse could not finish is a line with `error` set (the other runs go on).
+// Reads {chromePath, chromeFlags, urls, cookie, preset: "mobile"|"desktop", runs} as JSON on stdin
+// (chromeFlags: the browser tests' own, tests/e2e/harness.ts). Writes one JSON line per run to
+// stdout: {url, run, score, fcp, lcp, tbt, cls, si, tti} (ms, CLS unitless), with Lighthouse's CPU
+// benchmark of the machine at that moment and the browser's user agent; a run Lighthouse could not
+// finish is a line with `error` set (the other runs go on).
 // Started by bench/lighthouse.ts; see there.
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -19,17 +20,7 @@ const input = JSON.parse(
 
 const chrome = await chromeLauncher.launch({
   chromePath: input.chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
+  chromeFlags: input.chromeFlags,
   logLevel: "silent",
 });
 try {

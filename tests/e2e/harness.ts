@@ -13,7 +13,8 @@ import { simulatedStation } from "../../server/station/simulated.ts";
 
 /** Debian's Chromium (CHROMIUM_PATH to use another). */
 export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
+/** Its flags, headless (the new headless mode, which Lighthouse needs: the only one left). */
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
