@@ -1,15 +1,15 @@
 /**
- * Per-route page metrics: for every parameterless route of the route map (plus sample paths for
- * the parameter routes) signed in as the demo admin, and /login signed out, on the real entry
- * point (main.ts, new DATA_DIR, SEED=auto, so the demo data is there):
+ * Section 4 of `deno task bench`, per page of the route map (every parameterless route plus a
+ * sample path for each parameter route, bench/samples.ts) signed in as the demo admin, and /login
+ * signed out, on the real entry point (main.ts, new DATA_DIR, SEED=auto, so the demo data is there):
  * - the HTML document's size, raw and gzipped on the wire;
  * - the JavaScript a first load transfers (gzip body bytes of every script response, modulepreload
  *   chunks included, until the network is idle) in a fresh browser context with an empty cache;
- * - first contentful paint in headless Chromium over loopback, median of several fresh contexts.
- * The baseline is a static page (one heading, one paragraph, no scripts) served by a bare
- * Deno.serve, loaded right before every load of every route: each route's ratio is its median
- * against the median of its own baseline loads, taken at the same moments, so a busy spell on a
- * shared machine weighs on both sides of the ratio rather than on a few routes.
+ * - Lighthouse's mobile and desktop audits (bench/lighthouse.ts), the page yardstick of issue 37.
+ * First contentful paint against a static baseline page (issue 20's 1.5x yardstick) is retired
+ * from the section; its helpers (`startBaseline`, `interleavedPaints`, `medianPaint`,
+ * `startStatic`) stay for bench/compare_pages.ts and bench/paint_floor.ts, which tell two builds,
+ * or a page's parts, apart on first paint.
  */
 import { request } from "node:http";
 import type { Browser, BrowserContext } from "playwright-core";
@@ -17,12 +17,10 @@ import { launchChromium } from "../tests/e2e/harness.ts";
 import { CONFIG_VARIABLES, DEFAULT_DEMO_PASSWORD } from "../server/config.ts";
 import { freePort, Proc, waitFor200 } from "./servers.ts";
 import { pagePaths } from "./samples.ts";
+import type { LighthouseResult } from "./lighthouse.ts";
 
-/**
- * Budgets from the issues: JavaScript on a first load (issue 16), and first contentful paint
- * within 1.5x of the static baseline's in the same run (issue 20).
- */
-const BUDGETS = { jsGzipBytes: 100 * 1024, fcpRatio: 1.5 };
+/** Budget from issue 16: JavaScript on a first load. Lighthouse's are in bench/lighthouse.ts. */
+const BUDGETS = { jsGzipBytes: 100 * 1024 };
 
 const ADMIN = "admin@demo.test";
 const FCP_TIMEOUT_MS = 10_000;
@@ -41,35 +39,21 @@ export interface PageResult {
   scripts: number;
   jsGzipBytes: number;
   jsBytes: number;
-  /** First contentful paint of each counted run (null: no paint within the timeout). */
-  fcpMs: (number | null)[];
-  fcpMedianMs: number;
-  /** The document's first byte (navigation responseStart) in the same runs, and its median. */
-  ttfbMs: (number | null)[];
-  ttfbMedianMs: number;
-  /** The median first contentful paint of the baseline loads paired with this page's. */
-  baselineFcpMedianMs: number;
-  /** fcpMedianMs / baselineFcpMedianMs. */
-  fcpRatio: number;
-  /** The budgets this page exceeds: "js", "fcp". */
+  /** The budgets this page exceeds: "js". */
   over: string[];
 }
 
 export interface PagesResult {
   chromium: string;
-  runs: number;
   budgets: typeof BUDGETS;
-  baseline: PageResult;
   routes: PageResult[];
   summary: {
     maxJsGzipBytes: number;
     maxJsPath: string;
-    maxFcpMs: number;
-    maxFcpPath: string;
-    overBudget: number;
     overJs: number;
-    overFcp: number;
   };
+  /** Lighthouse on the same portal, or the error that stopped it. */
+  lighthouse?: LighthouseResult | { error: string };
   /** Spawn of main.ts until /health answered 200 (migration and demo seeding included). */
   serverStartMs: number;
   elapsedMs: number;
@@ -295,7 +279,9 @@ export const medianPaint = (paints: Paint[], key: keyof Paint): number =>
   median(paints.map((p) => p[key]).filter((x): x is number => x !== null));
 
 /** main.ts on a new DATA_DIR with SEED=auto: migrated, demo data seeded, production settings. */
-async function startPortal(dataDir: string): Promise<{ proc: Proc; port: number; ms: number }> {
+export async function startPortal(
+  dataDir: string,
+): Promise<{ proc: Proc; port: number; ms: number }> {
   const port = freePort();
   // Blank every config variable the bench's own environment may hold (empty counts as unset).
   const env: Record<string, string> = Object.fromEntries(CONFIG_VARIABLES.map((k) => [k, ""]));
@@ -332,9 +318,13 @@ export async function signIn(base: string): Promise<string> {
   return cookie;
 }
 
+/**
+ * HTML and first-load JavaScript of every page; then `lighthouse`, when given, runs against the
+ * same portal (base URL and the demo admin's session cookie) after the browser here has closed.
+ */
 export async function measurePages(
-  runs: number,
   progress: (msg: string) => void = () => {},
+  lighthouse?: (base: string, cookie: string) => Promise<LighthouseResult>,
 ): Promise<PagesResult> {
   const t0 = performance.now();
   const dataDir = await Deno.makeTempDir({ prefix: "portal-bench-pages-" });
@@ -342,94 +332,51 @@ export async function measurePages(
     () => Deno.remove(dataDir, { recursive: true }),
   ];
   try {
-    progress("pages: starting main.ts (new DATA_DIR, demo data) and the static baseline");
-    const baselineServer = await startBaseline();
-    stops.unshift(() => baselineServer.proc.stop());
+    progress("pages: starting main.ts (new DATA_DIR, demo data)");
     const portal = await startPortal(dataDir);
     stops.unshift(() => portal.proc.stop());
     const base = `http://127.0.0.1:${portal.port}`;
     const cookie = await signIn(base);
     const browser = await launchChromium();
-    stops.unshift(() => browser.close());
+    const closeBrowser = () => browser.close();
+    stops.unshift(closeBrowser);
+    const chromium = browser.version();
 
-    const baselineTarget = baselineServer.target;
-    const targets: Target[] = [
-      baselineTarget,
-      ...pagePaths().map((p) => ({ ...p, url: base + encodeURI(p.path) })),
-    ];
-
-    // First loads (also warming each route on the server), then the timed rounds: every round
-    // visits every route once, each right after a load of the baseline.
-    const loads = new Map<Target, Awaited<ReturnType<typeof firstLoad>>>();
-    const sizes = new Map<Target, Awaited<ReturnType<typeof htmlSizes>>>();
-    progress(`pages: first loads of ${targets.length - 1} routes and the baseline`);
+    const targets: Target[] = pagePaths().map((p) => ({ ...p, url: base + encodeURI(p.path) }));
+    progress(`pages: HTML and first loads of ${targets.length} routes`);
+    const routes: PageResult[] = [];
     for (const t of targets) {
-      sizes.set(t, await htmlSizes(t.url, t.signedIn ? cookie : undefined));
-      loads.set(t, await firstLoad(browser, t, cookie));
-    }
-    const routeTargets = targets.slice(1);
-    const paints = new Map<Target, Paint[]>(targets.map((t) => [t, []]));
-    const pairedBaseline = new Map<Target, Paint[]>(routeTargets.map((t) => [t, []]));
-    for (let round = 1; round <= runs; round++) {
-      progress(`pages: first contentful paint, round ${round} of ${runs}`);
-      for (const t of routeTargets) {
-        const base = await paintRun(browser, baselineTarget, cookie);
-        paints.get(baselineTarget)!.push(base);
-        pairedBaseline.get(t)!.push(base);
-        paints.get(t)!.push(await paintRun(browser, t, cookie));
-      }
-    }
-
-    const medianOf = (xs: (number | null)[]) => median(xs.filter((x) => x !== null));
-    const result = (t: Target): PageResult => {
-      const size = sizes.get(t)!, load = loads.get(t)!;
-      const fcp = paints.get(t)!.map((p) => p.fcp), ttfb = paints.get(t)!.map((p) => p.ttfb);
-      const fcpMedianMs = medianOf(fcp);
-      const baselineFcpMedianMs = medianOf(
-        (pairedBaseline.get(t) ?? paints.get(t)!).map((p) => p.fcp),
-      );
-      const over = [
-        ...(load.jsGzipBytes > BUDGETS.jsGzipBytes ? ["js"] : []),
-        ...(!(fcpMedianMs <= BUDGETS.fcpRatio * baselineFcpMedianMs) ? ["fcp"] : []),
-      ];
-      return {
+      const size = await htmlSizes(t.url, t.signedIn ? cookie : undefined);
+      const load = await firstLoad(browser, t, cookie);
+      routes.push({
         path: t.path,
         signedIn: t.signedIn,
-        status: load.status,
-        finalPath: load.finalPath,
+        ...load,
         htmlBytes: size.htmlBytes,
         htmlGzipBytes: size.htmlGzipBytes,
-        scripts: load.scripts,
-        jsGzipBytes: load.jsGzipBytes,
-        jsBytes: load.jsBytes,
-        fcpMs: fcp,
-        fcpMedianMs,
-        ttfbMs: ttfb,
-        ttfbMedianMs: medianOf(ttfb),
-        baselineFcpMedianMs,
-        fcpRatio: fcpMedianMs / baselineFcpMedianMs,
-        over,
-      };
-    };
-    const routes = routeTargets.map(result);
-    const maxBy = (f: (r: PageResult) => number) =>
-      routes.reduce((a, b) => (f(b) > f(a) || !Number.isFinite(f(a)) ? b : a));
-    const maxJs = maxBy((r) => r.jsGzipBytes), maxFcp = maxBy((r) => r.fcpMedianMs);
+        over: load.jsGzipBytes > BUDGETS.jsGzipBytes ? ["js"] : [],
+      });
+    }
+    // One browser at a time: Lighthouse starts its own.
+    await closeBrowser();
+    stops.splice(stops.indexOf(closeBrowser), 1);
+    const audits = lighthouse && await lighthouse(base, cookie).catch((e) => {
+      const error = e instanceof Error ? e.message : String(e);
+      progress(`pages: Lighthouse failed: ${error}`);
+      return { error };
+    });
+
+    const maxJs = routes.reduce((a, b) => (b.jsGzipBytes > a.jsGzipBytes ? b : a));
     return {
-      chromium: browser.version(),
-      runs,
+      chromium,
       budgets: BUDGETS,
-      baseline: result(baselineTarget),
       routes,
       summary: {
         maxJsGzipBytes: maxJs.jsGzipBytes,
         maxJsPath: maxJs.path,
-        maxFcpMs: maxFcp.fcpMedianMs,
-        maxFcpPath: maxFcp.path,
-        overBudget: routes.filter((r) => r.over.length).length,
         overJs: routes.filter((r) => r.over.includes("js")).length,
-        overFcp: routes.filter((r) => r.over.includes("fcp")).length,
       },
+      ...(audits ? { lighthouse: audits } : {}),
       serverStartMs: portal.ms,
       elapsedMs: performance.now() - t0,
     };

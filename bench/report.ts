@@ -6,6 +6,8 @@ import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
 import type { PageResult, PagesResult } from "./pages.ts";
+import { renderLighthouse } from "./lighthouse.ts";
+import { num, table } from "./table.ts";
 
 interface Machine {
   cores: number;
@@ -22,8 +24,8 @@ export interface Options {
   windowMs: number;
   concurrency: number;
   loginWorkers: number;
-  /** First-contentful-paint runs per page (section 4). */
-  pageRuns: number;
+  /** Lighthouse runs per page and preset (section 4). */
+  lighthouseRuns: number;
   /** Messages queued per delivery run (section 5). */
   deliveryMessages: number;
   /** Connections and window of the mixed load (section 6). */
@@ -86,19 +88,8 @@ export function machine(): Machine {
   };
 }
 
-const num = (n: number | undefined, digits = 0) =>
-  n === undefined || !Number.isFinite(n) ? "-" : n.toFixed(digits);
 const times = (n: number) => `${num(n, 2)}x`;
 const loadavg = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
-
-/** Columns padded to their widest cell: the first left-aligned, the others right-aligned. */
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((_, i) => Math.max(...[head, ...rows].map((r) => (r[i] ?? "").length)));
-  const line = (r: string[]) =>
-    r.map((c, i) => i === 0 ? c.padEnd(widths[i]) : (c ?? "").padStart(widths[i])).join("  ");
-  return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)]
-    .map((l) => "  " + l.trimEnd()).join("\n");
-}
 
 const LOAD_HEAD = ["", "workers", "requests", "rps", "p50 ms", "p99 ms", "max ms", "errors"];
 const loadRow = (label: string, r: LoadResult) => [
@@ -148,65 +139,45 @@ const startRow = (label: string, s: StartResult) => [
 const KB = 1024;
 const kb = (bytes: number) => num(bytes / KB, 1);
 
-const PAGE_HEAD = [
-  "route",
-  "status",
-  "HTML B",
-  "HTML gz B",
-  "scripts",
-  "JS gz KB",
-  "TTFB ms",
-  "FCP ms",
-  "base ms",
-  "FCP x base",
-  "budget",
-];
-const pageRow = (label: string, p: PageResult) => [
-  label,
+const PAGE_HEAD = ["route", "status", "HTML B", "HTML gz B", "scripts", "JS gz KB", "budget"];
+const pageRow = (p: PageResult) => [
+  p.signedIn ? p.path : `${p.path} (signed out)`,
   String(p.status),
   String(p.htmlBytes),
   String(p.htmlGzipBytes),
   String(p.scripts),
   kb(p.jsGzipBytes),
-  num(p.ttfbMedianMs),
-  num(p.fcpMedianMs),
-  num(p.baselineFcpMedianMs),
-  times(p.fcpRatio),
-  p.over.map((o) => o === "js" ? "OVER JS" : "OVER FCP").join(", "),
+  p.over.includes("js") ? "OVER JS" : "",
 ];
 
-/** Redirects, unexpected statuses and runs that never painted, spelled out under the table. */
+/** Redirects and unexpected statuses, spelled out under the table. */
 const pageNotes = (ps: PageResult[]) =>
-  ps.flatMap((p) => [
-    ...(p.finalPath !== p.path && p.path !== "baseline"
+  ps.flatMap((p) =>
+    p.finalPath !== p.path
       ? [`  ! ${p.path}: ended on ${p.finalPath} (status ${p.status})`]
       : p.status !== 200 && p.path !== "/error/404"
       ? [`  ! ${p.path}: status ${p.status}`]
-      : []),
-    ...(p.fcpMs.some((x) => x === null)
-      ? [`  ! ${p.path}: no paint in ${p.fcpMs.filter((x) => x === null).length} run(s)`]
-      : []),
-  ]);
+      : []
+  );
 
 function pagesBody(s: PagesResult): string[] {
-  const m = s.summary, b = s.budgets;
+  const m = s.summary;
   return [
-    table(PAGE_HEAD, [
-      pageRow("baseline: static page, bare Deno.serve", s.baseline),
-      ...s.routes.map((p) => pageRow(p.signedIn ? p.path : `${p.path} (signed out)`, p)),
-    ]),
-    `  max JS ${kb(m.maxJsGzipBytes)} KB gzip (${m.maxJsPath}); max FCP ${
-      num(m.maxFcpMs)
-    } ms (${m.maxFcpPath}); over budget: ${m.overBudget} of ${s.routes.length} routes ` +
-    `(JS ${m.overJs}, FCP ${m.overFcp})`,
-    `  budgets: at most ${b.jsGzipBytes / KB} KB (1 KB = ${KB} B) of gzipped JavaScript on a ` +
-    `first load, FCP within ${b.fcpRatio}x of the baseline's (base ms: the median of the ` +
-    `baseline loads paired with the route's; ${num(s.baseline.fcpMedianMs)} ms over all)`,
-    `  FCP and TTFB (the document's first byte): median of ${s.runs} loads per page, each in a ` +
-    `fresh context (empty cache), each right after a load of the baseline, rounds interleaving ` +
-    `all routes; Chromium ${s.chromium}; main.ts up in ${num(s.serverStartMs)} ms; ` +
-    `section took ${num(s.elapsedMs / 1000)} s`,
-    ...pageNotes([s.baseline, ...s.routes]),
+    table(PAGE_HEAD, s.routes.map(pageRow)),
+    `  max JS ${kb(m.maxJsGzipBytes)} KB gzip (${m.maxJsPath}); over the budget of ` +
+    `${s.budgets.jsGzipBytes / KB} KB (1 KB = ${KB} B) of gzipped JavaScript on a first load: ` +
+    `${m.overJs} of ${s.routes.length} routes; each load in a fresh context (empty cache), ` +
+    `Chromium ${s.chromium}; main.ts up in ${num(s.serverStartMs)} ms; section took ` +
+    `${num(s.elapsedMs / 1000)} s`,
+    ...pageNotes(s.routes),
+    ...(s.lighthouse
+      ? [
+        "",
+        ...("error" in s.lighthouse
+          ? [`  Lighthouse FAILED: ${s.lighthouse.error}`]
+          : renderLighthouse(s.lighthouse)),
+      ]
+      : []),
   ];
 }
 
@@ -224,7 +195,7 @@ export function header(r: Results): string {
     ...(o.sections.includes(4)
       ? [
         `pages:   headless Chromium on loopback, signed in as the demo admin (/login signed out), ` +
-        `${o.pageRuns} FCP runs per page`,
+        `${o.lighthouseRuns} Lighthouse run(s) per page and preset (mobile, desktop)`,
       ]
       : []),
   ].join("\n");
@@ -265,7 +236,7 @@ export function render(r: Results): string {
       ...[s.first, s.restart].filter((x) => x.error).map((x) => `  ! ${x.error}`),
     ]),
     ...section(
-      "4. Pages: HTML, JavaScript on a first load, first contentful paint vs a static page",
+      "4. Pages: HTML, JavaScript on a first load, Lighthouse mobile and desktop",
       r.pages,
       pagesBody,
     ),

@@ -1,12 +1,15 @@
 /**
  * `deno task bench [--quick] [--warmup S] [--window S] [--concurrency N] [--login-workers N]
- * [--page-runs N] [--only 1,2,3,4] [--out FILE]` (or BENCH_WARMUP, BENCH_WINDOW,
- * BENCH_CONCURRENCY, BENCH_LOGIN_WORKERS, BENCH_PAGE_RUNS). Measures, in one run:
+ * [--lighthouse-runs N] [--only 1,2,3,4] [--out FILE]` (or BENCH_WARMUP, BENCH_WINDOW,
+ * BENCH_CONCURRENCY, BENCH_LOGIN_WORKERS, BENCH_LIGHTHOUSE_RUNS). Measures, in one run:
  * 1. an authenticated small GET on the real app against a bare Hono route;
  * 2. the same reads while logins (PBKDF2, 600,000 iterations) run alongside;
  * 3. the first start and a restart of main.ts on an empty DATA_DIR;
- * 4. every page of the route map in headless Chromium (HTML size, first-load JavaScript, first
- *    contentful paint) against a static page, with the budgets of bench/pages.ts;
+ * 4. every page of the route map (bench/pages.ts): HTML size and first-load JavaScript in headless
+ *    Chromium (budget 100 KB gzip), and Lighthouse's mobile and desktop audits, the median of
+ *    BENCH_LIGHTHOUSE_RUNS (3, 1 with --quick) runs per page and preset against the budgets of
+ *    issue 37 (bench/lighthouse.ts: Lighthouse pinned in bench/lighthouse/, run by Node in Debian's
+ *    Chromium; `./deno run -A bench/lighthouse.ts` runs it alone, on chosen routes);
  * 5. delivery throughput on PostgreSQL (DATABASE_URL): messages/s to a loopback TCP sink with one
  *    and two `worker.ts` processes against a bare loop writing the same frames (bench/delivery.ts;
  *    BENCH_DELIVERY_MESSAGES, 20,000 or 5,000 with --quick).
@@ -27,6 +30,8 @@ import { load, type Phase, type Target } from "./load.ts";
 import { type BenchServer, startServer } from "./servers.ts";
 import { measureStartups } from "./startup.ts";
 import { measurePages } from "./pages.ts";
+import { loadNote, measureLighthouse, PRESETS } from "./lighthouse.ts";
+import { pagePaths } from "./samples.ts";
 import { measureDelivery } from "./delivery.ts";
 import { measureMixedSection } from "./mixed.ts";
 import { measureScale } from "./scale.ts";
@@ -42,7 +47,7 @@ function parseOptions(): { opts: Options; out: string } {
       window: { type: "string" },
       concurrency: { type: "string" },
       "login-workers": { type: "string" },
-      "page-runs": { type: "string" },
+      "lighthouse-runs": { type: "string" },
       only: { type: "string", default: "1,2,3,4,5,6,7" },
       out: {
         type: "string",
@@ -60,7 +65,7 @@ function parseOptions(): { opts: Options; out: string } {
     windowMs: pick(values.window, "BENCH_WINDOW", 8, 2) * 1000,
     concurrency: Math.round(pick(values.concurrency, "BENCH_CONCURRENCY", 16, 16)),
     loginWorkers: Math.round(pick(values["login-workers"], "BENCH_LOGIN_WORKERS", 2, 2)),
-    pageRuns: Math.round(pick(values["page-runs"], "BENCH_PAGE_RUNS", 5, 2)),
+    lighthouseRuns: Math.round(pick(values["lighthouse-runs"], "BENCH_LIGHTHOUSE_RUNS", 3, 1)),
     deliveryMessages: Math.round(
       Number(Deno.env.get("BENCH_DELIVERY_MESSAGES") ?? (values.quick ? 5000 : 20000)),
     ),
@@ -213,8 +218,19 @@ if (wants(3)) {
 }
 
 if (wants(4)) {
-  progress(`pages in headless Chromium: ${opts.pageRuns} runs each`);
-  results.pages = await attempt("pages", () => measurePages(opts.pageRuns, progress));
+  progress(`pages in headless Chromium, then Lighthouse: ${opts.lighthouseRuns} run(s) each`);
+  results.pages = await attempt("pages", () =>
+    measurePages(progress, (base, cookie) => {
+      progress(loadNote());
+      return measureLighthouse({
+        base,
+        cookie,
+        routes: pagePaths(),
+        runs: opts.lighthouseRuns,
+        presets: PRESETS,
+        progress,
+      });
+    }));
 }
 
 if (wants(5)) {

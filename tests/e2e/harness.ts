@@ -11,8 +11,10 @@ import type { Database } from "../../db/client.ts";
 import { startStationClock } from "../../server/station/clock.ts";
 import { simulatedStation } from "../../server/station/simulated.ts";
 
-const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
+/** Debian's Chromium (CHROMIUM_PATH to use another). */
+export const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+/** Its flags, headless (the new headless mode, which Lighthouse needs: the only one left). */
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
