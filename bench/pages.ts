@@ -18,6 +18,7 @@ import { CONFIG_VARIABLES, DEFAULT_DEMO_PASSWORD } from "../server/config.ts";
 import { freePort, Proc, waitFor200 } from "./servers.ts";
 import { pagePaths } from "./samples.ts";
 import type { LighthouseResult } from "./lighthouse.ts";
+import type { InteractionsResult } from "./interactions.ts";
 
 /** Budget from issue 16: JavaScript on a first load. Lighthouse's are in bench/lighthouse.ts. */
 const BUDGETS = { jsGzipBytes: 100 * 1024 };
@@ -52,6 +53,8 @@ export interface PagesResult {
     maxJsPath: string;
     overJs: number;
   };
+  /** Interactions on the throttled profile (bench/interactions.ts), or the error that stopped it. */
+  interactions?: InteractionsResult | { error: string };
   /** Lighthouse on the same portal, or the error that stopped it. */
   lighthouse?: LighthouseResult | { error: string };
   /** Spawn of main.ts until /health answered 200 (migration and demo seeding included). */
@@ -325,6 +328,7 @@ export async function signIn(base: string): Promise<string> {
 export async function measurePages(
   progress: (msg: string) => void = () => {},
   lighthouse?: (base: string, cookie: string) => Promise<LighthouseResult>,
+  interactions?: (browser: Browser, base: string, cookie: string) => Promise<InteractionsResult>,
 ): Promise<PagesResult> {
   const t0 = performance.now();
   const dataDir = await Deno.makeTempDir({ prefix: "portal-bench-pages-" });
@@ -357,6 +361,12 @@ export async function measurePages(
         over: load.jsGzipBytes > BUDGETS.jsGzipBytes ? ["js"] : [],
       });
     }
+    if (interactions) progress("pages: interactions on the throttled profile");
+    const inp = interactions && await interactions(browser, base, cookie).catch((e) => {
+      const error = e instanceof Error ? e.message : String(e);
+      progress(`pages: interactions failed: ${error}`);
+      return { error };
+    });
     // One browser at a time: Lighthouse starts its own.
     await closeBrowser();
     stops.splice(stops.indexOf(closeBrowser), 1);
@@ -376,6 +386,7 @@ export async function measurePages(
         maxJsPath: maxJs.path,
         overJs: routes.filter((r) => r.over.includes("js")).length,
       },
+      ...(inp ? { interactions: inp } : {}),
       ...(audits ? { lighthouse: audits } : {}),
       serverStartMs: portal.ms,
       elapsedMs: performance.now() - t0,

@@ -7,6 +7,7 @@ import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
 import type { PageResult, PagesResult } from "./pages.ts";
 import { renderLighthouse } from "./lighthouse.ts";
+import { renderInteractions } from "./interactions.ts";
 import { num, table } from "./table.ts";
 
 interface Machine {
@@ -170,6 +171,14 @@ function pagesBody(s: PagesResult): string[] {
     `Chromium ${s.chromium}; main.ts up in ${num(s.serverStartMs)} ms; section took ` +
     `${num(s.elapsedMs / 1000)} s`,
     ...pageNotes(s.routes),
+    ...(s.interactions
+      ? [
+        "",
+        ...("error" in s.interactions
+          ? [`  Interactions FAILED: ${s.interactions.error}`]
+          : renderInteractions(s.interactions)),
+      ]
+      : []),
     ...(s.lighthouse
       ? [
         "",

@@ -6,7 +6,9 @@
  * 2. the same reads while logins (PBKDF2, 600,000 iterations) run alongside;
  * 3. the first start and a restart of main.ts on an empty DATA_DIR;
  * 4. every page of the route map (bench/pages.ts): HTML size and first-load JavaScript in headless
- *    Chromium (budget 100 KB gzip), and Lighthouse's mobile and desktop audits, the median of
+ *    Chromium (budget 100 KB gzip), interactions on the 255-row dnid list and the push traffic list
+ *    with the CPU 4x slower (bench/interactions.ts: a row's menu, a sort, a page change, a filter
+ *    keystroke; budget 100 ms each), and Lighthouse's mobile and desktop audits, the median of
  *    BENCH_LIGHTHOUSE_RUNS (3, 1 with --quick) runs per page and preset against the budgets of
  *    issue 37 (bench/lighthouse.ts: Lighthouse pinned in bench/lighthouse/, run by Node in Debian's
  *    Chromium; `./deno run -A bench/lighthouse.ts` runs it alone, on chosen routes);
@@ -31,6 +33,7 @@ import { type BenchServer, startServer } from "./servers.ts";
 import { measureStartups } from "./startup.ts";
 import { measurePages } from "./pages.ts";
 import { loadNote, measureLighthouse, PRESETS } from "./lighthouse.ts";
+import { measureInteractions } from "./interactions.ts";
 import { pagePaths } from "./samples.ts";
 import { measureDelivery } from "./delivery.ts";
 import { measureMixedSection } from "./mixed.ts";
@@ -218,7 +221,9 @@ if (wants(3)) {
 }
 
 if (wants(4)) {
-  progress(`pages in headless Chromium, then Lighthouse: ${opts.lighthouseRuns} run(s) each`);
+  progress(
+    `pages in headless Chromium, interactions, then Lighthouse: ${opts.lighthouseRuns} run(s) each`,
+  );
   results.pages = await attempt("pages", () =>
     measurePages(progress, (base, cookie) => {
       progress(loadNote());
@@ -230,7 +235,7 @@ if (wants(4)) {
         presets: PRESETS,
         progress,
       });
-    }));
+    }, measureInteractions));
 }
 
 if (wants(5)) {
