@@ -134,6 +134,9 @@ function applyLocal<R extends Row>(rows: R[], state: TableState, columns: Column
   return out;
 }
 
+/** One empty list for every render without rows (a new one each time would be new rows). */
+const NO_ROWS: never[] = [];
+
 const cellText = <R extends Row>(col: Column<R>, row: R) =>
   col.text ? col.text(row) : String(row[col.key] ?? "");
 
@@ -247,7 +250,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     update({ sorting, page: 1 });
   };
 
-  const rows = result?.rows ?? [];
+  const rows = result?.rows ?? NO_ROWS;
   const shownRows = useProgressiveRows(rows, query ?? localPage);
   const rowsByKey = new Map(rows.map((r) => [rowKey(r), r]));
   const selectRow = (key: string, additive: boolean) =>
