@@ -15,6 +15,8 @@ import { sameState, type Sorting, type TableDefaults, type TableState } from "./
 import { Pager, useStateInUrl } from "./Pager.tsx";
 import { downloadCsv, toCsv } from "./csv.ts";
 import { ActionsHeading } from "./ActionsHeading.tsx";
+import { type RowActions, TableRow } from "./TableRow.tsx";
+import { useProgressiveRows } from "./progressive_rows.ts";
 
 // deno-lint-ignore no-explicit-any
 export type Row = Record<string, any>;
@@ -132,6 +134,9 @@ function applyLocal<R extends Row>(rows: R[], state: TableState, columns: Column
   return out;
 }
 
+/** One empty list for every render without rows (a new one each time would be new rows). */
+const NO_ROWS: never[] = [];
+
 const cellText = <R extends Row>(col: Column<R>, row: R) =>
   col.text ? col.text(row) : String(row[col.key] ?? "");
 
@@ -245,7 +250,8 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     update({ sorting, page: 1 });
   };
 
-  const rows = result?.rows ?? [];
+  const rows = result?.rows ?? NO_ROWS;
+  const shownRows = useProgressiveRows(rows, query ?? localPage);
   const rowsByKey = new Map(rows.map((r) => [rowKey(r), r]));
   const selectRow = (key: string, additive: boolean) =>
     setSelected((prev) => {
@@ -262,6 +268,18 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     if (!selected.has(key)) setSelected(new Set([key]));
     setMenuAt({ x, y, rows: keys.map((k) => rowsByKey.get(k)!).filter(Boolean) });
   };
+  // The rows' handlers, one object for the table's life (a memoised row keeps it), calling this
+  // render's functions: they see the current selection and rows.
+  const latest = useRef({ selectRow, openMenu });
+  latest.current = { selectRow, openMenu };
+  const rowActions = useMemo<RowActions>(() => ({
+    select: (key, additive) => latest.current.selectRow(key, additive),
+    openMenu: (key, x, y) => latest.current.openMenu(key, x, y),
+  }), []);
+  const cells = useMemo(
+    () => columns.map((c) => ({ key: c.key, content: c.render ?? ((r: R) => cellText(c, r)) })),
+    [columns],
+  );
 
   async function exportCsv() {
     setExporting(true);
@@ -418,62 +436,20 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => {
+            {shownRows.map((row) => {
               const key = rowKey(row);
-              const label = props.rowLabel?.(row) ?? key;
-              const isSelected = selected.has(key);
               return (
-                <tr
+                <TableRow
                   key={key}
-                  data-row={key}
-                  data-selected={isSelected ? "true" : undefined}
-                  onClick={(e) => {
-                    if (!selectable || (e.target as Element).closest("a,button,input")) return;
-                    selectRow(key, e.ctrlKey || e.metaKey);
-                  }}
-                  onKeyDown={(e) => {
-                    if (e.key === "ContextMenu" || (e.shiftKey && e.key === "F10")) {
-                      e.preventDefault();
-                      const r = e.currentTarget.getBoundingClientRect();
-                      openMenu(key, r.left + 24, r.bottom);
-                    }
-                  }}
-                  onContextMenu={(e) => {
-                    if (!menu) return;
-                    e.preventDefault();
-                    openMenu(key, e.clientX, e.clientY);
-                  }}
-                >
-                  {selectable && (
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${label}`}
-                        checked={isSelected}
-                        onChange={() => selectRow(key, true)}
-                      />
-                    </td>
-                  )}
-                  {columns.map((c) => (
-                    <td key={c.key}>{c.render ? c.render(row) : cellText(c, row)}</td>
-                  ))}
-                  {menu && (
-                    <td className="actions">
-                      <button
-                        type="button"
-                        className="secondary outline"
-                        aria-haspopup="menu"
-                        aria-label={`Actions for ${label}`}
-                        onClick={(e) => {
-                          const r = e.currentTarget.getBoundingClientRect();
-                          openMenu(key, r.left, r.bottom);
-                        }}
-                      >
-                        ⋮
-                      </button>
-                    </td>
-                  )}
-                </tr>
+                  row={row}
+                  rowKey={key}
+                  label={props.rowLabel?.(row) ?? key}
+                  selected={selected.has(key)}
+                  selectable={selectable}
+                  hasMenu={!!menu}
+                  cells={cells}
+                  actions={rowActions}
+                />
               );
             })}
             {(filterErrors || (result && rows.length === 0)) && (

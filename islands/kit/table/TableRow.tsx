@@ -1,0 +1,87 @@
+/**
+ * One body row of the DataTable, memoised: a keystroke in a filter box, the busy state of a new
+ * query, an opened menu or another row's selection re-renders the table but not its rows, so a
+ * 255-row page answers them in a frame instead of re-rendering every cell (issue 37).
+ */
+import { memo, type ReactNode } from "react";
+
+// deno-lint-ignore no-explicit-any
+type Row = Record<string, any>;
+
+/** What a row does to the table: stable for the table's life (its handlers read the latest state). */
+export interface RowActions {
+  select(key: string, additive: boolean): void;
+  openMenu(key: string, x: number, y: number): void;
+}
+
+/** A cell's content: its column's render, or its text. */
+export type CellContent<R extends Row> = (row: R) => ReactNode;
+
+interface TableRowProps<R extends Row> {
+  row: R;
+  rowKey: string;
+  label: string;
+  selected: boolean;
+  selectable: boolean;
+  hasMenu: boolean;
+  /** One per column, in order (stable while the columns are). */
+  cells: readonly { key: string; content: CellContent<R> }[];
+  actions: RowActions;
+}
+
+function TableRowOf<R extends Row>(
+  { row, rowKey: key, label, selected, selectable, hasMenu, cells, actions }: TableRowProps<R>,
+) {
+  return (
+    <tr
+      data-row={key}
+      data-selected={selected ? "true" : undefined}
+      onClick={(e) => {
+        if (!selectable || (e.target as Element).closest("a,button,input")) return;
+        actions.select(key, e.ctrlKey || e.metaKey);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "ContextMenu" || (e.shiftKey && e.key === "F10")) {
+          e.preventDefault();
+          const r = e.currentTarget.getBoundingClientRect();
+          actions.openMenu(key, r.left + 24, r.bottom);
+        }
+      }}
+      onContextMenu={(e) => {
+        if (!hasMenu) return;
+        e.preventDefault();
+        actions.openMenu(key, e.clientX, e.clientY);
+      }}
+    >
+      {selectable && (
+        <td>
+          <input
+            type="checkbox"
+            aria-label={`Select ${label}`}
+            checked={selected}
+            onChange={() => actions.select(key, true)}
+          />
+        </td>
+      )}
+      {cells.map((c) => <td key={c.key}>{c.content(row)}</td>)}
+      {hasMenu && (
+        <td className="actions">
+          <button
+            type="button"
+            className="secondary outline"
+            aria-haspopup="menu"
+            aria-label={`Actions for ${label}`}
+            onClick={(e) => {
+              const r = e.currentTarget.getBoundingClientRect();
+              actions.openMenu(key, r.left, r.bottom);
+            }}
+          >
+            ⋮
+          </button>
+        </td>
+      )}
+    </tr>
+  );
+}
+
+export const TableRow = memo(TableRowOf) as typeof TableRowOf;
