@@ -17,7 +17,7 @@ import { launchChromium } from "../tests/e2e/harness.ts";
 import { median, signIn } from "./pages.ts";
 import { num, table } from "./table.ts";
 
-export const INTERACTION_BUDGET_MS = 100;
+const INTERACTION_BUDGET_MS = 100;
 const CPU_SLOWDOWN = 4;
 
 interface Interaction {
@@ -107,7 +107,7 @@ const SUBJECTS: Subject[] = [
   },
 ];
 
-export interface InteractionResult {
+interface InteractionResult {
   path: string;
   name: string;
   /** Each run's latency (ms); null when the browser reported no event timing for it. */

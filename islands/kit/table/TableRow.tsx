@@ -15,7 +15,7 @@ export interface RowActions {
 }
 
 /** A cell's content: its column's render, or its text. */
-export type CellContent<R extends Row> = (row: R) => ReactNode;
+type CellContent<R extends Row> = (row: R) => ReactNode;
 
 interface TableRowProps<R extends Row> {
   row: R;

@@ -7,7 +7,7 @@
 import { startTransition, useEffect, useState } from "react";
 
 /** Rows per slice: a slice's render and layout stay well under a frame on a 4x slower phone. */
-export const ROWS_PER_SLICE = 40;
+const ROWS_PER_SLICE = 40;
 
 /** `rows` must keep its identity while it holds the same rows (a new array is a new result). */
 export function useProgressiveRows<T>(rows: T[], query: unknown): T[] {
