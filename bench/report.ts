@@ -5,9 +5,9 @@ import { renderScale, type ScaleResult } from "./scale.ts";
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
-import type { PageResult, PagesResult } from "./pages.ts";
-import { renderLighthouse } from "./lighthouse.ts";
-import { renderInteractions } from "./interactions.ts";
+import type { PageResult, PagesResult } from "./pages/pages.ts";
+import { renderLighthouse } from "./pages/lighthouse.ts";
+import { renderInteractions } from "./pages/interactions.ts";
 import { num, table } from "./table.ts";
 
 interface Machine {

@@ -5,13 +5,13 @@
  * 1. an authenticated small GET on the real app against a bare Hono route;
  * 2. the same reads while logins (PBKDF2, 600,000 iterations) run alongside;
  * 3. the first start and a restart of main.ts on an empty DATA_DIR;
- * 4. every page of the route map (bench/pages.ts): HTML size and first-load JavaScript in headless
+ * 4. every page of the route map (bench/pages/pages.ts): HTML size and first-load JavaScript in headless
  *    Chromium (budget 100 KB gzip), interactions on the 255-row dnid list and the push traffic list
- *    with the CPU 4x slower (bench/interactions.ts: a row's menu, a sort, a page change, a filter
+ *    with the CPU 4x slower (bench/pages/interactions.ts: a row's menu, a sort, a page change, a filter
  *    keystroke; budget 100 ms each), and Lighthouse's mobile and desktop audits, the median of
  *    BENCH_LIGHTHOUSE_RUNS (3, 1 with --quick) runs per page and preset against the budgets of
- *    issue 37 (bench/lighthouse.ts: Lighthouse pinned in bench/lighthouse/, run by Node in Debian's
- *    Chromium; `./deno run -A bench/lighthouse.ts` runs it alone, on chosen routes);
+ *    issue 37 (bench/pages/lighthouse.ts: Lighthouse pinned in bench/lighthouse/, run by Node in Debian's
+ *    Chromium; `./deno run -A bench/pages/lighthouse.ts` runs it alone, on chosen routes);
  * 5. delivery throughput on PostgreSQL (DATABASE_URL): messages/s to a loopback TCP sink with one
  *    and two `worker.ts` processes against a bare loop writing the same frames (bench/delivery.ts;
  *    BENCH_DELIVERY_MESSAGES, 20,000 or 5,000 with --quick).
@@ -31,9 +31,9 @@ import { TEST_PASSWORD } from "../tests/fixtures/factories.ts";
 import { load, type Phase, type Target } from "./load.ts";
 import { type BenchServer, startServer } from "./servers.ts";
 import { measureStartups } from "./startup.ts";
-import { measurePages } from "./pages.ts";
-import { loadNote, measureLighthouse, PRESETS } from "./lighthouse.ts";
-import { measureInteractions } from "./interactions.ts";
+import { measurePages } from "./pages/pages.ts";
+import { loadNote, measureLighthouse, PRESETS } from "./pages/lighthouse.ts";
+import { measureInteractions } from "./pages/interactions.ts";
 import { pagePaths } from "./samples.ts";
 import { measureDelivery } from "./delivery.ts";
 import { measureMixedSection } from "./mixed.ts";

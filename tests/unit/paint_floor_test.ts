@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { floorVariants } from "../../bench/paint_floor.ts";
+import { floorVariants } from "../../bench/pages/paint_floor.ts";
 import { FRAME_END, htmlDocument } from "../../server/pages/document.ts";
 
 // A document as the server renders a page with the frame: its header, then the full stylesheet.

@@ -7,15 +7,15 @@
  * PerformanceObserver in the page. Measured on the 255-row dnid list and the live push traffic
  * list, each in a fresh context, every interaction `runs` times (median).
  *
- *   ./deno run -A bench/interactions.ts --base http://127.0.0.1:PORT [--runs N]
+ *   ./deno run -A bench/pages/interactions.ts --base http://127.0.0.1:PORT [--runs N]
  *
- * Section 4 of `deno task bench` runs it too (bench/pages.ts).
+ * Section 4 of `deno task bench` runs it too (bench/pages/pages.ts).
  */
 import { parseArgs } from "node:util";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../tests/e2e/harness.ts";
+import { launchChromium } from "../../tests/e2e/harness.ts";
 import { median, signIn } from "./pages.ts";
-import { num, table } from "./table.ts";
+import { num, table } from "../table.ts";
 
 const INTERACTION_BUDGET_MS = 100;
 const CPU_SLOWDOWN = 4;

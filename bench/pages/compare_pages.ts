@@ -4,7 +4,7 @@
  * portal once (interleaved, so a slow moment of a noisy machine hits them all alike). Each portal
  * needs the demo data (it signs in as the demo admin):
  *
- *   deno run -A bench/compare_pages.ts --rounds 15 http://127.0.0.1:8801 http://127.0.0.1:8802 \
+ *   deno run -A bench/pages/compare_pages.ts --rounds 15 http://127.0.0.1:8801 http://127.0.0.1:8802 \
  *     /routing /management/dnids
  *
  * Prints, per page and portal, the median first contentful paint and first byte, and the ratio
@@ -12,7 +12,7 @@
  * against the budget; this tells two builds apart, which five loads of a page cannot.
  */
 import { parseArgs } from "node:util";
-import { launchChromium } from "../tests/e2e/harness.ts";
+import { launchChromium } from "../../tests/e2e/harness.ts";
 import { interleavedPaints, medianPaint, signIn, startBaseline, type Target } from "./pages.ts";
 
 const { values, positionals } = parseArgs({

@@ -5,22 +5,22 @@
  * - the HTML document's size, raw and gzipped on the wire;
  * - the JavaScript a first load transfers (gzip body bytes of every script response, modulepreload
  *   chunks included, until the network is idle) in a fresh browser context with an empty cache;
- * - Lighthouse's mobile and desktop audits (bench/lighthouse.ts), the page yardstick of issue 37.
+ * - Lighthouse's mobile and desktop audits (bench/pages/lighthouse.ts), the page yardstick of issue 37.
  * First contentful paint against a static baseline page (issue 20's 1.5x yardstick) is retired
  * from the section; its helpers (`startBaseline`, `interleavedPaints`, `medianPaint`,
- * `startStatic`) stay for bench/compare_pages.ts and bench/paint_floor.ts, which tell two builds,
+ * `startStatic`) stay for bench/pages/compare_pages.ts and bench/pages/paint_floor.ts, which tell two builds,
  * or a page's parts, apart on first paint.
  */
 import { request } from "node:http";
 import type { Browser, BrowserContext } from "playwright-core";
-import { launchChromium } from "../tests/e2e/harness.ts";
-import { CONFIG_VARIABLES, DEFAULT_DEMO_PASSWORD } from "../server/config.ts";
-import { freePort, Proc, waitFor200 } from "./servers.ts";
-import { pagePaths } from "./samples.ts";
+import { launchChromium } from "../../tests/e2e/harness.ts";
+import { CONFIG_VARIABLES, DEFAULT_DEMO_PASSWORD } from "../../server/config.ts";
+import { freePort, Proc, waitFor200 } from "../servers.ts";
+import { pagePaths } from "../samples.ts";
 import type { LighthouseResult } from "./lighthouse.ts";
 import type { InteractionsResult } from "./interactions.ts";
 
-/** Budget from issue 16: JavaScript on a first load. Lighthouse's are in bench/lighthouse.ts. */
+/** Budget from issue 16: JavaScript on a first load. Lighthouse's are in bench/pages/lighthouse.ts. */
 const BUDGETS = { jsGzipBytes: 100 * 1024 };
 
 const ADMIN = "admin@demo.test";
@@ -53,7 +53,7 @@ export interface PagesResult {
     maxJsPath: string;
     overJs: number;
   };
-  /** Interactions on the throttled profile (bench/interactions.ts), or the error that stopped it. */
+  /** Interactions on the throttled profile (bench/pages/interactions.ts), or the error that stopped it. */
   interactions?: InteractionsResult | { error: string };
   /** Lighthouse on the same portal, or the error that stopped it. */
   lighthouse?: LighthouseResult | { error: string };
@@ -227,7 +227,7 @@ export async function startStatic(
   // The files travel in a temporary file: a page and a stylesheet exceed an argument's size limit.
   const path = await Deno.makeTempFile({ prefix: "portal-bench-static-", suffix: ".json" });
   await Deno.writeTextFile(path, JSON.stringify(files));
-  const child = new URL("./child.ts", import.meta.url).href;
+  const child = new URL("../child.ts", import.meta.url).href;
   const code = `import { serveForBench } from ${JSON.stringify(child)};
 const files = JSON.parse(Deno.readTextFileSync(${JSON.stringify(path)}));
 serveForBench((req) => {

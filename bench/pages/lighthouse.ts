@@ -8,9 +8,9 @@
  * one browser per preset, run 1 visiting every route, then run 2, and so on. Per route and preset:
  * the median over the runs of the score, FCP, LCP, TBT and CLS, and the budgets it misses.
  *
- * Section 4 of `deno task bench` runs it (bench/pages.ts); on its own, for iterating on pages:
+ * Section 4 of `deno task bench` runs it (bench/pages/pages.ts); on its own, for iterating on pages:
  *
- *   ./deno run -A bench/lighthouse.ts [--base http://127.0.0.1:PORT] [--routes REGEXP] [--runs N]
+ *   ./deno run -A bench/pages/lighthouse.ts [--base http://127.0.0.1:PORT] [--routes REGEXP] [--runs N]
  *     [--preset mobile|desktop|both] [--json FILE]
  *
  * Without --base it starts its own portal (main.ts, new DATA_DIR, SEED=auto, as the page bench
@@ -20,12 +20,12 @@
  */
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
-import { CHROMIUM, CHROMIUM_ARGS } from "../tests/e2e/harness.ts";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../tests/e2e/harness.ts";
 import { median, signIn, startPortal } from "./pages.ts";
-import { pagePaths } from "./samples.ts";
-import { num, table } from "./table.ts";
+import { pagePaths } from "../samples.ts";
+import { num, table } from "../table.ts";
 
-const DIR = fileURLToPath(new URL("./lighthouse/", import.meta.url));
+const DIR = fileURLToPath(new URL("../lighthouse/", import.meta.url));
 
 export const PRESETS = ["mobile", "desktop"] as const;
 type Preset = typeof PRESETS[number];
@@ -409,7 +409,7 @@ async function main() {
   const presets = values.preset === "both" ? PRESETS : PRESETS.filter((p) => p === values.preset);
   if (!Number.isInteger(runs) || runs < 1 || runs > 100 || !presets.length) {
     console.error(
-      "usage: bench/lighthouse.ts [--base ORIGIN] [--routes REGEXP] [--runs N] " +
+      "usage: bench/pages/lighthouse.ts [--base ORIGIN] [--routes REGEXP] [--runs N] " +
         "[--preset mobile|desktop|both] [--json FILE]",
     );
     Deno.exit(2);

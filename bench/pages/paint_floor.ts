@@ -3,7 +3,7 @@
  * down step by step, served by a bare server with no scripts and no server work, each loaded in
  * a fresh context against the page bench's static baseline (interleaved rounds):
  *
- *   deno run -A bench/paint_floor.ts --rounds 51 http://127.0.0.1:8801 [/administration/users]
+ *   deno run -A bench/pages/paint_floor.ts --rounds 51 http://127.0.0.1:8801 [/administration/users]
  *
  * - brand: the page's head (with the frame's inline sheet) and the header's brand link alone;
  * - header: the whole header (menus, quick search, account menu), the frame's sheet only;
@@ -13,8 +13,8 @@
  * before is what that part of the page costs Chromium's first frame (docs/decisions/0005).
  */
 import { parseArgs } from "node:util";
-import { launchChromium } from "../tests/e2e/harness.ts";
-import { FRAME_END } from "../server/pages/document.ts";
+import { launchChromium } from "../../tests/e2e/harness.ts";
+import { FRAME_END } from "../../server/pages/document.ts";
 import {
   HTML_TYPE,
   interleavedPaints,
