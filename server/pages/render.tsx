@@ -79,6 +79,7 @@ export async function renderFrame({ ctx, route, heading, flash, newsCount }: Fra
   const manifest = await assets();
   const user = ctx.user;
   const slot = <template data-content-slot="" />;
+  const stylesheetSlot = <template data-stylesheet-slot="" />;
   const framed = !route.bare && user !== null;
   const flashShown = framed && Boolean(route.showsFlash);
   const content = !framed ? slot : (
@@ -90,6 +91,7 @@ export async function renderFrame({ ctx, route, heading, flash, newsCount }: Fra
           <p className="muted">{route.summary}</p>
         </hgroup>
       </div>
+      {stylesheetSlot}
       {flashShown &&
         flash.map((f, i) => (
           <p key={i} className={`flash-message ${f.kind}`} data-flash-message="">{f.message}</p>

@@ -127,6 +127,24 @@ async function startE2e(
 }
 
 /**
+ * The most a browser suite may take (E2E_SUITE_MINUTES, 20 by default; the longest, the layout
+ * walk, takes about 5 alone). Some of Playwright's calls wait without a timeout (an `evaluate` of a
+ * promise, a key press, a resize): a page that stopped answering would hold the run until CI's own
+ * limit, with nothing said. Past this the suite's browser is closed, so every call in flight fails
+ * and says where it was.
+ */
+const SUITE_LIMIT_MS = Number(Deno.env.get("E2E_SUITE_MINUTES") ?? 20) * 60_000;
+
+function stopHungSuite(name: string, e: E2e) {
+  const pages = e.browser.contexts().flatMap((c) => c.pages()).map((p) => p.url());
+  console.error(
+    `${name}: still running after ${SUITE_LIMIT_MS / 60_000} min; its browser is closed. ` +
+      `Pages open: ${pages.join(", ") || "none"}`,
+  );
+  void e.browser.close();
+}
+
+/**
  * Registers one browser test file's suite: starts the server and the browser (as `startE2e`, with
  * `options`), runs `fn` and then always closes them, with every browser context `e.page()` and
  * `e.signedIn()` made. Deno's op and resource sanitizers are off (Playwright and the server keep
@@ -146,9 +164,11 @@ export function e2eSuite(
     sanitizeResources: false,
     async fn(t) {
       const e = await startE2e(options.env, options.extraRoutes, options);
+      const watchdog = setTimeout(() => stopHungSuite(name, e), SUITE_LIMIT_MS);
       try {
         await fn(t, e);
       } finally {
+        clearTimeout(watchdog);
         await e.close();
       }
     },

@@ -197,7 +197,7 @@ dbTest("[pages] the bundle is served gzipped and cached for good", async (ctx) =
 });
 
 dbTest(
-  "[pages] the full stylesheet follows the header on a page with one, is in the head otherwise",
+  "[pages] the full stylesheet follows the header and the page's head on a page with one, is in the head otherwise",
   async (ctx) => {
     const admin = await ctx.f.user({ rights: 1 });
     const { cookie } = await signIn(ctx, admin.id, TEST_PASSWORD);
@@ -208,7 +208,7 @@ dbTest(
       const head = html.slice(0, html.indexOf("</head>"));
       assert.match(head, /<style>@layer frame/, path);
       assert.doesNotMatch(head, sheet, path);
-      // Rendering waits for the element after the header: it is never painted half parsed.
+      // Rendering waits for the element after the frame: it is never painted half parsed.
       assert.match(
         head,
         new RegExp(`<link rel="expect" href="#${FRAME_END}" blocking="render">`),
@@ -216,7 +216,13 @@ dbTest(
       );
       assert.match(html, /<header id="site-header"/, path);
       const sheetAfter = sheet.source.replace('">', `" id="${FRAME_END}">`);
-      assert.match(html, new RegExp(`</header>${sheetAfter}<main`), path);
+      // After the header, the breadcrumbs and the heading: those paint from the frame's sheet.
+      assert.match(
+        html,
+        new RegExp(`</header><main[^>]*>.*</h1>.*</hgroup></div>${sheetAfter}`),
+        path,
+      );
+      assert.equal(html.match(new RegExp(sheet.source.slice(0, -2), "g"))?.length, 1, path);
     }
     const login = text((await ctx.call("GET", "/login")).body);
     assert.match(login.slice(0, login.indexOf("</head>")), sheet);

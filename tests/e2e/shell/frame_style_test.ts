@@ -1,7 +1,8 @@
 /**
- * The page frame's own sheet (islands/styles/frame.css, issue 20): the header is laid out and
- * painted from it while the full stylesheet is on its way, so it must look exactly as it does
- * with the full stylesheet, or the header would jump when the stylesheet lands. Compares the box
+ * The page frame's own sheet (islands/styles/frame.css, issue 20): the header and the page's head
+ * (breadcrumbs, heading, summary; issue 37) are laid out and painted from it while the full
+ * stylesheet is on its way, so they must look exactly as they do with the full stylesheet, or
+ * they would jump when the stylesheet lands. Compares the box
  * and the computed style of every visible element of the header (and of the document around it)
  * with the full stylesheet and with it blocked: light and dark, desktop, tablet and phone width
  * (the phone's menu panel closed and open), an admin's and a client's menu.
@@ -73,7 +74,9 @@ function frameLook(properties: string[]) {
   const elements = [
     document.documentElement,
     document.body,
-    ...document.querySelectorAll(".skip-link, .site-header, .site-header *"),
+    ...document.querySelectorAll(
+      ".skip-link, .site-header, .site-header *, main, .breadcrumbs, .breadcrumbs *, .page-head, .page-head *",
+    ),
   ].filter((el) => {
     const closedPanel = el.closest("[popover]:not(:popover-open)");
     return !el.closest("details:not([open]) > :not(summary)") &&
@@ -84,7 +87,11 @@ function frameLook(properties: string[]) {
     const entry: Record<string, string> = {};
     if (el !== document.documentElement && el !== document.body) {
       const box = el.getBoundingClientRect();
-      entry.box = [box.x, box.y, box.width, box.height].map((n) => n.toFixed(1)).join(" ");
+      // The main column's height is its content's, which the full stylesheet lays out.
+      const sides = el.tagName === "MAIN"
+        ? [box.x, box.y, box.width]
+        : [box.x, box.y, box.width, box.height];
+      entry.box = sides.map((n) => n.toFixed(1)).join(" ");
     }
     for (
       const [pseudo, prefix] of [[null, ""], ["::before", "::before "], ["::after", "::after "]]
@@ -98,51 +105,54 @@ function frameLook(properties: string[]) {
   return look;
 }
 
-e2eSuite("[e2e/frame-style] the header looks the same before the stylesheet", async (t, e) => {
-  const admin = await e.signedIn(1);
-  const client = await e.signedIn(100);
-  const cases: [string, BrowserContext, string, "light" | "dark", number][] = [
-    ["admin, light, desktop", admin.context, "/routing", "light", 1280],
-    ["admin, dark, desktop", admin.context, "/administration/users", "dark", 1280],
-    ["admin, light, tablet", admin.context, "/management/dnids", "light", 700],
-    ["admin, dark, phone", admin.context, "/routing", "dark", 390],
-    ["client, light, phone", client.context, "/", "light", 390],
-  ];
-  for (const [name, context, path, colorScheme, width] of cases) {
-    await t.step(name, async () => {
-      const looks = [];
-      for (const blocked of [false, true]) {
-        const page = await context.newPage();
-        try {
-          await page.emulateMedia({ colorScheme });
-          await page.setViewportSize({ width, height: 800 });
-          // Islands do not change the header's look; without them both loads stay still.
-          await page.route(/\.js$/, (r) => r.abort());
-          if (blocked) await page.route(/\/assets\/app-\w+\.css$/, (r) => r.abort());
-          await page.goto(path);
-          const look = await page.evaluate(frameLook, PROPERTIES);
-          // A phone folds the menu behind its button (a popover, no script needed): open it too.
-          const menu = page.getByRole("button", { name: "Menu", exact: true });
-          if (await menu.isVisible()) {
-            await menu.click();
-            const open = await page.evaluate(frameLook, PROPERTIES);
-            for (const [element, style] of Object.entries(open)) look[`open ${element}`] = style;
+e2eSuite(
+  "[e2e/frame-style] the header and the page's head look the same before the stylesheet",
+  async (t, e) => {
+    const admin = await e.signedIn(1);
+    const client = await e.signedIn(100);
+    const cases: [string, BrowserContext, string, "light" | "dark", number][] = [
+      ["admin, light, desktop", admin.context, "/routing", "light", 1280],
+      ["admin, dark, desktop", admin.context, "/administration/users", "dark", 1280],
+      ["admin, light, tablet", admin.context, "/management/dnids", "light", 700],
+      ["admin, dark, phone", admin.context, "/routing", "dark", 390],
+      ["client, light, phone", client.context, "/", "light", 390],
+    ];
+    for (const [name, context, path, colorScheme, width] of cases) {
+      await t.step(name, async () => {
+        const looks = [];
+        for (const blocked of [false, true]) {
+          const page = await context.newPage();
+          try {
+            await page.emulateMedia({ colorScheme });
+            await page.setViewportSize({ width, height: 800 });
+            // Islands do not change the header's look; without them both loads stay still.
+            await page.route(/\.js$/, (r) => r.abort());
+            if (blocked) await page.route(/\/assets\/app-\w+\.css$/, (r) => r.abort());
+            await page.goto(path);
+            const look = await page.evaluate(frameLook, PROPERTIES);
+            // A phone folds the menu behind its button (a popover, no script needed): open it too.
+            const menu = page.getByRole("button", { name: "Menu", exact: true });
+            if (await menu.isVisible()) {
+              await menu.click();
+              const open = await page.evaluate(frameLook, PROPERTIES);
+              for (const [element, style] of Object.entries(open)) look[`open ${element}`] = style;
+            }
+            looks.push(look);
+          } finally {
+            await page.close();
           }
-          looks.push(look);
-        } finally {
-          await page.close();
         }
-      }
-      const [full, frameOnly] = looks;
-      assert.ok(Object.keys(full).length > 20, "the header's elements were found");
-      const differences = Object.entries(full).flatMap(([element, style]) =>
-        Object.entries(style)
-          .filter(([p, value]) => frameOnly[element]?.[p] !== value)
-          .map(([p, value]) =>
-            `${element} ${p}: ${value} (frame sheet: ${frameOnly[element]?.[p]})`
-          )
-      );
-      assert.deepEqual(differences, []);
-    });
-  }
-});
+        const [full, frameOnly] = looks;
+        assert.ok(Object.keys(full).length > 20, "the header's elements were found");
+        const differences = Object.entries(full).flatMap(([element, style]) =>
+          Object.entries(style)
+            .filter(([p, value]) => frameOnly[element]?.[p] !== value)
+            .map(([p, value]) =>
+              `${element} ${p}: ${value} (frame sheet: ${frameOnly[element]?.[p]})`
+            )
+        );
+        assert.deepEqual(differences, []);
+      });
+    }
+  },
+);
