@@ -5,7 +5,7 @@
  * reload), a row context menu (right-click, the row's ⋮ button, or the keyboard), loading and
  * error states, a CSV export of the filtered rows, and optionally a live refresh (`refreshMs`).
  */
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { FILTER_DELAY_MS, MAX_PAGE_SIZE } from "../../../openapi/enums.ts";
 import { ApiFailure, messageOf } from "../../runtime/api.ts";
@@ -15,6 +15,7 @@ import { sameState, type Sorting, type TableDefaults, type TableState } from "./
 import { Pager, useStateInUrl } from "./Pager.tsx";
 import { downloadCsv, toCsv } from "./csv.ts";
 import { ActionsHeading } from "./ActionsHeading.tsx";
+import { columnWidths, LONG_LIST_ROWS, rolesOf } from "./long_list.ts";
 import { type RowActions, TableRow } from "./TableRow.tsx";
 import { useProgressiveRows } from "./progressive_rows.ts";
 
@@ -250,7 +251,9 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     update({ sorting, page: 1 });
   };
 
-  const rows = result?.rows ?? NO_ROWS;
+  // A new query's rows are rendered after the frame that answers the input (a sort's arrow, the
+  // busy mark): deferred, React paints that frame first, whenever the answer arrives.
+  const rows = useDeferredValue(result?.rows ?? NO_ROWS);
   const shownRows = useProgressiveRows(rows, query ?? localPage);
   const rowsByKey = new Map(rows.map((r) => [rowKey(r), r]));
   const selectRow = (key: string, additive: boolean) =>
@@ -276,9 +279,22 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     select: (key, additive) => latest.current.selectRow(key, additive),
     openMenu: (key, x, y) => latest.current.openMenu(key, x, y),
   }), []);
+  // A long list's layout follows the whole result's length, not the rows shown so far: a page
+  // coming in 40 rows a frame keeps one layout.
+  const long = rows.length > LONG_LIST_ROWS;
+  const widths = useMemo(() => long ? columnWidths(columns, rows, cellText) : null, [
+    long,
+    columns,
+    rows,
+  ]);
   const cells = useMemo(
-    () => columns.map((c) => ({ key: c.key, content: c.render ?? ((r: R) => cellText(c, r)) })),
-    [columns],
+    () =>
+      columns.map((c, i) => ({
+        key: c.key,
+        content: c.render ?? ((r: R) => cellText(c, r)),
+        className: widths?.[i],
+      })),
+    [columns, widths],
   );
 
   async function exportCsv() {
@@ -388,7 +404,10 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         </p>
       )}
       <div className="table-scroll" aria-busy={loading ? "true" : undefined}>
-        <table className="data-table striped">
+        <table
+          className={`data-table striped${long ? " long-list" : ""}`}
+          {...rolesOf(long, "table")}
+        >
           <caption id={`${id}-caption`} className="muted">
             {props.caption}
             {result && (
@@ -404,19 +423,25 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
               </>
             )}
           </caption>
-          <thead>
-            <tr>
+          <thead {...rolesOf(long, "rowgroup")}>
+            <tr {...rolesOf(long, "row")}>
               {selectable && (
-                <th scope="col">
+                <th
+                  scope="col"
+                  {...rolesOf(long, "header")}
+                  className={long ? "select" : undefined}
+                >
                   <span className="visually-hidden">Selected</span>
                 </th>
               )}
-              {columns.map((c) => {
+              {columns.map((c, i) => {
                 const dir = state.sorting?.field === c.key ? state.sorting.direction : null;
                 return (
                   <th
                     key={c.key}
                     scope="col"
+                    {...rolesOf(long, "header")}
+                    className={widths?.[i]}
                     aria-sort={dir ? (dir === "asc" ? "ascending" : "descending") : undefined}
                   >
                     {c.sortable
@@ -432,10 +457,10 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   </th>
                 );
               })}
-              {menu && <ActionsHeading />}
+              {menu && <ActionsHeading long={long} />}
             </tr>
           </thead>
-          <tbody>
+          <tbody {...rolesOf(long, "rowgroup")}>
             {shownRows.map((row) => {
               const key = rowKey(row);
               return (
@@ -448,6 +473,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   selectable={selectable}
                   hasMenu={!!menu}
                   cells={cells}
+                  long={long}
                   actions={rowActions}
                 />
               );

@@ -4,6 +4,7 @@
  * 255-row page answers them in a frame instead of re-rendering every cell (issue 37).
  */
 import { memo, type ReactNode } from "react";
+import { rolesOf } from "./long_list.ts";
 
 // deno-lint-ignore no-explicit-any
 type Row = Record<string, any>;
@@ -24,16 +25,22 @@ interface TableRowProps<R extends Row> {
   selected: boolean;
   selectable: boolean;
   hasMenu: boolean;
-  /** One per column, in order (stable while the columns are). */
-  cells: readonly { key: string; content: CellContent<R> }[];
+  /** One per column, in order (stable while the columns and, in a long list, the widths are). */
+  cells: readonly { key: string; content: CellContent<R>; className?: string }[];
+  /** A long list's row (./long_list.ts): block layout, roles said. */
+  long: boolean;
   actions: RowActions;
 }
 
 function TableRowOf<R extends Row>(
-  { row, rowKey: key, label, selected, selectable, hasMenu, cells, actions }: TableRowProps<R>,
+  { row, rowKey: key, label, selected, selectable, hasMenu, cells, long, actions }: TableRowProps<
+    R
+  >,
 ) {
+  const cell = rolesOf(long, "cell");
   return (
     <tr
+      {...rolesOf(long, "row")}
       data-row={key}
       data-selected={selected ? "true" : undefined}
       onClick={(e) => {
@@ -54,7 +61,7 @@ function TableRowOf<R extends Row>(
       }}
     >
       {selectable && (
-        <td>
+        <td {...cell} className={long ? "select" : undefined}>
           <input
             type="checkbox"
             aria-label={`Select ${label}`}
@@ -63,9 +70,9 @@ function TableRowOf<R extends Row>(
           />
         </td>
       )}
-      {cells.map((c) => <td key={c.key}>{c.content(row)}</td>)}
+      {cells.map((c) => <td key={c.key} {...cell} className={c.className}>{c.content(row)}</td>)}
       {hasMenu && (
-        <td className="actions">
+        <td {...cell} className="actions">
           <button
             type="button"
             className="secondary outline"

@@ -104,6 +104,46 @@ e2eSuite("[e2e/table]", async (t, e) => {
     assert.deepEqual(await rowKeys(page, ERR), keys(codes.slice(0, 25)));
   });
 
+  await t.step(
+    "[e2e/table] over 50 rows a list is laid out as block rows: columns aligned, roles said",
+    async () => {
+      /** Each column's left edge and width, in the heading row and in body rows `at`. */
+      const columnsOf = (at: number[]) =>
+        table(page, ERR).locator("table").evaluate((t, at) => {
+          const edges = (tr: Element) =>
+            [...tr.children].map((c) => {
+              const r = c.getBoundingClientRect();
+              return `${Math.round(r.left)}+${Math.round(r.width)}`;
+            });
+          const body = t.querySelectorAll("tbody tr");
+          return {
+            display: getComputedStyle(t).display,
+            role: t.getAttribute("role"),
+            head: edges(t.querySelector("thead tr")!),
+            rows: at.map((i) => edges(body[i])),
+          };
+        }, at);
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await openErrors("?size=10");
+        const short = await columnsOf([0]);
+        assert.deepEqual([short.display, short.role], ["table", null], "10 rows: a table");
+
+        await openErrors("?size=100");
+        const rows = Math.min(N, 100);
+        assert.equal((await rowKeys(page, ERR)).length, rows);
+        const list = table(page, ERR).getByRole("table");
+        assert.equal(await list.getByRole("row").count(), rows + 1, `${width} px: rows said`);
+        assert.ok(await list.getByRole("columnheader").count() >= 3);
+        // The last row, off screen until scrolled to, lines up with the heading too.
+        await inView(table(page, ERR).locator("tbody tr").last());
+        const long = await columnsOf([0, rows - 1]);
+        assert.equal(long.display, "block", `${width} px: not the browser's table layout`);
+        assert.deepEqual(long.rows, [long.head, long.head], `${width} px: columns aligned`);
+      }
+    },
+  );
+
   await t.step("[e2e/table] clicking a column header sorts by it", async () => {
     await openErrors();
     const th = (name: string) =>
