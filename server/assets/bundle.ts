@@ -48,20 +48,33 @@ export async function islandPaths(): Promise<Map<string, string>> {
   return new Map([...paths].sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** The shell's islands (the header's, the toasts, the confirmation): on every signed-in page. */
+const EAGER_ISLANDS = /^\.\/shell\//;
+
 /**
  * `islands/runtime/registry.ts` is a typed stand-in; in the bundle its contents become one
- * dynamic import per island, so each island is its own chunk.
+ * dynamic import per island, so each island is its own chunk — except the shell's islands, which
+ * every page has: those are imported with the runtime, into its chunk. Each island of its own was
+ * a few small chunks more on every first load, and gzip compresses small files poorly (issue 37).
  */
 const registryPlugin = (islands: Map<string, string>): esbuild.Plugin => ({
   name: "islands-registry",
   setup(build) {
-    build.onLoad({ filter: /islands[\\/]runtime[\\/]registry\.ts$/ }, () => ({
-      resolveDir: ISLANDS_DIR,
-      loader: "ts",
-      contents: `export default {${
-        [...islands].map(([n, path]) => `${n}: () => import(${JSON.stringify(path)})`).join(",")
-      }};`,
-    }));
+    build.onLoad({ filter: /islands[\\/]runtime[\\/]registry\.ts$/ }, () => {
+      const all = [...islands];
+      const eager = all.filter(([, path]) => EAGER_ISLANDS.test(path));
+      const imports = eager.map(([n, path]) => `import * as ${n} from ${JSON.stringify(path)};`);
+      const loaders = all.map(([n, path]) =>
+        EAGER_ISLANDS.test(path)
+          ? `${n}: () => Promise.resolve(${n})`
+          : `${n}: () => import(${JSON.stringify(path)})`
+      );
+      return {
+        resolveDir: ISLANDS_DIR,
+        loader: "ts",
+        contents: `${imports.join("\n")}\nexport default {${loaders.join(",")}};`,
+      };
+    });
   },
 });
 

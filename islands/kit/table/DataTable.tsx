@@ -5,15 +5,23 @@
  * reload), a row context menu (right-click, the row's ⋮ button, or the keyboard), loading and
  * error states, a CSV export of the filtered rows, and optionally a live refresh (`refreshMs`).
  */
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import useSWR from "swr";
 import { FILTER_DELAY_MS, MAX_PAGE_SIZE } from "../../../openapi/enums.ts";
 import { ApiFailure, messageOf } from "../../runtime/api.ts";
-import { ContextMenu, type MenuItem } from "../ContextMenu.tsx";
+import type { MenuItem } from "../ContextMenu.tsx";
 import { useTypedBeforeHydration } from "../form/early_input.ts";
 import { sameState, type Sorting, type TableDefaults, type TableState } from "./table_state.ts";
 import { Pager, useStateInUrl } from "./Pager.tsx";
-import { downloadCsv, toCsv } from "./csv.ts";
 import { ActionsHeading } from "./ActionsHeading.tsx";
 import { columnWidths, LONG_LIST_ROWS, rolesOf } from "./long_list.ts";
 import { type RowActions, TableRow } from "./TableRow.tsx";
@@ -134,6 +142,13 @@ function applyLocal<R extends Row>(rows: R[], state: TableState, columns: Column
   }
   return out;
 }
+
+/**
+ * The row menu and the CSV export load on first use (the menu's code as soon as the pointer or
+ * the focus enters the table): a first load carries only what the page shows (issue 37).
+ */
+const loadContextMenu = () => import("../ContextMenu.tsx");
+const ContextMenu = lazy(() => loadContextMenu().then((m) => ({ default: m.ContextMenu })));
 
 /** One empty list for every render without rows (a new one each time would be new rows). */
 const NO_ROWS: never[] = [];
@@ -311,6 +326,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           if (r.rows.length < count || all.length >= r.filtered) break;
         }
       }
+      const { downloadCsv, toCsv } = await import("./csv.ts");
       downloadCsv(
         `${props.exportName ?? id}.csv`,
         toCsv(columns.map((c) => c.label), all.map((r) => columns.map((c) => cellText(c, r)))),
@@ -403,7 +419,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           </button>
         </p>
       )}
-      <div className="table-scroll" aria-busy={loading ? "true" : undefined}>
+      <div
+        className="table-scroll"
+        aria-busy={loading ? "true" : undefined}
+        onPointerOver={menu ? loadContextMenu : undefined}
+        onFocus={menu ? loadContextMenu : undefined}
+      >
         <table
           className={`data-table striped${long ? " long-list" : ""}`}
           {...rolesOf(long, "table")}
@@ -504,13 +525,15 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         />
       )}
       {menuAt && menu && (
-        <ContextMenu
-          x={menuAt.x}
-          y={menuAt.y}
-          label={menuAt.rows.length > 1 ? `${menuAt.rows.length} rows` : "Row actions"}
-          items={menu(menuAt.rows)}
-          onClose={() => setMenuAt(null)}
-        />
+        <Suspense>
+          <ContextMenu
+            x={menuAt.x}
+            y={menuAt.y}
+            label={menuAt.rows.length > 1 ? `${menuAt.rows.length} rows` : "Row actions"}
+            items={menu(menuAt.rows)}
+            onClose={() => setMenuAt(null)}
+          />
+        </Suspense>
       )}
     </section>
   );
