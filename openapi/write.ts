@@ -1,7 +1,21 @@
-/** `deno task openapi`: writes openapi.json, types.ts and sort_fields.ts in openapi/. */
-import { generatedDocument, generatedSortFields, generatedTypes } from "./generate.ts";
+/**
+ * `deno task openapi`: writes openapi.json, types.ts, sort_fields.ts and filter_patterns.ts in
+ * openapi/.
+ */
+import {
+  generatedDocument,
+  generatedFilterPatterns,
+  generatedSortFields,
+  generatedTypes,
+} from "./generate.ts";
 
-await Deno.writeTextFile(new URL("./openapi.json", import.meta.url), generatedDocument());
-await Deno.writeTextFile(new URL("./types.ts", import.meta.url), await generatedTypes());
-await Deno.writeTextFile(new URL("./sort_fields.ts", import.meta.url), generatedSortFields());
-console.log("wrote openapi/openapi.json, openapi/types.ts and openapi/sort_fields.ts");
+const write = (file: string, text: string) =>
+  Deno.writeTextFile(new URL(`./${file}`, import.meta.url), text);
+
+await write("openapi.json", generatedDocument());
+await write("types.ts", await generatedTypes());
+await write("sort_fields.ts", generatedSortFields());
+await write("filter_patterns.ts", generatedFilterPatterns());
+console.log(
+  "wrote openapi/openapi.json, openapi/types.ts, openapi/sort_fields.ts and openapi/filter_patterns.ts",
+);

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { generatedDocument, generatedSortFields, generatedTypes } from "../openapi/generate.ts";
+import {
+  generatedDocument,
+  generatedFilterPatterns,
+  generatedSortFields,
+  generatedTypes,
+} from "../openapi/generate.ts";
 
 const root = new URL("../openapi/", import.meta.url);
 const ACCESS = ["public", "user", "admin"];
@@ -46,6 +51,11 @@ Deno.test("[contract] the lists' sortable fields are generated from that documen
     "openapi/sort_fields.ts is stale: run `deno task openapi`",
   );
   assert.match(committed, /"\/rest\/companies\/find": \["id","name"\]/);
+  assert.equal(
+    await Deno.readTextFile(new URL("filter_patterns.ts", root)),
+    generatedFilterPatterns(),
+    "openapi/filter_patterns.ts is stale: run `deno task openapi`",
+  );
 });
 
 Deno.test("[contract] every operation declares who may call it and how its rows are scoped", () => {

@@ -106,7 +106,7 @@ if (import.meta.main) {
   for (const path of Object.keys(files)) console.log(`  ${path}`);
   console.log("  db/migrations/ (deno task db:generate)");
   console.log(
-    "  openapi/openapi.json, openapi/types.ts, openapi/sort_fields.ts (deno task openapi)",
+    "  openapi/openapi.json, openapi/types.ts, openapi/sort_fields.ts, openapi/filter_patterns.ts (deno task openapi)",
   );
   console.log("Changed:");
   for (const [path, line] of wiringLines(n)) console.log(`  ${path}: ${line}`);

@@ -43,7 +43,7 @@ let typed: Promise<Client> | undefined;
  * is hydrated and shown without them (they weigh about 4 KB of a first load's 100 KB budget).
  */
 function load(): Promise<Client> {
-  typed ??= Promise.all([import("openapi-fetch"), import("../../openapi/sort_fields.ts")]).then(
+  typed ??= Promise.all([import("openapi-fetch"), import("../../openapi/filter_patterns.ts")]).then(
     ([{ default: createClient }, { FILTER_PATTERNS }]) =>
       createClient<paths>({
         baseUrl: "",

@@ -33,7 +33,7 @@ export const PAGE_WINDOW_MESSAGE = `Only the first ${
 /*
  * Number filters. Their text form is one pattern (surrounding blanks allowed), so the contract
  * states it and the table's title names the field: `deno task openapi` lists them per find call
- * (FILTER_PATTERNS in openapi/sort_fields.ts), and the browser refuses a filter the server would,
+ * (FILTER_PATTERNS in openapi/filter_patterns.ts), and the browser refuses a filter the server would,
  * next to its box, without sending it (islands/runtime/api.ts, islands/kit/table/DataTable.tsx). A
  * control character breaks the pattern too: refused with the same message.
  */

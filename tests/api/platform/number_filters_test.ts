@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { dbTest, signIn } from "../../fixtures/app.ts";
 import { TEST_PASSWORD } from "../../fixtures/factories.ts";
-import { FILTER_PATTERNS } from "../../../openapi/sort_fields.ts";
+import { FILTER_PATTERNS } from "../../../openapi/filter_patterns.ts";
 
 /** The request of a FILTER_PATTERNS key (`path` or `path#type`) with one filter field. */
 const request = (key: string, field: string, value: string) => {
