@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { renderToString } from "react-dom/server";
-import { Island } from "../../server/pages/island.tsx";
+import { Island } from "../../../server/pages/island.tsx";
 
 function Echo({ items }: { items: string[] }) {
   return <ul>{items.map((i) => <li key={i}>{i}</li>)}</ul>;

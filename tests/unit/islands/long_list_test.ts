@@ -1,6 +1,6 @@
 /** Long lists' column widths (islands/kit/table/long_list.ts): what the table layout would give. */
 import assert from "node:assert/strict";
-import { columnWidths, rolesOf } from "../../islands/kit/table/long_list.ts";
+import { columnWidths, rolesOf } from "../../../islands/kit/table/long_list.ts";
 
 const columns = [
   { key: "id", label: "Dnid", sortable: true },

@@ -9,9 +9,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
-import { islandPaths, zodEnglishOnly } from "../../server/assets/bundle.ts";
+import { islandPaths, zodEnglishOnly } from "../../../server/assets/bundle.ts";
 
-const ROOT = new URL("../../", import.meta.url).pathname;
+const ROOT = new URL("../../../", import.meta.url).pathname;
 
 Deno.test("[islands] no island loads the zod schemas on its first load", async () => {
   const islands = await islandPaths();
