@@ -61,9 +61,19 @@ const sortBy = (label: RegExp): Interaction => ({
   },
 });
 
-/** Clicks a pager button and waits until the table shows page `to`. */
+/**
+ * Clicks a pager button and waits until the table shows page `to`. The button is scrolled to and
+ * the page drawn first, as a user scrolls down to it and then clicks: a long list draws its rows as
+ * they come into view (content-visibility), and that drawing belongs to the scroll, not the click.
+ */
 const toPage = async (page: Page, button: string, to: number) => {
-  await page.getByRole("button", { name: button }).first().click();
+  const target = page.getByRole("button", { name: button }).first();
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() =>
+    new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))
+  );
+  await page.waitForTimeout(100);
+  await target.click();
   await page.locator(".table-foot li[aria-current='page']").first().filter({
     hasText: `Page ${to} `,
   })

@@ -5,20 +5,11 @@
  * reload), a row context menu (right-click, the row's ⋮ button, or the keyboard), loading and
  * error states, a CSV export of the filtered rows, and optionally a live refresh (`refreshMs`).
  */
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { FILTER_DELAY_MS, MAX_PAGE_SIZE } from "../../../openapi/enums.ts";
 import { ApiFailure, messageOf } from "../../runtime/api.ts";
-import type { MenuItem } from "../ContextMenu.tsx";
+import { ContextMenu, type MenuItem } from "../ContextMenu.tsx";
 import { useTypedBeforeHydration } from "../form/early_input.ts";
 import { sameState, type Sorting, type TableDefaults, type TableState } from "./table_state.ts";
 import { Pager, useStateInUrl } from "./Pager.tsx";
@@ -142,13 +133,6 @@ function applyLocal<R extends Row>(rows: R[], state: TableState, columns: Column
   }
   return out;
 }
-
-/**
- * The row menu and the CSV export load on first use (the menu's code as soon as the pointer or
- * the focus enters the table): a first load carries only what the page shows (issue 37).
- */
-const loadContextMenu = () => import("../ContextMenu.tsx");
-const ContextMenu = lazy(() => loadContextMenu().then((m) => ({ default: m.ContextMenu })));
 
 /** One empty list for every render without rows (a new one each time would be new rows). */
 const NO_ROWS: never[] = [];
@@ -326,6 +310,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           if (r.rows.length < count || all.length >= r.filtered) break;
         }
       }
+      // The CSV writer loads on first use: a first load carries what the page shows (issue 37).
       const { downloadCsv, toCsv } = await import("./csv.ts");
       downloadCsv(
         `${props.exportName ?? id}.csv`,
@@ -422,8 +407,6 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
       <div
         className="table-scroll"
         aria-busy={loading ? "true" : undefined}
-        onPointerOver={menu ? loadContextMenu : undefined}
-        onFocus={menu ? loadContextMenu : undefined}
       >
         <table
           className={`data-table striped${long ? " long-list" : ""}`}
@@ -525,15 +508,13 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         />
       )}
       {menuAt && menu && (
-        <Suspense>
-          <ContextMenu
-            x={menuAt.x}
-            y={menuAt.y}
-            label={menuAt.rows.length > 1 ? `${menuAt.rows.length} rows` : "Row actions"}
-            items={menu(menuAt.rows)}
-            onClose={() => setMenuAt(null)}
-          />
-        </Suspense>
+        <ContextMenu
+          x={menuAt.x}
+          y={menuAt.y}
+          label={menuAt.rows.length > 1 ? `${menuAt.rows.length} rows` : "Row actions"}
+          items={menu(menuAt.rows)}
+          onClose={() => setMenuAt(null)}
+        />
       )}
     </section>
   );
