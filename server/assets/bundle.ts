@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { gzip as gzipCb } from "node:zlib";
 import { type Asset, ASSET_PREFIX, type AssetManifest, ISLANDS_DIR, ROOT } from "./paths.ts";
 import { svgIconFiles } from "./svg_icons.ts";
+import { chunkGroups, groupImports } from "./chunk_groups.ts";
 
 const ENTRY = join(ISLANDS_DIR, "runtime", "main.ts");
 const STYLESHEET = join(ISLANDS_DIR, "styles", "app.css");
@@ -149,22 +150,27 @@ export async function buildAssets(): Promise<AssetManifest> {
     legalComments: "none",
     logLevel: "silent",
   };
+  const script = (plugins: esbuild.Plugin[]): esbuild.BuildOptions => ({
+    ...common,
+    entryPoints: { main: ENTRY },
+    format: "esm",
+    splitting: true,
+    target: ["es2022", "chrome110", "firefox110", "safari16"],
+    jsx: "automatic",
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [registryPlugin(islands), zodEnglishOnly, uplotTrimmed, ...plugins],
+    // V8's explicit compile hint (Chrome 136+): compile every function of a chunk while it
+    // streams in, off the main thread. A chunk is fetched when its code is about to run, and
+    // without the hint React DOM's CommonJS body (one function) was compiled on the main thread
+    // at its first call: 65 ms on this machine, a quarter of a second on a 4x slower phone.
+    banner: { js: "//# allFunctionsCalledOnLoad" },
+  });
+  // The first build only reads the import graph, for the chunk groups of the second.
+  const graph = await esbuild.build({ ...script([]), minify: false, metafile: true });
+  const islandFiles = [...islands.values()].map((p) => join("islands", p));
+  const groups = chunkGroups(ROOT, groupImports(graph.metafile!, islandFiles));
   const [js, css] = await Promise.all([
-    esbuild.build({
-      ...common,
-      entryPoints: { main: ENTRY },
-      format: "esm",
-      splitting: true,
-      target: ["es2022", "chrome110", "firefox110", "safari16"],
-      jsx: "automatic",
-      define: { "process.env.NODE_ENV": '"production"' },
-      plugins: [registryPlugin(islands), zodEnglishOnly, uplotTrimmed],
-      // V8's explicit compile hint (Chrome 136+): compile every function of a chunk while it
-      // streams in, off the main thread. A chunk is fetched when its code is about to run, and
-      // without the hint React DOM's CommonJS body (one function) was compiled on the main thread
-      // at its first call: 65 ms on this machine, a quarter of a second on a 4x slower phone.
-      banner: { js: "//# allFunctionsCalledOnLoad" },
-    }),
+    esbuild.build(script([groups])),
     esbuild.build({
       ...common,
       entryPoints: { app: STYLESHEET, frame: FRAME_STYLESHEET },

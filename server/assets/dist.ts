@@ -22,7 +22,12 @@ interface ManifestFile {
 }
 
 /** What the bundle is built from besides islands/: the lock file (packages) and the recipe. */
-const RECIPE = ["deno.lock", "server/assets/bundle.ts", "server/assets/svg_icons.ts"];
+const RECIPE = [
+  "deno.lock",
+  "server/assets/bundle.ts",
+  "server/assets/chunk_groups.ts",
+  "server/assets/svg_icons.ts",
+];
 /**
  * The contract's modules the islands import (schemas, enums, sort fields): a schema changed
  * there changes the bundle as much as an island does. The generated document is not bundled.

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
-import { islandPaths, zodEnglishOnly } from "../../../server/assets/bundle.ts";
+import { buildAssets, islandPaths, zodEnglishOnly } from "../../../server/assets/bundle.ts";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 
@@ -58,4 +58,58 @@ Deno.test("[islands] no island loads the zod schemas on its first load", async (
     }
   }
   assert.deepEqual(offenders, [], "islands that load zod on their first load");
+});
+
+/** The budget of issue 16, kept by issue 37: JavaScript a first load transfers, gzipped. */
+const FIRST_LOAD_BUDGET = 100 * 1024;
+
+/**
+ * The production bundle (the one servers serve), read as the browser does: the entry's static
+ * imports, the runtime it starts (its one dynamic import), and each island's chunk, from the
+ * registry's `Name:()=>import("./c-….js")`. A page's JavaScript on a first load is the runtime's
+ * plus its islands'; most pages have one besides the shell's (bench section 4 measures them all).
+ */
+Deno.test("[islands] every island's first load is within 100 KB of gzipped JavaScript", async () => {
+  const manifest = await buildAssets();
+  const file = (url: string) => manifest.files.get(url)!;
+  const source = (url: string) => new TextDecoder().decode(file(url).body);
+  const dir = manifest.entry.slice(0, manifest.entry.lastIndexOf("/") + 1);
+  const staticImports = (url: string) =>
+    [...source(url).matchAll(/(?:from|import)\s*"\.\/([\w-]+\.js)"/g)].map((m) => dir + m[1]);
+  const closure = (urls: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...urls];
+    while (queue.length) {
+      const url = queue.pop()!;
+      if (!seen.has(url)) seen.add(url), queue.push(...staticImports(url));
+    }
+    return seen;
+  };
+  const dynamic = (url: string) =>
+    [...source(url).matchAll(/import\("\.\/([\w-]+\.js)"\)/g)].map((m) => dir + m[1]);
+  const runtime = closure([manifest.entry, ...dynamic(manifest.entry)]);
+  const islandChunks = new Map(
+    [...runtime].flatMap((url) =>
+      [...source(url).matchAll(/(\w+):\(\)=>import\("\.\/([\w-]+\.js)"\)/g)].map((m) =>
+        [m[1], dir + m[2]] as const
+      )
+    ),
+  );
+  const islands = await islandPaths();
+  const lazy = [...islands.keys()].filter((n) => !/^\.\/shell\//.test(islands.get(n)!));
+  assert.deepEqual([...islandChunks.keys()].sort(), lazy.sort(), "the registry's islands");
+
+  const bytes = (urls: Set<string>) => [...urls].reduce((n, url) => n + file(url).gzip.length, 0);
+  const sizes = [...islandChunks].map(([name, chunk]) => {
+    const load = closure([...runtime, chunk]);
+    return { name, bytes: bytes(load), scripts: load.size };
+  }).sort((a, b) => b.bytes - a.bytes);
+  if (Deno.env.get("SHOW_SIZES")) {
+    console.log(`runtime alone: ${bytes(runtime)} B in ${runtime.size} scripts`);
+    for (const s of sizes) console.log(`${s.name}: ${s.bytes} B in ${s.scripts} scripts`);
+  }
+  const over = sizes.filter((s) => s.bytes > FIRST_LOAD_BUDGET).map((s) =>
+    `${s.name}: ${s.bytes} B`
+  );
+  assert.deepEqual(over, [], "islands whose first load is over 100 KB");
 });
