@@ -22,6 +22,8 @@ const CPU_SLOWDOWN = 4;
 
 interface Interaction {
   name: string;
+  /** Gets the page ready, unmeasured (focuses the box a keystroke goes to, as a user taps it). */
+  prepare?: (page: Page) => Promise<void>;
   /** Performs the interaction; resolves once the page shows its answer. */
   act: (page: Page) => Promise<void>;
   /** Puts the page back for the next run (e.g. closes a menu). */
@@ -62,17 +64,34 @@ const sortBy = (label: RegExp): Interaction => ({
 });
 
 /**
+ * Until the page has drawn what it had to: three frames in a row, each within 50 ms of the one
+ * before (an idle page draws one every 17 ms, throttled or not), or 5 s. A long list draws its
+ * rows as they come into view (content-visibility) and a new page's rows a slice a frame; that
+ * drawing belongs to the scroll or the previous answer, not to the next input.
+ */
+const drawn = (page: Page) =>
+  page.evaluate(() =>
+    new Promise<void>((done) => {
+      let last = performance.now(), quiet = 0;
+      const deadline = last + 5000;
+      const frame = (now: number) => {
+        quiet = now - last < 50 ? quiet + 1 : 0;
+        last = now;
+        if (quiet >= 3 || now > deadline) done();
+        else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    })
+  );
+
+/**
  * Clicks a pager button and waits until the table shows page `to`. The button is scrolled to and
- * the page drawn first, as a user scrolls down to it and then clicks: a long list draws its rows as
- * they come into view (content-visibility), and that drawing belongs to the scroll, not the click.
+ * the page drawn first, as a user scrolls down to it, sees it and then clicks.
  */
 const toPage = async (page: Page, button: string, to: number) => {
   const target = page.getByRole("button", { name: button }).first();
   await target.scrollIntoViewIfNeeded();
-  await page.evaluate(() =>
-    new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))
-  );
-  await page.waitForTimeout(100);
+  await drawn(page);
   await target.click();
   await page.locator(".table-foot li[aria-current='page']").first().filter({
     hasText: `Page ${to} `,
@@ -89,11 +108,8 @@ const nextPage: Interaction = {
 
 const filterKey = (label: string): Interaction => ({
   name: "filter keystroke",
-  act: async (page) => {
-    const box = page.getByRole("searchbox", { name: label, exact: true });
-    await box.focus();
-    await page.keyboard.press("1");
-  },
+  prepare: (page) => page.getByRole("searchbox", { name: label, exact: true }).focus(),
+  act: (page) => page.keyboard.press("1"),
   reset: async (page) => {
     await page.keyboard.press("Backspace");
     await page.keyboard.press("Tab");
@@ -184,6 +200,8 @@ async function measureSubject(
     for (const interaction of subject.interactions) {
       const latencies: (number | null)[] = [];
       for (let run = 0; run < runs; run++) {
+        await interaction.prepare?.(page);
+        await drawn(page);
         const before = await recorded(page);
         await interaction.act(page);
         latencies.push(await latencySince(page, before));

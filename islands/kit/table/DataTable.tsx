@@ -5,18 +5,28 @@
  * reload), a row context menu (right-click, the row's ⋮ button, or the keyboard), loading and
  * error states, a CSV export of the filtered rows, and optionally a live refresh (`refreshMs`).
  */
-import { type ReactNode, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type ReactNode,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import useSWR from "swr";
-import { FILTER_DELAY_MS, MAX_PAGE_SIZE } from "../../../openapi/enums.ts";
+import { MAX_PAGE_SIZE } from "../../../openapi/enums.ts";
 import { ApiFailure, messageOf } from "../../runtime/api.ts";
 import { ContextMenu, type MenuItem } from "../ContextMenu.tsx";
-import { useTypedBeforeHydration } from "../form/early_input.ts";
 import { sameState, type Sorting, type TableDefaults, type TableState } from "./table_state.ts";
 import { Pager, useStateInUrl } from "./Pager.tsx";
 import { ActionsHeading } from "./ActionsHeading.tsx";
 import { columnWidths, LONG_LIST_ROWS, rolesOf } from "./long_list.ts";
 import { type RowActions, TableRow } from "./TableRow.tsx";
 import { useProgressiveRows } from "./progressive_rows.ts";
+import { FilterBar } from "./FilterBar.tsx";
+import { createSelection, type Selection, useSelectionSize } from "./selection.ts";
+import { createStore, type Store, useStore } from "../../runtime/store.ts";
 
 // deno-lint-ignore no-explicit-any
 export type Row = Record<string, any>;
@@ -140,15 +150,43 @@ const NO_ROWS: never[] = [];
 const cellText = <R extends Row>(col: Column<R>, row: R) =>
   col.text ? col.text(row) : String(row[col.key] ?? "");
 
+/** Where the row menu is open, and on which rows (null: closed). */
+interface MenuAt<R extends Row> {
+  x: number;
+  y: number;
+  rows: R[];
+}
+
+/** The row menu, re-rendered alone when it opens or closes. */
+function RowMenu<R extends Row>(
+  { at, menu }: { at: Store<MenuAt<R> | null>; menu: (rows: R[]) => MenuItem[] },
+) {
+  const open = useStore(at);
+  if (!open) return null;
+  return (
+    <ContextMenu
+      x={open.x}
+      y={open.y}
+      label={open.rows.length > 1 ? `${open.rows.length} rows` : "Row actions"}
+      items={menu(open.rows)}
+      onClose={() => at.set(null)}
+    />
+  );
+}
+
+/** The caption's ", 3 selected" (two or more). */
+function SelectedCount({ selection }: { selection: Selection }) {
+  const size = useSelectionSize(selection);
+  return size > 1 ? <>{`, ${size} selected`}</> : null;
+}
+
 export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const { id, columns, source, defaults, rowKey, menu } = props;
   const selectable = props.selectable !== false;
   const [state, setState] = useState<TableState>(props.initialState);
-  const [drafts, setDrafts] = useState<Record<string, string>>(props.initialState.filter);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [menuAt, setMenuAt] = useState<{ x: number; y: number; rows: R[] } | null>(null);
+  const selection = useMemo(createSelection, []);
+  const menuAt = useMemo(() => createStore<MenuAt<R> | null>(null), []);
   const [exporting, setExporting] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const isInitial = sameState(state, props.initialState) && props.reloadToken === undefined;
   const live = source.kind === "find" && !!props.refreshMs;
@@ -206,42 +244,19 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     const current = query ?? localPage;
     if (shownQuery.current !== current) {
       shownQuery.current = current;
-      setSelected(new Set());
+      selection.retain(() => false);
     } else if (result) {
       const keys = new Set(result.rows.map(rowKey));
-      setSelected((prev) => {
-        const kept = new Set([...prev].filter((k) => keys.has(k)));
-        return kept.size === prev.size ? prev : kept;
-      });
+      selection.retain((k) => keys.has(k));
     }
   }, [result?.rows]);
 
   useStateInUrl(state, defaults, props.urlState);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const update = (patch: Partial<TableState>) => setState((s) => ({ ...s, ...patch }));
-  const applyFilter = (filter: Record<string, string>) => {
-    clearTimeout(timer.current);
-    update({ filter, page: 1 });
-  };
-  const onFilterInput = (changes: Record<string, string>, immediate: boolean) => {
-    const next = { ...drafts, ...changes };
-    setDrafts(next);
-    clearTimeout(timer.current);
-    if (immediate) applyFilter(next);
-    else timer.current = setTimeout(() => applyFilter(next), FILTER_DELAY_MS);
-  };
-  // Filters typed before the table hydrated apply as if typed now.
-  const tools = useRef<HTMLDivElement>(null);
-  useTypedBeforeHydration(tools, (typed) => {
-    const changes = Object.fromEntries(
-      typed.filter((t) => t.field.dataset.filter).map((
-        t,
-      ) => [t.field.dataset.filter, String(t.value)]),
-    );
-    if (Object.keys(changes).length) onFilterInput(changes, false);
-  });
+  // A new query (page, size, sort, filter) renders in a transition: the input's own frame paints
+  // first, and a long page's re-render never holds it (issue 37).
+  const update = (patch: Partial<TableState>) =>
+    startTransition(() => setState((s) => ({ ...s, ...patch })));
   const sortBy = (field: string) => {
     const s = state.sorting;
     const sorting: Sorting = s?.field === field && s.direction === "asc"
@@ -255,20 +270,13 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const rows = useDeferredValue(result?.rows ?? NO_ROWS);
   const shownRows = useProgressiveRows(rows, query ?? localPage);
   const rowsByKey = new Map(rows.map((r) => [rowKey(r), r]));
-  const selectRow = (key: string, additive: boolean) =>
-    setSelected((prev) => {
-      if (!additive) return new Set([key]);
-      const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+  const selectRow = (key: string, additive: boolean) => selection.select(key, additive);
   const openMenu = (key: string, x: number, y: number) => {
     if (!menu) return;
     // Acting on a selected row acts on the whole selection; otherwise on this row alone.
-    const keys = selected.has(key) ? [...selected] : [key];
-    if (!selected.has(key)) setSelected(new Set([key]));
-    setMenuAt({ x, y, rows: keys.map((k) => rowsByKey.get(k)!).filter(Boolean) });
+    if (!selection.has(key)) selection.select(key, false);
+    const rows = selection.keys().map((k) => rowsByKey.get(k)!).filter(Boolean);
+    menuAt.set({ x, y, rows });
   };
   // The rows' handlers, one object for the table's life (a memoised row keeps it), calling this
   // render's functions: they see the current selection and rows.
@@ -326,57 +334,14 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
 
   return (
     <section className="data-table-wrap" aria-labelledby={`${id}-caption`} data-table={id}>
-      <div
-        ref={tools}
-        className="table-tools"
-        role="search"
-        aria-label={`Filter ${props.caption}`}
+      <FilterBar
+        id={id}
+        caption={props.caption}
+        columns={filterable}
+        initial={props.initialState.filter}
+        errors={filterErrors}
+        onApply={(filter) => update({ filter, page: 1 })}
       >
-        {filterable.map((c) => (
-          <label key={c.key} htmlFor={`${id}-filter-${c.key}`}>
-            <small id={`${id}-filter-${c.key}-label`}>{c.label}</small>
-            {/* Between the label and the box: the boxes stay in line (the bar aligns their bottoms). */}
-            {filterErrors?.[c.key] && (
-              <small id={`${id}-filter-${c.key}-error`} className="field-error" role="alert">
-                {filterErrors[c.key]}
-              </small>
-            )}
-            {c.filter!.kind === "select"
-              ? (
-                <select
-                  id={`${id}-filter-${c.key}`}
-                  value={drafts[c.key] ?? ""}
-                  data-filter={c.key}
-                  onChange={(e) => onFilterInput({ [c.key]: e.currentTarget.value }, true)}
-                >
-                  <option value="">All</option>
-                  {c.filter!.options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-                </select>
-              )
-              : (
-                <input
-                  id={`${id}-filter-${c.key}`}
-                  type="search"
-                  // Named by its label alone: the message is its description.
-                  aria-labelledby={`${id}-filter-${c.key}-label`}
-                  aria-invalid={filterErrors?.[c.key] ? "true" : undefined}
-                  aria-describedby={filterErrors?.[c.key]
-                    ? `${id}-filter-${c.key}-error`
-                    : undefined}
-                  value={drafts[c.key] ?? ""}
-                  placeholder={(c.filter as { placeholder?: string }).placeholder ?? "Filter"}
-                  data-filter={c.key}
-                  onChange={(e) => onFilterInput({ [c.key]: e.currentTarget.value }, false)}
-                  onKeyDown={(e) => {
-                    if (e.key === "Enter") {
-                      e.preventDefault();
-                      onFilterInput({ [c.key]: e.currentTarget.value }, true);
-                    }
-                  }}
-                />
-              )}
-          </label>
-        ))}
         <button
           type="button"
           className="secondary outline"
@@ -395,7 +360,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
             Live
           </small>
         )}
-      </div>
+      </FilterBar>
       {swr.error && !filterErrors && (
         <p role="alert" className="field-error" data-table-error="">
           {messageOf(swr.error)}{" "}
@@ -423,7 +388,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                 {(result.filtered !== result.total ||
                   !!result.filteredCapped !== !!result.totalCapped) &&
                   ` (filtered from ${countText(result.total, result.totalCapped)})`}
-                {selected.size > 1 && `, ${selected.size} selected`}
+                <SelectedCount selection={selection} />
               </>
             )}
           </caption>
@@ -473,7 +438,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   row={row}
                   rowKey={key}
                   label={props.rowLabel?.(row) ?? key}
-                  selected={selected.has(key)}
+                  selection={selection}
                   selectable={selectable}
                   hasMenu={!!menu}
                   cells={cells}
@@ -507,15 +472,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           onChange={update}
         />
       )}
-      {menuAt && menu && (
-        <ContextMenu
-          x={menuAt.x}
-          y={menuAt.y}
-          label={menuAt.rows.length > 1 ? `${menuAt.rows.length} rows` : "Row actions"}
-          items={menu(menuAt.rows)}
-          onClose={() => setMenuAt(null)}
-        />
-      )}
+      {menu && <RowMenu at={menuAt} menu={menu} />}
     </section>
   );
 }

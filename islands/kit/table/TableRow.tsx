@@ -1,10 +1,12 @@
 /**
  * One body row of the DataTable, memoised: a keystroke in a filter box, the busy state of a new
- * query, an opened menu or another row's selection re-renders the table but not its rows, so a
- * 255-row page answers them in a frame instead of re-rendering every cell (issue 37).
+ * query or an opened menu re-renders the table but not its rows, and a selection re-renders only
+ * the rows whose mark changed (./selection.ts), so a 255-row page answers them in a frame instead
+ * of re-rendering every cell (issue 37).
  */
 import { memo, type ReactNode } from "react";
 import { rolesOf } from "./long_list.ts";
+import { type Selection, useSelected } from "./selection.ts";
 
 // deno-lint-ignore no-explicit-any
 type Row = Record<string, any>;
@@ -22,7 +24,8 @@ interface TableRowProps<R extends Row> {
   row: R;
   rowKey: string;
   label: string;
-  selected: boolean;
+  /** The table's selection: the row reads its own mark, so a selection re-renders only its rows. */
+  selection: Selection;
   selectable: boolean;
   hasMenu: boolean;
   /** One per column, in order (stable while the columns and, in a long list, the widths are). */
@@ -33,10 +36,11 @@ interface TableRowProps<R extends Row> {
 }
 
 function TableRowOf<R extends Row>(
-  { row, rowKey: key, label, selected, selectable, hasMenu, cells, long, actions }: TableRowProps<
+  { row, rowKey: key, label, selection, selectable, hasMenu, cells, long, actions }: TableRowProps<
     R
   >,
 ) {
+  const selected = useSelected(selection, key);
   const cell = rolesOf(long, "cell");
   return (
     <tr
