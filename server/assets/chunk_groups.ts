@@ -41,7 +41,7 @@ function reach(graph: Graph, start: string): Set<string> {
  * The groups of a first build (`islands`: the islands' paths relative to the root, as the
  * metafile names them): files, not entries, that the same islands — or the runtime — reach.
  */
-export function chunkGroupsOf(metafile: esbuild.Metafile, islands: string[]): string[][] {
+function chunkGroupsOf(metafile: esbuild.Metafile, islands: string[]): string[][] {
   const graph = metafile.inputs;
   const entries = new Set(Object.values(metafile.outputs).flatMap((o) => o.entryPoint ?? []));
   const always = reach(graph, RUNTIME);

@@ -9,7 +9,7 @@ import { FILTER_DELAY_MS } from "../../../openapi/enums.ts";
 import { useTypedBeforeHydration } from "../form/early_input.ts";
 import type { FilterErrors } from "./DataTable.tsx";
 
-export interface FilterColumn {
+interface FilterColumn {
   key: string;
   label: string;
   filter?: { kind: "text"; placeholder?: string } | {
