@@ -50,7 +50,7 @@ export async function islandPaths(): Promise<Map<string, string>> {
 }
 
 /** The shell's islands (the header's, the toasts, the confirmation): on every signed-in page. */
-const EAGER_ISLANDS = /^\.\/shell\//;
+export const EAGER_ISLANDS = /^\.\/shell\//;
 
 /**
  * `islands/runtime/registry.ts` is a typed stand-in; in the bundle its contents become one

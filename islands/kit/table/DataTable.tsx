@@ -275,8 +275,8 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     if (!menu) return;
     // Acting on a selected row acts on the whole selection; otherwise on this row alone.
     if (!selection.has(key)) selection.select(key, false);
-    const rows = selection.keys().map((k) => rowsByKey.get(k)!).filter(Boolean);
-    menuAt.set({ x, y, rows });
+    const acted = selection.keys().map((k) => rowsByKey.get(k)!).filter(Boolean);
+    menuAt.set({ x, y, rows: acted });
   };
   // The rows' handlers, one object for the table's life (a memoised row keeps it), calling this
   // render's functions: they see the current selection and rows.

@@ -7,16 +7,9 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { FILTER_DELAY_MS } from "../../../openapi/enums.ts";
 import { useTypedBeforeHydration } from "../form/early_input.ts";
-import type { FilterErrors } from "./DataTable.tsx";
+import type { Column, FilterErrors, Row } from "./DataTable.tsx";
 
-interface FilterColumn {
-  key: string;
-  label: string;
-  filter?: { kind: "text"; placeholder?: string } | {
-    kind: "select";
-    options: readonly (readonly [string, string])[];
-  };
-}
+type FilterColumn = Pick<Column<Row>, "key" | "label" | "filter">;
 
 interface FilterBarProps {
   id: string;

@@ -9,7 +9,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
-import { buildAssets, islandPaths, zodEnglishOnly } from "../../../server/assets/bundle.ts";
+import {
+  buildAssets,
+  EAGER_ISLANDS,
+  islandPaths,
+  zodEnglishOnly,
+} from "../../../server/assets/bundle.ts";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 
@@ -96,7 +101,7 @@ Deno.test("[islands] every island's first load is within 100 KB of gzipped JavaS
     ),
   );
   const islands = await islandPaths();
-  const lazy = [...islands.keys()].filter((n) => !/^\.\/shell\//.test(islands.get(n)!));
+  const lazy = [...islands.keys()].filter((n) => !EAGER_ISLANDS.test(islands.get(n)!));
   assert.deepEqual([...islandChunks.keys()].sort(), lazy.sort(), "the registry's islands");
 
   const bytes = (urls: Set<string>) => [...urls].reduce((n, url) => n + file(url).gzip.length, 0);
