@@ -1,9 +1,9 @@
 // Runs Lighthouse (the pinned npm package) over a list of URLs in one Chromium, with Node.
-// Reads {chromePath, chromeFlags, urls, cookie, preset: "mobile"|"desktop", runs} as JSON on stdin
-// (chromeFlags: the browser tests' own, tests/e2e/harness.ts). Writes one JSON line per run to
-// stdout: {url, run, score, fcp, lcp, tbt, cls, si, tti} (ms, CLS unitless), with Lighthouse's CPU
-// benchmark of the machine at that moment and the browser's user agent; a run Lighthouse could not
-// finish is a line with `error` set (the other runs go on).
+// Reads {chromePath, chromeFlags, urls, cookie, preset: "mobile"|"desktop", runs, cpuSlowdown?}
+// as JSON on stdin (chromeFlags: the browser tests' own, tests/e2e/harness.ts). Writes one JSON
+// line per run to stdout: {url, run, score, fcp, lcp, tbt, cls, si, tti} (ms, CLS unitless), with
+// Lighthouse's CPU benchmark of the machine at that moment and the browser's user agent; a run
+// Lighthouse could not finish is a line with `error` set (the other runs go on).
 // Started by bench/lighthouse.ts; see there.
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -49,6 +49,8 @@ try {
     // Audit error pages too (/error/404 answers 404 on purpose).
     ignoreStatusCode: true,
   };
+  // A slower (or faster) CPU than the preset's: see --cpu-slowdown in bench/pages/lighthouse.ts.
+  if (input.cpuSlowdown) flags.throttling = { cpuSlowdownMultiplier: input.cpuSlowdown };
   const config = input.preset === "desktop" ? desktopConfig : undefined;
   for (let run = 0; run < input.runs; run++) {
     for (const url of input.urls) {
