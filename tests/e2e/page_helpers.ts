@@ -99,3 +99,48 @@ export async function signedInClient(e: E2e, timeout: number) {
   const [me] = await e.database.db.select().from(users).where(eq(users.id, userId));
   return { page, me, consoleErrors };
 }
+
+/**
+ * Counts, from the page's next load on, the React commits that rendered a component, per island
+ * (its `data-island`), through the hook React DevTools use (React calls it on every commit, in
+ * production builds too). A fiber rendered in a commit is one with work done that the previous
+ * commit's tree did not hold: a subtree React skipped keeps its old fibers, flags and all.
+ * Call before `goto`; the returned function reads the counts.
+ */
+export async function watchRenders(page: Page): Promise<() => Promise<Record<string, number>>> {
+  await page.addInitScript(() => {
+    const PERFORMED_WORK = 1;
+    const counts: Record<string, number> = {};
+    const hook = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE() {},
+      onScheduleFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      // deno-lint-ignore no-explicit-any
+      onCommitFiberRoot(_renderer: number, root: any) {
+        const before: Set<unknown> = root.__fibers ?? new Set();
+        const now = new Set<unknown>();
+        let rendered = false;
+        // deno-lint-ignore no-explicit-any
+        const visit = (fiber: any) => {
+          for (; fiber; fiber = fiber.sibling) {
+            now.add(fiber);
+            if (
+              fiber.flags & PERFORMED_WORK && !before.has(fiber) && typeof fiber.type !== "string"
+            ) rendered = true;
+            visit(fiber.child);
+          }
+        };
+        visit(root.current.child);
+        root.__fibers = now;
+        const island = root.containerInfo?.dataset?.island ?? "?";
+        if (rendered) counts[island] = (counts[island] ?? 0) + 1;
+      },
+    };
+    Object.assign(globalThis, { __REACT_DEVTOOLS_GLOBAL_HOOK__: hook, __renders: counts });
+  });
+  return () => page.evaluate(() => ({ ...(globalThis as { __renders?: object }).__renders }));
+}

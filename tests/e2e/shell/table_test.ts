@@ -4,7 +4,7 @@
  * menu and a details dialog).
  */
 import assert from "node:assert/strict";
-import { inView } from "../page_helpers.ts";
+import { inView, watchRenders } from "../page_helpers.ts";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { e2eSuite, eventually, hydrated } from "../harness.ts";
@@ -297,6 +297,26 @@ e2eSuite("[e2e/table]", async (t, e) => {
       await push.setViewportSize({ width: 1280, height: 720 });
     }
   };
+
+  await t.step(
+    "[e2e/table] a list renders once, hydrating the server's HTML, and not again while idle",
+    async () => {
+      // A render after hydration (a state set in an effect) re-rendered the whole list in one
+      // task: 255 rows on the dnid pages, the longest task of their load on a phone (issue 37).
+      const p = await push.context().newPage();
+      try {
+        const renders = await watchRenders(p);
+        await p.goto("/routing/traffic/push");
+        await hydrated(p);
+        await p.waitForTimeout(500);
+        const counts = await renders();
+        assert.equal(counts.PushTrafficList, 1, JSON.stringify(counts));
+        for (const [island, n] of Object.entries(counts)) assert.equal(n, 1, island);
+      } finally {
+        await p.close();
+      }
+    },
+  );
 
   await t.step("[e2e/table] push traffic pages and sorts on the server", async () => {
     await openPush();
