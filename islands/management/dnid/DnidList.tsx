@@ -6,6 +6,7 @@
 import { lazy, Suspense, useState } from "react";
 import { EditableList, type ListProps } from "../../kit/EditableList.tsx";
 import type { TableDefaults } from "../../kit/table/table_state.ts";
+import type { Column } from "../../kit/table/DataTable.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import { dnidHref, dnidKey, findDnids, flipMonitoring, openLesDetails } from "./dnid_api.ts";
@@ -25,6 +26,58 @@ export const DNID_TABLE_DEFAULTS: TableDefaults = {
 };
 
 const MONITORING_OPTIONS = [["1", "Monitored"], ["0", "Not Monitored"]] as const;
+
+/**
+ * The columns, made once: a new array each render would make every row render again whenever the
+ * list does (a dialog opening, say): 255 rows in one task (issue 37).
+ */
+const DNID_COLUMNS: Column<Dnid>[] = [
+  {
+    key: "id",
+    label: "Dnid",
+    sortable: true,
+    filter: { kind: "text" },
+    render: (d) => <a href={dnidHref(d)}>{d.id}</a>,
+  },
+  { key: "les", label: "LES", sortable: true },
+  {
+    key: "company",
+    label: "Company",
+    sortable: true,
+    filter: { kind: "text" },
+    text: (d) => d.company.name,
+  },
+  {
+    key: "team",
+    label: "Team",
+    sortable: true,
+    filter: { kind: "text" },
+    text: (d) => d.team?.name ?? "",
+  },
+  {
+    key: "tgid",
+    label: "Tgid",
+    sortable: true,
+    filter: { kind: "text" },
+    text: (d) => d.tgid ? `${d.tgid.label} (${d.tgid.id})` : "",
+  },
+  {
+    key: "monitoring",
+    label: "Monitored",
+    sortable: true,
+    filter: { kind: "select", options: MONITORING_OPTIONS },
+    text: (d) => d.immediateDelivery ? "Yes" : "No",
+  },
+  { key: "members", label: "Members", sortable: true },
+  { key: "rulId", label: "Rul", text: (d) => d.rulId === null ? "" : String(d.rulId) },
+  { key: "comments", label: "Comments", filter: { kind: "text" } },
+  {
+    key: "updatedAt",
+    label: "Updated (UTC)",
+    sortable: true,
+    text: (d) => formatDateTime(d.updatedAt),
+  },
+];
 
 export type DnidListProps = ListProps<Dnid> & { admin: boolean };
 
@@ -66,53 +119,7 @@ export default function DnidList({ admin, ...props }: DnidListProps) {
               : []),
           ];
         }}
-        columns={[
-          {
-            key: "id",
-            label: "Dnid",
-            sortable: true,
-            filter: { kind: "text" },
-            render: (d) => <a href={dnidHref(d)}>{d.id}</a>,
-          },
-          { key: "les", label: "LES", sortable: true },
-          {
-            key: "company",
-            label: "Company",
-            sortable: true,
-            filter: { kind: "text" },
-            text: (d) => d.company.name,
-          },
-          {
-            key: "team",
-            label: "Team",
-            sortable: true,
-            filter: { kind: "text" },
-            text: (d) => d.team?.name ?? "",
-          },
-          {
-            key: "tgid",
-            label: "Tgid",
-            sortable: true,
-            filter: { kind: "text" },
-            text: (d) => d.tgid ? `${d.tgid.label} (${d.tgid.id})` : "",
-          },
-          {
-            key: "monitoring",
-            label: "Monitored",
-            sortable: true,
-            filter: { kind: "select", options: MONITORING_OPTIONS },
-            text: (d) => d.immediateDelivery ? "Yes" : "No",
-          },
-          { key: "members", label: "Members", sortable: true },
-          { key: "rulId", label: "Rul", text: (d) => d.rulId === null ? "" : String(d.rulId) },
-          { key: "comments", label: "Comments", filter: { kind: "text" } },
-          {
-            key: "updatedAt",
-            label: "Updated (UTC)",
-            sortable: true,
-            text: (d) => formatDateTime(d.updatedAt),
-          },
-        ]}
+        columns={DNID_COLUMNS}
       />
       <Suspense fallback={null}>
         {mounted.les && <LesDetailsDialog station={station} onClose={() => setStation(null)} />}

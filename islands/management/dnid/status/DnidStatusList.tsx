@@ -9,7 +9,7 @@
  * and Delete.
  */
 import { lazy, Suspense, useState } from "react";
-import { DataTable } from "../../../kit/table/DataTable.tsx";
+import { type Column, DataTable } from "../../../kit/table/DataTable.tsx";
 import type { ListProps } from "../../../kit/EditableList.tsx";
 import type { MenuItem } from "../../../kit/ContextMenu.tsx";
 import { findBody, type TableDefaults, type TableState } from "../../../kit/table/table_state.ts";
@@ -129,6 +129,91 @@ const markQuestion = (r: DnidStatusRow, active: boolean) => {
     danger: !active,
   };
 };
+
+/**
+ * The columns, made once: a new array each render would make every row render again whenever the
+ * list does (a dialog opening, say): 255 rows in one task (issue 37).
+ */
+const STATUS_COLUMNS: Column<DnidStatusRow>[] = [
+  {
+    key: "dnid",
+    label: "Dnid",
+    sortable: true,
+    filter: { kind: "text" },
+    render: (r) => <a href={dnidHref(r)}>{r.dnid}</a>,
+  },
+  { key: "les", label: "LES", filter: { kind: "text" } },
+  { key: "member", label: "Member", sortable: true, filter: { kind: "text" } },
+  {
+    key: "device",
+    label: "Device",
+    sortable: true,
+    filter: { kind: "text", placeholder: "Starts with" },
+  },
+  { key: "serial", label: "Serial", filter: { kind: "text" } },
+  { key: "status", label: "Status", sortable: true },
+  {
+    key: "active",
+    label: "Active",
+    filter: { kind: "select", options: ACTIVE_OPTIONS },
+    text: (r) => DNID_STATUS_STATE_LABELS[r.state],
+    render: (r) => <StateBadge state={r.state} />,
+  },
+  {
+    key: "isDefault",
+    label: "Default",
+    text: (r) => r.isDefault ? "Default" : "",
+    render: (r) => r.isDefault ? <span className="badge">Default</span> : null,
+  },
+  {
+    key: "tgid",
+    label: "Tgid",
+    filter: { kind: "text", placeholder: "Number" },
+    text: (r) => r.tgid ? `${r.tgid.label} (${r.tgid.id})` : "",
+  },
+  {
+    key: "terminal",
+    label: "Terminal",
+    text: (r) => r.terminal ? r.terminal.label ?? String(r.terminal.deviceId) : "",
+    render: (r) =>
+      r.terminal && (
+        <a href={terminalHref(r.terminal.deviceId)}>
+          {r.terminal.label ?? r.terminal.deviceId}
+        </a>
+      ),
+  },
+  {
+    key: "exceptions",
+    label: "Routing exceptions",
+    render: (r) => r.exceptions > 0 ? <span className="badge">{r.exceptions}</span> : null,
+  },
+  {
+    key: "progActive",
+    label: "Program",
+    text: (r) => r.progActive ? "On" : "Off",
+  },
+  {
+    key: "progInterval",
+    label: "Interval",
+    text: (r) => r.progInterval === null ? "" : String(r.progInterval),
+  },
+  {
+    key: "progStartFrame",
+    label: "Start frame",
+    text: (r) => r.progStartFrame === null ? "" : String(r.progStartFrame),
+  },
+  {
+    key: "progUpdatedOn",
+    label: "Program updated (UTC)",
+    text: (r) => formatDateTime(r.progUpdatedOn),
+  },
+  {
+    key: "updatedOn",
+    label: "Updated (UTC)",
+    sortable: true,
+    text: (r) => formatDateTime(r.updatedOn),
+  },
+];
 
 export interface DnidStatusListProps extends ListProps<DnidStatusRow> {
   /** Team rights below 100: Manage routing exceptions and Delete. */
@@ -250,86 +335,7 @@ export default function DnidStatusList({ admin, ...props }: DnidStatusListProps)
         reloadToken={reload || undefined}
         exportName="dnid-status"
         menu={menu}
-        columns={[
-          {
-            key: "dnid",
-            label: "Dnid",
-            sortable: true,
-            filter: { kind: "text" },
-            render: (r) => <a href={dnidHref(r)}>{r.dnid}</a>,
-          },
-          { key: "les", label: "LES", filter: { kind: "text" } },
-          { key: "member", label: "Member", sortable: true, filter: { kind: "text" } },
-          {
-            key: "device",
-            label: "Device",
-            sortable: true,
-            filter: { kind: "text", placeholder: "Starts with" },
-          },
-          { key: "serial", label: "Serial", filter: { kind: "text" } },
-          { key: "status", label: "Status", sortable: true },
-          {
-            key: "active",
-            label: "Active",
-            filter: { kind: "select", options: ACTIVE_OPTIONS },
-            text: (r) => DNID_STATUS_STATE_LABELS[r.state],
-            render: (r) => <StateBadge state={r.state} />,
-          },
-          {
-            key: "isDefault",
-            label: "Default",
-            text: (r) => r.isDefault ? "Default" : "",
-            render: (r) => r.isDefault ? <span className="badge">Default</span> : null,
-          },
-          {
-            key: "tgid",
-            label: "Tgid",
-            filter: { kind: "text", placeholder: "Number" },
-            text: (r) => r.tgid ? `${r.tgid.label} (${r.tgid.id})` : "",
-          },
-          {
-            key: "terminal",
-            label: "Terminal",
-            text: (r) => r.terminal ? r.terminal.label ?? String(r.terminal.deviceId) : "",
-            render: (r) =>
-              r.terminal && (
-                <a href={terminalHref(r.terminal.deviceId)}>
-                  {r.terminal.label ?? r.terminal.deviceId}
-                </a>
-              ),
-          },
-          {
-            key: "exceptions",
-            label: "Routing exceptions",
-            render: (r) => r.exceptions > 0 ? <span className="badge">{r.exceptions}</span> : null,
-          },
-          {
-            key: "progActive",
-            label: "Program",
-            text: (r) => r.progActive ? "On" : "Off",
-          },
-          {
-            key: "progInterval",
-            label: "Interval",
-            text: (r) => r.progInterval === null ? "" : String(r.progInterval),
-          },
-          {
-            key: "progStartFrame",
-            label: "Start frame",
-            text: (r) => r.progStartFrame === null ? "" : String(r.progStartFrame),
-          },
-          {
-            key: "progUpdatedOn",
-            label: "Program updated (UTC)",
-            text: (r) => formatDateTime(r.progUpdatedOn),
-          },
-          {
-            key: "updatedOn",
-            label: "Updated (UTC)",
-            sortable: true,
-            text: (r) => formatDateTime(r.updatedOn),
-          },
-        ]}
+        columns={STATUS_COLUMNS}
       />
       <Suspense fallback={null}>
         {mounted.details && <DetailsDialog details={details} onClose={() => setDetails(null)} />}
