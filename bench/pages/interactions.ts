@@ -7,7 +7,9 @@
  * PerformanceObserver in the page. Measured on the 255-row dnid list and the live push traffic
  * list, each in a fresh context, every interaction `runs` times (median).
  *
- *   ./deno run -A bench/pages/interactions.ts --base http://127.0.0.1:PORT [--runs N]
+ *   ./deno run -A bench/pages/interactions.ts --base http://127.0.0.1:PORT [--runs N] [--cpu-slowdown N]
+ *
+ * --cpu-slowdown (4 by default) sees a slower machine from a faster one, as in ./lighthouse.ts.
  *
  * Section 4 of `deno task bench` runs it too (bench/pages/pages.ts).
  */
@@ -184,6 +186,7 @@ async function measureSubject(
   cookie: string,
   subject: Subject,
   runs: number,
+  cpuSlowdown: number,
 ): Promise<InteractionResult[]> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
@@ -192,7 +195,7 @@ async function measureSubject(
     const page = await context.newPage();
     await page.addInitScript(observeInteractions);
     const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
     await page.goto(base + subject.path, { waitUntil: "load" });
     await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 60_000 });
     await page.waitForTimeout(500);
@@ -229,13 +232,14 @@ export async function measureInteractions(
   base: string,
   cookie: string,
   runs = 5,
+  cpuSlowdown = CPU_SLOWDOWN,
 ): Promise<InteractionsResult> {
   const results: InteractionResult[] = [];
   for (const subject of SUBJECTS) {
-    results.push(...await measureSubject(browser, base, cookie, subject, runs));
+    results.push(...await measureSubject(browser, base, cookie, subject, runs, cpuSlowdown));
   }
   return {
-    cpuSlowdown: CPU_SLOWDOWN,
+    cpuSlowdown,
     budgetMs: INTERACTION_BUDGET_MS,
     runs,
     results,
@@ -261,13 +265,25 @@ export function renderInteractions(r: InteractionsResult): string[] {
 if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
-    options: { base: { type: "string" }, runs: { type: "string", default: "5" } },
+    options: {
+      base: { type: "string" },
+      runs: { type: "string", default: "5" },
+      "cpu-slowdown": { type: "string", default: String(CPU_SLOWDOWN) },
+    },
   });
+  const cpuSlowdown = Number(values["cpu-slowdown"]);
+  if (!(cpuSlowdown >= 1 && cpuSlowdown <= 50)) throw new Error("--cpu-slowdown is 1 to 50");
   if (!values.base) throw new Error("--base http://127.0.0.1:PORT is required");
   const cookie = await signIn(values.base);
   const browser = await launchChromium();
   try {
-    const r = await measureInteractions(browser, values.base, cookie, Number(values.runs));
+    const r = await measureInteractions(
+      browser,
+      values.base,
+      cookie,
+      Number(values.runs),
+      cpuSlowdown,
+    );
     console.log(renderInteractions(r).join("\n"));
   } finally {
     await browser.close();
