@@ -26,6 +26,14 @@ export interface Database {
    * `text` uses $1, $2… Calling it again with the same name returns the same statement.
    */
   prepare<T>(name: string, text: string): PreparedQuery<T>;
+  /**
+   * Calls `onPayload` with the payload of every notification on `channel` (SQL `NOTIFY`, or
+   * `pg_notify` in a writer's transaction, delivered when it commits) from any connection to the
+   * database: this process's or another's. Resolves once listening; the function it resolves to
+   * stops. PostgreSQL: one dedicated connection per database object (postgres.js reconnects it
+   * and listens again); PGlite: the one embedded connection.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +63,7 @@ export async function openPglite(
         return result.rows as T[];
       };
     }),
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     migrate: () => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pglite.close(),
   };
@@ -71,6 +80,10 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     prepare: memoize(<T>(_name: string, text: string): PreparedQuery<T> => async (...params) =>
       await client.unsafe<T[]>(text, params, { prepare: true })
     ),
+    listen: async (channel, onPayload) => {
+      const { unlisten } = await client.listen(channel, onPayload);
+      return unlisten;
+    },
     // Several instances may start at once against one database: migrate on one dedicated
     // connection that holds a session advisory lock meanwhile.
     migrate: async () => {

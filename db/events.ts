@@ -1,0 +1,102 @@
+/**
+ * The portal's change events, carried by PostgreSQL's LISTEN/NOTIFY (issue 38): a writer raises
+ * an event in its own transaction (`raise`), the database delivers it when that transaction
+ * commits (never when it rolls back), to every connection listening, whichever process or
+ * instance opened it; each process holds one listening connection (`eventBus`) and fans the
+ * events out to its subscribers. The same on embedded PGlite (one process) and on PostgreSQL.
+ *
+ * An event names what changed, not what it now is: a screen told of one reads the row again
+ * through the API, which applies the reader's rights. `companyId` (null: everyone's, e.g. news)
+ * lets a stream skip what its user's company may not see before anything reaches a browser.
+ */
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database, Db, Tx } from "./client.ts";
+
+/** The one channel every event travels on. */
+export const EVENTS_CHANNEL = "portal_events";
+
+const EVENT_TYPES = [
+  "push.status",
+  "delivery.attempt",
+  "command.state",
+  "message.state",
+  "service.heartbeat",
+  "news.published",
+] as const;
+
+const PortalEventSchema = z.object({
+  type: z.enum(EVENT_TYPES),
+  /** The changed row's id, as text (ids are numbers or strings across resources). */
+  id: z.string().min(1).max(200),
+  /** The company whose row it is; null when every signed-in user may read it. */
+  companyId: z.number().int().nullable(),
+});
+export type PortalEvent = z.infer<typeof PortalEventSchema>;
+
+/**
+ * Raises `event` in the writer's transaction (or at once, outside one). PostgreSQL folds equal
+ * notifications of one transaction into one and keeps their order.
+ */
+export async function raise(tx: Db | Tx, event: PortalEvent): Promise<void> {
+  const payload = JSON.stringify(PortalEventSchema.parse(event));
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
+}
+
+type Subscriber = (event: PortalEvent) => void;
+
+interface EventBus {
+  /** Calls `fn` with every event from now on; resolves once listening, to the unsubscribe. */
+  subscribe(fn: Subscriber): Promise<() => void>;
+  /** Subscribers now (for the bench and the health view). */
+  readonly size: number;
+  /** Stops listening. */
+  close(): Promise<void>;
+}
+
+/**
+ * This process's side of the channel: one LISTEN, opened with the first subscriber and kept
+ * while the bus lives. A payload that is not an event (a hand-written NOTIFY, say) is dropped;
+ * a subscriber that throws does not keep the event from the others.
+ */
+export function eventBus(database: Pick<Database, "listen">): EventBus {
+  const subscribers = new Set<Subscriber>();
+  let listening: Promise<() => Promise<void>> | null = null;
+  const deliver = (payload: string) => {
+    let event: PortalEvent;
+    try {
+      event = PortalEventSchema.parse(JSON.parse(payload));
+    } catch {
+      return;
+    }
+    for (const fn of subscribers) {
+      try {
+        fn(event);
+      } catch (e) {
+        console.error("an event subscriber failed:", e instanceof Error ? e.message : e);
+      }
+    }
+  };
+  return {
+    async subscribe(fn) {
+      subscribers.add(fn);
+      try {
+        await (listening ??= database.listen(EVENTS_CHANNEL, deliver));
+      } catch (e) {
+        subscribers.delete(fn);
+        listening = null;
+        throw e;
+      }
+      return () => void subscribers.delete(fn);
+    },
+    get size() {
+      return subscribers.size;
+    },
+    async close() {
+      subscribers.clear();
+      const stop = listening;
+      listening = null;
+      if (stop) await (await stop)();
+    },
+  };
+}

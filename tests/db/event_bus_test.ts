@@ -1,0 +1,145 @@
+/**
+ * The change events' carrier (db/events.ts): LISTEN/NOTIFY on PGlite and PostgreSQL.
+ * An event reaches subscribers once its transaction commits and never when it rolls back; on
+ * PostgreSQL, an event raised by one process reaches every other process's bus (issue 38).
+ */
+import assert from "node:assert/strict";
+import { sql } from "drizzle-orm";
+import { DB_KINDS, sharedDb, TEST_PG_URL } from "../fixtures/db.ts";
+import { openPostgres } from "../../db/client.ts";
+import { eventBus, EVENTS_CHANNEL, type PortalEvent, raise } from "../../db/events.ts";
+
+/** Collects a bus's events; `until` waits for one matching `id` (or fails after 5 s). */
+async function collect(bus: ReturnType<typeof eventBus>) {
+  const seen: PortalEvent[] = [];
+  const waiting = new Map<string, () => void>();
+  const stop = await bus.subscribe((e) => {
+    seen.push(e);
+    waiting.get(e.id)?.();
+  });
+  const until = (id: string) =>
+    seen.some((e) => e.id === id) ? Promise.resolve() : new Promise<void>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`event ${id} never came`)), 5000);
+      waiting.set(id, () => {
+        clearTimeout(timer);
+        done();
+      });
+    });
+  return { seen, until, stop };
+}
+
+let n = 0;
+const event = (companyId: number | null = 1): PortalEvent => ({
+  type: "push.status",
+  id: `${Date.now()}-${++n}`,
+  companyId,
+});
+
+for (const kind of DB_KINDS) {
+  Deno.test({
+    name: `[events] an event reaches the subscribers once its transaction commits [${kind}]`,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: async (t) => {
+      const database = await sharedDb(kind);
+      const bus = eventBus(database);
+      try {
+        const a = await collect(bus), b = await collect(bus);
+        assert.equal(bus.size, 2);
+
+        await t.step("committed: both subscribers get it, as raised", async () => {
+          const e = event(7);
+          await database.db.transaction((tx) => raise(tx, e));
+          await Promise.all([a.until(e.id), b.until(e.id)]);
+          assert.deepEqual(a.seen.at(-1), e);
+          assert.deepEqual(b.seen.at(-1), e);
+        });
+
+        await t.step("rolled back: nobody gets it (a later one comes, it never does)", async () => {
+          const lost = event(), later = event(null);
+          await assert.rejects(
+            database.db.transaction(async (tx) => {
+              await raise(tx, lost);
+              throw new Error("roll back");
+            }),
+            /roll back/,
+          );
+          await raise(database.db, later);
+          await a.until(later.id);
+          assert.ok(!a.seen.some((e) => e.id === lost.id));
+        });
+
+        await t.step(
+          "a payload that is not an event is dropped; a throwing subscriber harms no one",
+          async () => {
+            const stopThrowing = await bus.subscribe(() => {
+              throw new Error("subscriber bug");
+            });
+            const error = console.error;
+            console.error = () => {};
+            try {
+              await database.db.execute(
+                sql`select pg_notify(${EVENTS_CHANNEL}, '{"type":"nope"}')`,
+              );
+              await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, 'not json')`);
+              const e = event();
+              await raise(database.db, e);
+              await a.until(e.id);
+              assert.deepEqual(a.seen.at(-1), e);
+              assert.ok(a.seen.every((x) => x.type === "push.status"));
+            } finally {
+              console.error = error;
+              stopThrowing();
+            }
+          },
+        );
+
+        await t.step("raise refuses what is not an event", async () => {
+          await assert.rejects(
+            raise(
+              database.db,
+              { type: "nope", id: "1", companyId: null } as unknown as PortalEvent,
+            ),
+          );
+        });
+
+        await t.step("an unsubscribed subscriber gets nothing more", async () => {
+          b.stop();
+          const e = event();
+          await raise(database.db, e);
+          await a.until(e.id);
+          assert.ok(!b.seen.some((x) => x.id === e.id));
+          assert.equal(bus.size, 1);
+        });
+      } finally {
+        await bus.close();
+      }
+    },
+  });
+}
+
+Deno.test({
+  name: "[events] an event raised by one process reaches every instance's bus [postgres]",
+  ignore: !TEST_PG_URL,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async () => {
+    // Two server instances and a worker: three pools on one database, as in production.
+    const instances = [
+      openPostgres(TEST_PG_URL!, { max: 1 }),
+      openPostgres(TEST_PG_URL!, { max: 1 }),
+    ];
+    const worker = openPostgres(TEST_PG_URL!, { max: 1 });
+    const buses = instances.map(eventBus);
+    try {
+      const tabs = await Promise.all(buses.map(collect));
+      const e = event(3);
+      await worker.db.transaction((tx) => raise(tx, e));
+      await Promise.all(tabs.map((tab) => tab.until(e.id)));
+      for (const tab of tabs) assert.deepEqual(tab.seen.filter((x) => x.id === e.id), [e]);
+    } finally {
+      for (const bus of buses) await bus.close();
+      for (const db of [...instances, worker]) await db.close();
+    }
+  },
+});
