@@ -6,8 +6,11 @@
  * events out to its subscribers. The same on embedded PGlite (one process) and on PostgreSQL.
  *
  * An event names what changed, not what it now is: a screen told of one reads the row again
- * through the API, which applies the reader's rights. `companyId` (null: everyone's, e.g. news)
- * lets a stream skip what its user's company may not see before anything reaches a browser.
+ * through the API, which applies the reader's rights. Its `scope` says whose row it is, in the
+ * terms of the tenant rules (server/services/tenancy.ts), so a stream can skip what its user may
+ * not read before anything reaches a browser: a company's row, a tgid's (its team's company and
+ * the companies it is shared with: push traffic, routes), or null for every signed-in user (news,
+ * the service heartbeat).
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -29,8 +32,11 @@ const PortalEventSchema = z.object({
   type: z.enum(EVENT_TYPES),
   /** The changed row's id, as text (ids are numbers or strings across resources). */
   id: z.string().min(1).max(200),
-  /** The company whose row it is; null when every signed-in user may read it. */
-  companyId: z.number().int().nullable(),
+  /** Whose row it is (see the module comment); null: every signed-in user's. */
+  scope: z.union([
+    z.strictObject({ company: z.number().int() }),
+    z.strictObject({ tgid: z.number().int() }),
+  ]).nullable(),
 });
 export type PortalEvent = z.infer<typeof PortalEventSchema>;
 

@@ -29,10 +29,10 @@ async function collect(bus: ReturnType<typeof eventBus>) {
 }
 
 let n = 0;
-const event = (companyId: number | null = 1): PortalEvent => ({
+const event = (scope: PortalEvent["scope"] = { tgid: 1 }): PortalEvent => ({
   type: "push.status",
   id: `${Date.now()}-${++n}`,
-  companyId,
+  scope,
 });
 
 for (const kind of DB_KINDS) {
@@ -48,7 +48,7 @@ for (const kind of DB_KINDS) {
         assert.equal(bus.size, 2);
 
         await t.step("committed: both subscribers get it, as raised", async () => {
-          const e = event(7);
+          const e = event({ company: 7 });
           await database.db.transaction((tx) => raise(tx, e));
           await Promise.all([a.until(e.id), b.until(e.id)]);
           assert.deepEqual(a.seen.at(-1), e);
@@ -133,7 +133,7 @@ Deno.test({
     const buses = instances.map(eventBus);
     try {
       const tabs = await Promise.all(buses.map(collect));
-      const e = event(3);
+      const e = event({ tgid: 3 });
       await worker.db.transaction((tx) => raise(tx, e));
       await Promise.all(tabs.map((tab) => tab.until(e.id)));
       for (const tab of tabs) assert.deepEqual(tab.seen.filter((x) => x.id === e.id), [e]);
