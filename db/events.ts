@@ -54,7 +54,7 @@ type Subscriber = (event: PortalEvent) => void;
 interface EventBus {
   /** Calls `fn` with every event from now on; resolves once listening, to the unsubscribe. */
   subscribe(fn: Subscriber): Promise<() => void>;
-  /** Subscribers now (for the bench and the health view). */
+  /** How many subscribers it has now. */
   readonly size: number;
   /** Stops listening. */
   close(): Promise<void>;

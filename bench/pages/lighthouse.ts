@@ -296,6 +296,7 @@ export async function measureLighthouse(o: LighthouseOptions): Promise<Lighthous
   let browser = "";
   for (const preset of o.presets) {
     const p0 = performance.now();
+    const cpuSlowdown = preset === "mobile" ? o.cpuSlowdown : undefined;
     const byUrl = new Map<string, LighthouseRun[]>(o.routes.map((r) => [url(r.path), []]));
     for (const group of groups) {
       const signedIn = group[0].signedIn;
@@ -310,7 +311,7 @@ export async function measureLighthouse(o: LighthouseOptions): Promise<Lighthous
           cookie: signedIn ? o.cookie : undefined,
           preset,
           runs: o.runs,
-          cpuSlowdown: preset === "mobile" ? o.cpuSlowdown : undefined,
+          cpuSlowdown,
         },
         (r) => {
           browser ||= r.userAgent?.match(/\S*Chrom\S+/)?.[0] ?? "";
@@ -335,7 +336,7 @@ export async function measureLighthouse(o: LighthouseOptions): Promise<Lighthous
     const routes = o.routes.map((r) => routeResult(r, byUrl.get(url(r.path))!, budgets));
     presets.push({
       preset,
-      cpuSlowdown: preset === "mobile" ? o.cpuSlowdown : undefined,
+      cpuSlowdown,
       budgets,
       routes,
       summary: summarize(routes, budgets, [...byUrl.values()].flat()),

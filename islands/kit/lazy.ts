@@ -16,10 +16,10 @@ import { useEffect, useRef, useState } from "react";
 export function useMounted<K extends string>(open: Record<K, boolean>): Record<K, boolean> {
   const hydrated = useRef(false);
   const [, rerender] = useState(false);
-  const openAtFirst = Object.values(open).some(Boolean);
   useEffect(() => {
     hydrated.current = true;
-    if (openAtFirst) rerender(true);
+    // `open` as the hydrating render saw it: a dialog open from the start.
+    if (Object.values(open).some(Boolean)) rerender(true);
   }, []);
   const seen = useRef({} as Record<K, boolean>);
   if (hydrated.current) {

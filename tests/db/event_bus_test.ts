@@ -98,7 +98,7 @@ for (const kind of DB_KINDS) {
           await assert.rejects(
             raise(
               database.db,
-              { type: "nope", id: "1", companyId: null } as unknown as PortalEvent,
+              { type: "nope", id: "1", scope: null } as unknown as PortalEvent,
             ),
           );
         });
