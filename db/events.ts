@@ -1,48 +1,54 @@
 /**
- * The portal's change events, carried by PostgreSQL's LISTEN/NOTIFY (issue 38): a writer raises
- * an event in its own transaction (`raise`), the database delivers it when that transaction
- * commits (never when it rolls back), to every connection listening, whichever process or
- * instance opened it; each process holds one listening connection (`eventBus`) and fans the
- * events out to its subscribers. The same on embedded PGlite (one process) and on PostgreSQL.
+ * The portal's change events, carried by PostgreSQL's LISTEN/NOTIFY (issue 38): the database
+ * raises them itself, from statement-level triggers on the tables the live screens show
+ * (db/migrations/0011_change_events.sql), so every writer — any instance, the worker, a script —
+ * tells every listening server, when its transaction commits and never when it rolls back. Each
+ * process holds one listening connection (`eventBus`) and fans the events out to its subscribers.
+ * The same on embedded PGlite (one process) and on PostgreSQL.
  *
- * An event names what changed, not what it now is: a screen told of one reads the row again
- * through the API, which applies the reader's rights. Its `scope` says whose row it is, in the
- * terms of the tenant rules (server/services/tenancy.ts), so a stream can skip what its user may
- * not read before anything reaches a browser: a company's row, a tgid's (its team's company and
- * the companies it is shared with: push traffic, routes), or null for every signed-in user (news,
- * the service heartbeat).
+ * An event names what changed, not what it now is: a screen told of one reads the rows again
+ * through the API, which applies the reader's rights. Its `scope` says whose rows they are, in
+ * the terms of the tenant rules (server/services/tenancy.ts), so a stream can skip what its user
+ * may not read before anything reaches a browser: a company's rows, a tgid's (its team's company
+ * and the companies it is shared with: push traffic, attempts), administrators' only, or null
+ * for every signed-in user (public news).
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Db, Tx } from "./client.ts";
+import { LIVE_EVENT_TYPES, type LiveEventType } from "../openapi/events.ts";
 
 /** The one channel every event travels on. */
 export const EVENTS_CHANNEL = "portal_events";
 
-const EVENT_TYPES = [
-  "push.status",
-  "delivery.attempt",
-  "command.state",
-  "message.state",
-  "service.heartbeat",
-  "news.published",
-] as const;
+/** What the browsers are told of (GET /rest/events). */
+export const PUBLIC_EVENT_TYPES = Object.keys(LIVE_EVENT_TYPES) as LiveEventType[];
+
+/**
+ * The servers' own, never sent to a browser: a user's sessions may have ended or changed (the
+ * ids are user keys), or which tgids a company reads may have changed.
+ */
+const INTERNAL_EVENT_TYPES = ["session.ended", "tenancy.changed"] as const;
+
+/** The most ids one event carries (a NOTIFY payload holds at most 8,000 bytes). */
+const MAX_EVENT_IDS = 200;
 
 const PortalEventSchema = z.object({
-  type: z.enum(EVENT_TYPES),
-  /** The changed row's id, as text (ids are numbers or strings across resources). */
-  id: z.string().min(1).max(200),
-  /** Whose row it is (see the module comment); null: every signed-in user's. */
+  type: z.enum([...PUBLIC_EVENT_TYPES, ...INTERNAL_EVENT_TYPES]),
+  /** The changed rows' ids, as text (ids are numbers or strings across resources). */
+  ids: z.array(z.string().min(1).max(200)).min(1).max(MAX_EVENT_IDS),
+  /** Whose rows they are (see the module comment); null: every signed-in user's. */
   scope: z.union([
     z.strictObject({ company: z.number().int() }),
     z.strictObject({ tgid: z.number().int() }),
+    z.strictObject({ admins: z.literal(true) }),
   ]).nullable(),
 });
 export type PortalEvent = z.infer<typeof PortalEventSchema>;
 
 /**
- * Raises `event` in the writer's transaction (or at once, outside one). PostgreSQL folds equal
- * notifications of one transaction into one and keeps their order.
+ * Raises `event` in the writer's transaction (or at once, outside one), for what no trigger
+ * sees. PostgreSQL folds equal notifications of one transaction into one and keeps their order.
  */
 export async function raise(tx: Db | Tx, event: PortalEvent): Promise<void> {
   const payload = JSON.stringify(PortalEventSchema.parse(event));

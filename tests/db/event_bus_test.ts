@@ -15,10 +15,10 @@ async function collect(bus: ReturnType<typeof eventBus>) {
   const waiting = new Map<string, () => void>();
   const stop = await bus.subscribe((e) => {
     seen.push(e);
-    waiting.get(e.id)?.();
+    for (const id of e.ids) waiting.get(id)?.();
   });
   const until = (id: string) =>
-    seen.some((e) => e.id === id) ? Promise.resolve() : new Promise<void>((done, fail) => {
+    seen.some((e) => e.ids.includes(id)) ? Promise.resolve() : new Promise<void>((done, fail) => {
       const timer = setTimeout(() => fail(new Error(`event ${id} never came`)), 5000);
       waiting.set(id, () => {
         clearTimeout(timer);
@@ -31,9 +31,10 @@ async function collect(bus: ReturnType<typeof eventBus>) {
 let n = 0;
 const event = (scope: PortalEvent["scope"] = { tgid: 1 }): PortalEvent => ({
   type: "push.status",
-  id: `${Date.now()}-${++n}`,
+  ids: [`${Date.now()}-${++n}`],
   scope,
 });
+const idOf = (e: PortalEvent) => e.ids[0];
 
 for (const kind of DB_KINDS) {
   Deno.test({
@@ -50,7 +51,7 @@ for (const kind of DB_KINDS) {
         await t.step("committed: both subscribers get it, as raised", async () => {
           const e = event({ company: 7 });
           await database.db.transaction((tx) => raise(tx, e));
-          await Promise.all([a.until(e.id), b.until(e.id)]);
+          await Promise.all([a.until(idOf(e)), b.until(idOf(e))]);
           assert.deepEqual(a.seen.at(-1), e);
           assert.deepEqual(b.seen.at(-1), e);
         });
@@ -65,8 +66,8 @@ for (const kind of DB_KINDS) {
             /roll back/,
           );
           await raise(database.db, later);
-          await a.until(later.id);
-          assert.ok(!a.seen.some((e) => e.id === lost.id));
+          await a.until(idOf(later));
+          assert.ok(!a.seen.some((e) => idOf(e) === idOf(lost)));
         });
 
         await t.step(
@@ -84,7 +85,7 @@ for (const kind of DB_KINDS) {
               await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, 'not json')`);
               const e = event();
               await raise(database.db, e);
-              await a.until(e.id);
+              await a.until(idOf(e));
               assert.deepEqual(a.seen.at(-1), e);
               assert.ok(a.seen.every((x) => x.type === "push.status"));
             } finally {
@@ -98,7 +99,7 @@ for (const kind of DB_KINDS) {
           await assert.rejects(
             raise(
               database.db,
-              { type: "nope", id: "1", scope: null } as unknown as PortalEvent,
+              { type: "nope", ids: ["1"], scope: null } as unknown as PortalEvent,
             ),
           );
         });
@@ -107,8 +108,8 @@ for (const kind of DB_KINDS) {
           b.stop();
           const e = event();
           await raise(database.db, e);
-          await a.until(e.id);
-          assert.ok(!b.seen.some((x) => x.id === e.id));
+          await a.until(idOf(e));
+          assert.ok(!b.seen.some((x) => idOf(x) === idOf(e)));
           assert.equal(bus.size, 1);
         });
       } finally {
@@ -135,8 +136,8 @@ Deno.test({
       const tabs = await Promise.all(buses.map(collect));
       const e = event({ tgid: 3 });
       await worker.db.transaction((tx) => raise(tx, e));
-      await Promise.all(tabs.map((tab) => tab.until(e.id)));
-      for (const tab of tabs) assert.deepEqual(tab.seen.filter((x) => x.id === e.id), [e]);
+      await Promise.all(tabs.map((tab) => tab.until(idOf(e))));
+      for (const tab of tabs) assert.deepEqual(tab.seen.filter((x) => idOf(x) === idOf(e)), [e]);
     } finally {
       for (const bus of buses) await bus.close();
       for (const db of [...instances, worker]) await db.close();
