@@ -105,8 +105,14 @@ export const MAX_RANGE_DAYS = 400;
 /** Ranges up to 72 hours are counted per hour, longer ones per (UTC) day. */
 export const HOURLY_MAX_HOURS = 72;
 
-/** How often the gauge pages refresh their figures (issue 17: within a second or two). */
+/**
+ * How often at most the gauge pages refresh their figures on change events, and how often they
+ * poll without an event stream (issue 17: within a second or two).
+ */
 export const MONITORING_REFRESH_MS = 2_000;
+export const MONITORING_LIVE_NOTE = `Updating as changes happen (at most every ${
+  MONITORING_REFRESH_MS / 1000
+} s)`;
 
 export const MONITORING_MESSAGES = {
   rangeOrder: "The start must be before the end",

@@ -1061,6 +1061,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live change events (server-sent events)
+         * @description Any signed-in user, for their own session and rows. One stream per tab (`text/event-stream`, for `EventSource`): small typed events that name rows which changed, so a screen reads only what an event touches instead of polling. Every event's data is {"ids": [...]} (at most 200 ids). Types: `push.status`: Push traffic received, or its status changed (ids: push traffic ids). `delivery.attempt`: Delivery attempts recorded (ids: the push traffic ids they belong to). `command.state`: Commands sent, or their status changed (ids: their command list ids). `message.state`: Messaging C messages sent, or their status changed (ids: reference numbers). `service.heartbeat`: A portal service beat (ids: service names; administrators only). `news.published`: News published, changed or withdrawn (ids: news ids). `resync` ({}): events were missed that cannot be replayed; read the screens again once. An event reaches the stream only when its user may read the rows it names. A comment line every 15 s keeps idle connections open; the stream asks browsers to reconnect after 3 s and, given the last event id (Last-Event-ID, or `since`), sends what was missed. It ends with the session (logout, deactivation, expiry). 503 when this server cannot hold a stream now: poll instead.
+         */
+        get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/file/get": {
         parameters: {
             query?: never;
@@ -12612,6 +12632,86 @@ export interface operations {
             };
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    events: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event id: the one the page was rendered at (its `data-events-since`). A Last-Event-ID header, which browsers send when they reconnect, wins over it. */
+                since?: string;
+            };
+            header?: {
+                /** @description The last event id the tab received; sent by the browser when it reconnects. */
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream; it stays open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unreachable, or was busy (a deadlock or serialization failure): retry */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

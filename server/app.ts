@@ -10,6 +10,7 @@ import { clientIp } from "./http/client_ip.ts";
 import { csrfGuard } from "./auth/csrf.ts";
 import { requestUser } from "./auth/access.ts";
 import { Sessions } from "./auth/sessions.ts";
+import { EventHub } from "./services/events/hub.ts";
 import { configuredStation } from "./station/simulated.ts";
 import { openApiDocument, registerSecurity } from "./openapi_doc.ts";
 import { apiDocs } from "./pages/api_docs.ts";
@@ -23,16 +24,18 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Builds the whole application from its dependencies; no globals, nothing read per request. */
 export function createApp(options: AppOptions) {
+  const sessions = new Sessions(
+    options.database,
+    options.keys,
+    options.config.SESSION_RECHECK_SECONDS,
+  );
   const deps: Deps = {
     ...options,
     db: options.database.db,
     dbKind: options.database.kind,
-    sessions: new Sessions(
-      options.database,
-      options.keys,
-      options.config.SESSION_RECHECK_SECONDS,
-    ),
+    sessions,
     station: configuredStation(options.database.db, options.config),
+    events: new EventHub(options.database, sessions),
   };
   const app = new OpenAPIHono<AppEnv>();
   app.onError(toErrorResponse);
@@ -113,5 +116,6 @@ export function createApp(options: AppOptions) {
     return await compress({ encoding: "gzip" })(c, next);
   });
   app.route("/", pagesRouter(formGuards));
-  return app;
+  // The live streams, for the server to end them when it stops (they never end on their own).
+  return Object.assign(app, { events: deps.events });
 }

@@ -5,6 +5,7 @@ import type { SessionKeys } from "./auth/token.ts";
 import type { Sessions, SessionUser } from "./auth/sessions.ts";
 import type { Scope } from "./services/tenancy.ts";
 import type { StationAdapter } from "./station/adapter.ts";
+import type { EventHub } from "./services/events/hub.ts";
 import { validationError } from "./errors.ts";
 
 /** What the app is built from; passed in, never read per request. */
@@ -23,6 +24,8 @@ export interface Deps extends AppOptions {
   sessions: Sessions;
   /** The land earth station the portal talks to (server/station/adapter.ts). */
   station: StationAdapter;
+  /** This instance's live event streams (GET /rest/events). */
+  events: EventHub;
 }
 
 export type AppEnv = {

@@ -118,6 +118,7 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
   const stop = async () => {
     await jobs?.stop();
     await demoSinks?.close();
+    await app.events.close();
     await server.shutdown();
     await database.close();
     Deno.exit(0);

@@ -119,7 +119,10 @@ function typedFields(): Field[] {
     const spec = DOC.paths[route.path][route.method] as Schema;
     const op = `${route.method.toUpperCase()} ${route.path}`;
     const description = String(spec.description ?? "");
-    const query = (spec.parameters as Schema[] | undefined ?? []).flatMap((p): Field[] => {
+    const parameters = (spec.parameters as Schema[] | undefined ?? []).filter((p) =>
+      p.in === "query"
+    );
+    const query = parameters.flatMap((p): Field[] => {
       const zod = route.request?.query && fieldOf(route.request.query, p.name as string);
       assert.ok(zod, `${op} ?${p.name} has a zod schema`);
       return typedParts(p.schema as Schema).map((typed) => ({

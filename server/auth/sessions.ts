@@ -80,6 +80,12 @@ export class Sessions {
     return user;
   }
 
+  /** The token's user as the database says now (a stream asks when its session may have ended). */
+  recheck(token: string): Promise<SessionUser | null> {
+    this.entries.delete(token);
+    return this.resolve(token);
+  }
+
   /** Forgets one token (its session's logout on this instance). */
   forget(token: string) {
     this.entries.delete(token);

@@ -28,6 +28,11 @@ interface DocumentParts {
   body: string;
   layout: "app" | "bare";
   userId: string;
+  /**
+   * The id of the latest change event when the page was rendered: the tab's event stream resumes
+   * after it, so nothing that changed while the page loaded is missed (islands/runtime/live.ts).
+   */
+  eventsSince?: string;
   manifest: AssetManifest;
   /** The frame's inline sheet, for a page with the header. */
   frameStyle?: FrameStyle;
@@ -66,7 +71,9 @@ export function htmlDocument(p: DocumentParts): string {
 ${inHead}
 <script type="module" src="${p.manifest.entry}"></script>
 </head>
-<body data-layout="${p.layout}" data-user="${escapeHtml(p.userId)}">
+<body data-layout="${p.layout}" data-user="${escapeHtml(p.userId)}"${
+    p.eventsSince ? ` data-events-since="${escapeHtml(p.eventsSince)}"` : ""
+  }>
 ${p.header}${afterHeader}${body}
 </body>
 </html>`;

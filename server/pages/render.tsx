@@ -120,6 +120,7 @@ export async function renderFrame({ ctx, route, heading, flash, newsCount }: Fra
     body,
     layout: user ? "app" : "bare",
     userId: user?.id ?? "",
+    eventsSince: user ? ctx.deps.events.lastId : undefined,
     manifest,
     frameStyle: user ? await frameStyle(manifest) : undefined,
   });

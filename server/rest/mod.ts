@@ -30,3 +30,4 @@ export { default as dnidCommands } from "./dnids/commands/mod.ts";
 export { default as command } from "./command/mod.ts";
 export { default as epadr } from "./epadr/mod.ts";
 export { default as monitoring } from "./monitoring/mod.ts";
+export { default as events } from "./events/mod.ts";

@@ -5,6 +5,7 @@ import { createSession } from "../../server/services/users/session/store.ts";
 import type { Db } from "../../db/client.ts";
 import { TEST_SECRET } from "../fixtures/app.ts";
 import type { ProbeRequest } from "./tenant.ts";
+import { bodyOf } from "../fixtures/body.ts";
 
 export interface Operation {
   id: string;
@@ -78,7 +79,7 @@ export async function send(
     headers,
     body,
   });
-  const text = new TextDecoder().decode(await res.arrayBuffer());
+  const text = new TextDecoder().decode(await bodyOf(res));
   return {
     status: res.status,
     body: text,

@@ -4,6 +4,8 @@
  * dialog's section texts and how often it refreshes. docs/decisions/0015-delivery-engine.md.
  */
 
+import { liveTitle } from "../../events.ts";
+
 /** At most this many attempts in one answer (newest first). */
 export const MAX_ATTEMPTS_SHOWN = 200;
 
@@ -11,7 +13,7 @@ export const MAX_ATTEMPTS_SHOWN = 200;
  * Scheduled) it is not final: the dialog and the overview keep refreshing. */
 export const PENDING_PUSH_STATUSES: readonly number[] = [0, 1, 2, 8];
 
-/** The live views (push traffic overview, 'Show All' dialog) refresh this often. */
+/** The live views (push traffic overview, 'Show All' dialog) poll this often while the tab has no event stream. */
 export const LIVE_REFRESH_MS = 2_000;
 
 /** Where an attempt went (ATTEMPT_TARGETS). */
@@ -46,7 +48,7 @@ export const ATTEMPT_TEXTS = {
   nextAttempt: (at: string) => `Next attempt at ${at} (UTC)`,
   more: (n: number) => `The ${n} most recent attempts are shown.`,
   live: "Live",
-  liveTitle: `Updates every ${LIVE_REFRESH_MS / 1000} s`,
+  liveTitle: liveTitle(LIVE_REFRESH_MS),
   columns: {
     at: "Time (UTC)",
     round: "Round",
