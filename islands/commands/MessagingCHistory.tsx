@@ -1,9 +1,11 @@
 /**
  * The history panel of Messaging C: the user's sent messages, newest first, with their station
- * status; it refreshes every 5 s (MESSAGING_C_HISTORY_REFRESH_MS) and at once when the compose
+ * status; it reads them again when the company's messages change (a change event; every 5 s,
+ * MESSAGING_C_HISTORY_REFRESH_MS, while the tab has no event stream) and at once when the compose
  * form sent a message. A message's Details open the message details dialog (loaded on first use).
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLive } from "../runtime/live.ts";
 import { MESSAGING_C_HISTORY_REFRESH_MS } from "../../openapi/enums.ts";
 import type { StationFindResponse } from "../../openapi/schemas/station/station.ts";
 import { formatDateTime } from "../kit/format.ts";
@@ -14,6 +16,9 @@ import { ScrollBox } from "../kit/table/ScrollBox.tsx";
 const MessageDetailsDialog = lazy(() =>
   import("./messaging_c_dialogs.tsx").then((m) => ({ default: m.MessageDetailsDialog }))
 );
+
+/** What the history follows: its company's messages' states. */
+const MESSAGE_EVENTS = ["message.state"] as const;
 
 interface MessagingCHistoryProps {
   /** The first page, rendered on the server. */
@@ -35,19 +40,19 @@ export default function MessagingCHistory({ initial }: MessagingCHistoryProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const [open, setOpen] = useState<StationMessage | null>(null);
 
+  const mountedRef = useRef(true);
+  const refresh = () =>
+    myMessages().then((p) => {
+      if (!mountedRef.current) return;
+      setPage(p);
+      setFailed(null);
+    }).catch((e) => mountedRef.current && setFailed(e instanceof Error ? e.message : String(e)));
+  useLive(MESSAGE_EVENTS, refresh, { pollMs: MESSAGING_C_HISTORY_REFRESH_MS });
   useEffect(() => {
-    let live = true;
-    const refresh = () =>
-      myMessages().then((p) => {
-        if (!live) return;
-        setPage(p);
-        setFailed(null);
-      }).catch((e) => live && setFailed(e instanceof Error ? e.message : String(e)));
-    const timer = setInterval(refresh, MESSAGING_C_HISTORY_REFRESH_MS);
+    mountedRef.current = true;
     globalThis.addEventListener(SENT_EVENT, refresh);
     return () => {
-      live = false;
-      clearInterval(timer);
+      mountedRef.current = false;
       globalThis.removeEventListener(SENT_EVENT, refresh);
     };
   }, []);

@@ -5,7 +5,7 @@
  * refreshed on their own.
  */
 import type { Delivery, DeliveryCounts, Thresholds } from "../../openapi/schemas/monitoring.ts";
-import { LiveNote, useLive, When } from "./live.tsx";
+import { LiveNote, useFigures, When } from "./live.tsx";
 import { GaugeGrid } from "./gauge.tsx";
 import { DELIVERY_KEY, fetchDelivery, fetchThresholds, THRESHOLDS_KEY } from "./monitoring_api.ts";
 import { UpBadge } from "./states.tsx";
@@ -56,8 +56,8 @@ const routeLink = (type: string, id: number) => `/routing/routes?type=${type}&fi
 export default function DeliveryFigures(
   { delivery, thresholds }: { delivery: Delivery; thresholds: Thresholds },
 ) {
-  const live = useLive(DELIVERY_KEY, fetchDelivery, delivery);
-  const gauges = useLive(THRESHOLDS_KEY, fetchThresholds, thresholds);
+  const live = useFigures(DELIVERY_KEY, fetchDelivery, delivery);
+  const gauges = useFigures(THRESHOLDS_KEY, fetchThresholds, thresholds);
   const d = live.data;
   const now = d.measuredAt;
   return (

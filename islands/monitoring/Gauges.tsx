@@ -8,7 +8,7 @@ import { mutate } from "swr";
 import type { Thresholds } from "../../openapi/schemas/monitoring.ts";
 import { useMounted } from "../kit/lazy.ts";
 import { GaugeGrid } from "./gauge.tsx";
-import { LiveNote, useLive } from "./live.tsx";
+import { LiveNote, useFigures } from "./live.tsx";
 import { fetchThresholds, THRESHOLDS_KEY } from "./monitoring_api.ts";
 
 const ThresholdDialog = lazy(() =>
@@ -16,7 +16,7 @@ const ThresholdDialog = lazy(() =>
 );
 
 export default function Gauges({ thresholds }: { thresholds: Thresholds }) {
-  const { data, error } = useLive(THRESHOLDS_KEY, fetchThresholds, thresholds);
+  const { data, error } = useFigures(THRESHOLDS_KEY, fetchThresholds, thresholds);
   const [editing, setEditing] = useState(false);
   const mounted = useMounted({ editing });
   const close = () => setEditing(false);

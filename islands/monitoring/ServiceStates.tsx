@@ -4,13 +4,13 @@
  * on their own. Times are absolute (UTC) and relative to the measurement.
  */
 import type { Services } from "../../openapi/schemas/monitoring.ts";
-import { LiveNote, useLive, When } from "./live.tsx";
+import { LiveNote, useFigures, When } from "./live.tsx";
 import { fetchServices, SERVICES_KEY } from "./monitoring_api.ts";
 import { StateBadge } from "./states.tsx";
 import { FigureTable } from "./figure_table.tsx";
 
 export default function ServiceStates({ services }: { services: Services }) {
-  const { data, error } = useLive(SERVICES_KEY, fetchServices, services);
+  const { data, error } = useFigures(SERVICES_KEY, fetchServices, services);
   const now = data.measuredAt;
   return (
     <>

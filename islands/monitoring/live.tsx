@@ -1,23 +1,37 @@
 /**
- * Figures that refresh on their own: the server-rendered figures first, then SWR refetches them
- * every MONITORING_REFRESH_MS and when the window regains focus. A failed refresh keeps the last
- * figures and says so without blocking the page.
+ * Figures that refresh on their own: the server-rendered figures first, then SWR reads them again
+ * when a change event touches them (traffic, attempts, messages, the services' beats, which come
+ * every few seconds while they run: islands/runtime/live.ts), at most every MONITORING_REFRESH_MS,
+ * and when the window regains focus; every MONITORING_REFRESH_MS while the tab has no event
+ * stream. A failed refresh keeps the last figures and says so without blocking the page.
  */
 import useSWR from "swr";
-import { MONITORING_REFRESH_MS } from "../../openapi/monitoring.ts";
+import { MONITORING_LIVE_NOTE, MONITORING_REFRESH_MS } from "../../openapi/monitoring.ts";
+import { useLive } from "../runtime/live.ts";
 import { formatDateTime } from "../kit/format.ts";
 import { messageOf } from "../runtime/fetch_json.ts";
 
-export function useLive<T extends { measuredAt: string }>(
+/** What the figures follow. */
+const FIGURE_EVENTS = [
+  "push.status",
+  "delivery.attempt",
+  "message.state",
+  "service.heartbeat",
+] as const;
+
+export function useFigures<T extends { measuredAt: string }>(
   key: string,
   fetcher: () => Promise<T>,
   initial: T,
 ) {
-  const { data, error } = useSWR(key, fetcher, {
+  const { data, error, mutate } = useSWR(key, fetcher, {
     fallbackData: initial,
     revalidateOnMount: false,
     revalidateOnFocus: true,
-    refreshInterval: MONITORING_REFRESH_MS,
+  });
+  useLive(FIGURE_EVENTS, () => void mutate(), {
+    pollMs: MONITORING_REFRESH_MS,
+    minGapMs: MONITORING_REFRESH_MS,
   });
   // The cache may hold older figures than the server just rendered (an in-page navigation back
   // to the page): the newer measurement wins (ISO times compare as text).
@@ -56,12 +70,12 @@ export function LiveNote({ measuredAt, error }: { measuredAt: string; error: unk
         <time dateTime={measuredAt} data-measured-at="">
           {formatDateTime(measuredAt)}
         </time>{" "}
-        UTC · Refreshing every {MONITORING_REFRESH_MS / 1000} s
+        UTC · {MONITORING_LIVE_NOTE}
       </p>
       {error !== undefined && (
         <p role="status" className="live-error" data-refresh-error="">
           Could not refresh ({messageOf(error)}); showing the figures measured at{" "}
-          {formatDateTime(measuredAt)}. Trying again in {MONITORING_REFRESH_MS / 1000} s.
+          {formatDateTime(measuredAt)}. Trying again at the next update.
         </p>
       )}
     </div>

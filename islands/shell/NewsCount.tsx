@@ -1,29 +1,30 @@
 /**
- * The header's count of new news, linking to the news page; refetched every few minutes, when
- * the window regains focus, and when the news page has shown (so marked read) new items
+ * The header's count of new news, linking to the news page; refetched when news is published or
+ * changed (a change event; every few minutes while the tab has no event stream), when the window
+ * regains focus, and when the news page has shown (so marked read) new items
  * (`refreshNewsCount()` in ./news_count.ts).
  */
 import { useEffect, useState } from "react";
 import { getJson } from "../runtime/fetch_json.ts";
 import { useStore } from "../runtime/store.ts";
+import { useLive } from "../runtime/live.ts";
 import { NEWS_COUNT_KEY, newsCountRequests } from "./news_count.ts";
 
+/** Without an event stream, the count is fetched again this often. */
 const REFRESH_MS = 5 * 60 * 1000;
+const NEWS_EVENTS = ["news.published"] as const;
 
 export default function NewsCount({ count }: { count: number }) {
   const [data, setData] = useState(count);
   const requested = useStore(newsCountRequests);
   const [tick, setTick] = useState(0);
 
-  // The timer and focus only bump `tick`; one effect below does the fetching.
+  // Events, the timer and focus only bump `tick`; one effect below does the fetching.
+  const bump = () => setTick((n) => n + 1);
+  useLive(NEWS_EVENTS, bump, { pollMs: REFRESH_MS });
   useEffect(() => {
-    const bump = () => setTick((n) => n + 1);
-    const timer = setInterval(bump, REFRESH_MS);
     addEventListener("focus", bump);
-    return () => {
-      clearInterval(timer);
-      removeEventListener("focus", bump);
-    };
+    return () => removeEventListener("focus", bump);
   }, []);
 
   useEffect(() => {

@@ -5,7 +5,7 @@
  * whole message), Delete (only a message forward in progress, after a confirmation) and Refresh.
  * While a row shown is still under way, the table refreshes every 5 seconds.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { type Column, DataTable, type FindResult } from "../kit/table/DataTable.tsx";
 import type { TableState } from "../kit/table/table_state.ts";
 import { formatDateTime, optionsOf } from "../kit/format.ts";
@@ -17,6 +17,7 @@ import {
 } from "../../openapi/schemas/station/station_messages.ts";
 import type { StationMessage } from "../../openapi/schemas/station/station.ts";
 import { findStationTraffic } from "./station_api.ts";
+import { useLive } from "../runtime/live.ts";
 import { listHref } from "../management/list/command_list_api.ts";
 import { CREATED_PLACEHOLDER, STATION_TRAFFIC_DEFAULTS } from "./station_query.ts";
 
@@ -104,22 +105,22 @@ const columns: Column<StationMessage>[] = [
   },
 ];
 
+/** What the list follows while a row is under way: the messages' states. */
+const MESSAGE_EVENTS = ["message.state"] as const;
+
 export default function StationTrafficList(props: StationTrafficListProps) {
   const [details, setDetails] = useState<StationMessage | null>(null);
   const [reload, setReload] = useState(0);
   const refresh = () => setReload((n) => n + 1);
-  // The rows shown last: while one is under way, refresh every 5 s.
+  // The rows shown last: while one is under way, follow the messages' change events (every 5 s
+  // while the tab has no event stream).
   const [live, setLive] = useState(props.initialData.rows.some((m) => !m.final));
   const find = useRef(async (state: TableState) => {
     const r = await findStationTraffic(state);
     setLive(r.rows.some((m) => !m.final));
     return r;
   }).current;
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(refresh, STATION_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [live]);
+  useLive(MESSAGE_EVENTS, refresh, { pollMs: STATION_REFRESH_MS, enabled: live });
 
   return (
     <>

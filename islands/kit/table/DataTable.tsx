@@ -27,6 +27,8 @@ import { useProgressiveRows } from "./progressive_rows.ts";
 import { FilterBar } from "./FilterBar.tsx";
 import { createSelection, type Selection, useSelectionSize } from "./selection.ts";
 import { createStore, type Store, useStore } from "../../runtime/store.ts";
+import { useLive } from "../../runtime/live.ts";
+import { type LiveEventType, liveTitle } from "../../../openapi/events.ts";
 
 // deno-lint-ignore no-explicit-any
 export type Row = Record<string, any>;
@@ -111,12 +113,14 @@ interface DataTableProps<R extends Row> {
   /** Changes whenever the caller wants a reload (after an edit, say). */
   reloadToken?: number;
   /**
-   * Live table (a find source): the page is fetched again this often (ms) while the page is
-   * visible, and when the window regains focus, never while a fetch is in flight. The rows stay
+   * Live table (a find source): the page is fetched again when a change event of `liveEvents`
+   * arrives (islands/runtime/live.ts), and this often (ms) while the tab's event stream is not
+   * open, and when the window regains focus, never while a fetch is in flight. The rows stay
    * until new ones arrive, without the busy state; the selection (pruned to the rows still
    * shown), the open menu and the caller's dialogs stay. A "Live" hint shows in the caption.
    */
   refreshMs?: number;
+  liveEvents?: readonly LiveEventType[];
 }
 
 function applyLocal<R extends Row>(rows: R[], state: TableState, columns: Column<R>[]) {
@@ -201,10 +205,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
       revalidateOnMount: !(isInitial && props.initialData),
       revalidateOnFocus: live,
       keepPreviousData: true,
-      // SWR schedules the next refresh only once the previous fetch has settled.
-      ...(live && { refreshInterval: props.refreshMs, dedupingInterval: props.refreshMs! / 2 }),
+      ...(live && { dedupingInterval: props.refreshMs! / 2 }),
     },
   );
+  useLive(props.liveEvents ?? [], () => {
+    if (!swr.isValidating) void swr.mutate();
+  }, { pollMs: props.refreshMs ?? 0, enabled: live });
 
   const localRows = source.kind === "local" ? source.rows : null;
   const local = useMemo(
@@ -355,7 +361,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           <small
             className="muted"
             data-live=""
-            title={`Updates every ${props.refreshMs! / 1000} s`}
+            title={liveTitle(props.refreshMs!)}
           >
             Live
           </small>

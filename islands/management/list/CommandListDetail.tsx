@@ -5,17 +5,24 @@
  * menu (or its link) opens the command details dialog; the page's item opens it at once, its
  * row marked. An unfinished list re-reads its commands every 5 s, so its states advance.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { type Column, DataTable } from "../../kit/table/DataTable.tsx";
 import { Fact } from "../../kit/Fact.tsx";
 import { formatDateTime } from "../../kit/format.ts";
+import { useLive } from "../../runtime/live.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import type { TableDefaults, TableState } from "../../kit/table/table_state.ts";
 import { PAGE_SIZE, PAGE_SIZES } from "../../../openapi/enums.ts";
 import type { Command } from "../../../openapi/schemas/command/commands.ts";
 import type { CommandListFull } from "../../../openapi/schemas/list/lists.ts";
 import { getCommandList, listHref } from "./command_list_api.ts";
-import { CommandStatusBadge, ListProgress, ListState, protocolLabel } from "./command_status.tsx";
+import {
+  COMMAND_EVENTS,
+  CommandStatusBadge,
+  ListProgress,
+  ListState,
+  protocolLabel,
+} from "./command_status.tsx";
 
 const dialogs = () => import("./command_list_dialogs.tsx");
 const CommandDetailsDialog = lazy(() =>
@@ -29,7 +36,7 @@ export interface CommandListDetailProps {
   itemId: number | null;
 }
 
-/** An unfinished list re-reads its commands this often, so states are seen advancing. */
+/** Without an event stream, an unfinished list re-reads its commands this often. */
 export const LIST_REFRESH_MS = 5000;
 
 const DEFAULTS: TableDefaults = {
@@ -67,12 +74,13 @@ export default function CommandListDetail(
       // The next refresh tries again; the page keeps what it shows.
     }
   };
-  // While the list is unfinished, its commands move on at the station: follow them.
-  useEffect(() => {
-    if (list.terminated) return;
-    const timer = setInterval(refresh, LIST_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [list.id, list.terminated]);
+  // While the list is unfinished, its commands move on at the station: follow them (on its
+  // change events; every LIST_REFRESH_MS while the tab has no event stream).
+  useLive(COMMAND_EVENTS, refresh, {
+    pollMs: LIST_REFRESH_MS,
+    match: (ids) => ids.includes(String(list.id)),
+    enabled: !list.terminated,
+  });
 
   const rows = useMemo<CommandRow[]>(
     () =>

@@ -6,7 +6,8 @@
  * 7 Acknowledged or 8 Unacknowledged). A promise-style "Cancel command" button cancels it at the station while it
  * is not final; a refusal shows "Cancel command error : …" in the dialog and as a toast.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLive } from "../../runtime/live.ts";
 import { Dialog } from "../../kit/dialog/Dialog.tsx";
 import { FieldTable, shown } from "../../kit/table/FieldTable.tsx";
 import { formatDateTime } from "../../kit/format.ts";
@@ -17,7 +18,7 @@ import type { Command } from "../../../openapi/schemas/command/commands.ts";
 import type { FullCommand } from "../../../openapi/schemas/command/command_details.ts";
 import { COMMAND_MESSAGES } from "../../../openapi/schemas/command/command_messages.ts";
 import { cancelCommand, getFullCommand } from "./command_list_api.ts";
-import { CommandStatusBadge, protocolLabel } from "./command_status.tsx";
+import { COMMAND_EVENTS, CommandStatusBadge, protocolLabel } from "./command_status.tsx";
 
 /** How often an open dialog re-reads a pending command. */
 export const COMMAND_REFRESH_MS = 2000;
@@ -43,31 +44,32 @@ export function CommandDetailsDialog(
   const [cancelError, setCancelError] = useState<string | null>(null);
   const { state, run } = usePromiseState();
 
-  // Load on open; re-read while the command is pending or has a step scheduled.
+  // Load on open; re-read while the command is pending or has a step scheduled, when its list's
+  // commands change (every COMMAND_REFRESH_MS while the tab has no event stream).
+  const current = useRef(key);
+  current.current = key;
+  const load = async () => {
+    if (!id) return;
+    try {
+      const fresh = await getFullCommand(id);
+      if (current.current !== key) return;
+      setFull(fresh);
+      setLoadError(null);
+    } catch (e) {
+      if (current.current === key) setLoadError(COMMAND_MESSAGES.loadError(messageOf(e)));
+    }
+  };
   useEffect(() => {
     setFull(null);
     setLoadError(null);
     setCancelError(null);
-    if (!id) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      try {
-        const fresh = await getFullCommand(id);
-        if (stopped) return;
-        setFull(fresh);
-        setLoadError(null);
-        if (stillMoving(fresh)) timer = setTimeout(load, COMMAND_REFRESH_MS);
-      } catch (e) {
-        if (!stopped) setLoadError(COMMAND_MESSAGES.loadError(messageOf(e)));
-      }
-    };
-    load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
+    void load();
   }, [key]);
+  useLive(COMMAND_EVENTS, load, {
+    pollMs: COMMAND_REFRESH_MS,
+    match: (ids) => ids.includes(String(id?.listId)),
+    enabled: full !== null && stillMoving(full) && loadError === null,
+  });
 
   async function cancel() {
     if (!id) return;

@@ -7,6 +7,9 @@ import type { Command } from "../../../openapi/schemas/command/commands.ts";
 import type { CommandList } from "../../../openapi/schemas/list/lists.ts";
 import { LIST_TERMINATED } from "../../../openapi/schemas/list/list_messages.ts";
 
+/** What a command screen follows: its commands' states (the event ids are list ids). */
+export const COMMAND_EVENTS = ["command.state"] as const;
+
 /** The status's label in its class's colour; `withCode` puts its number first ("6 Failed"). */
 export function CommandStatusBadge(
   { command, withCode }: {

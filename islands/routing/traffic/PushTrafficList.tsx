@@ -3,8 +3,9 @@
  * Ctrl-click (Cmd-click) several, and every reload clears the selection. Right-click (or a row's
  * ⋮ button) for 'Show All' (the row's details, its multi-push items and its TGID's details) and,
  * for administrators (team rights below 100) only, 'Retransmit' of the row or the selection.
- * The dialogs load on first use. The table is live: it refreshes every LIVE_REFRESH_MS while the
- * page is visible, keeping the selection, the menu and the open dialog (issue 17).
+ * The dialogs load on first use. The table is live: it reads the page again when a change event
+ * tells of new traffic, a status or an attempt (issue 38; every LIVE_REFRESH_MS while the tab has
+ * no event stream), keeping the selection, the menu and the open dialog (issue 17).
  */
 import { lazy, Suspense, useState } from "react";
 import { DataTable, type FindResult } from "../../kit/table/DataTable.tsx";
@@ -37,6 +38,9 @@ const RetransmitDialog = lazy(() => dialogs().then((m) => ({ default: m.Retransm
 const pushStatusClass = (s: number) =>
   s === 4 ? "success" : [3, 5, 6, 7].includes(s) ? "danger" : "pending";
 
+/** The change events the overview follows. */
+const LIVE_EVENTS = ["push.status", "delivery.attempt"] as const;
+
 export const findPushTraffic = (state: TableState) => findPushRows("pushTraffic", state);
 
 export interface PushTrafficListProps {
@@ -66,6 +70,7 @@ export default function PushTrafficList(
         initialData={initialData}
         reloadToken={reloadToken}
         refreshMs={LIVE_REFRESH_MS}
+        liveEvents={LIVE_EVENTS}
         urlState
         exportName="push-traffic"
         columns={[

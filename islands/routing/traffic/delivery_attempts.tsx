@@ -1,10 +1,12 @@
 /**
  * The 'Show All' dialog's delivery attempts (issue 17): `useDeliveryAttempts` loads them with the
- * row's status and fetches again every LIVE_REFRESH_MS while the message is not final;
+ * row's status and reads them again, while the message is not final, when a change event names
+ * it (every LIVE_REFRESH_MS while the tab has no event stream: islands/runtime/live.ts);
  * `DeliveryAttemptsSection` shows the table and when the next attempt is due. Plain fetch and
  * zod-free words, so the dialog's chunk stays small.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLive } from "../../runtime/live.ts";
 import { shown } from "../../kit/table/FieldTable.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { ApiFailure, getJson, messageOf } from "../../runtime/fetch_json.ts";
@@ -31,34 +33,38 @@ const isPending = (status: number) => PENDING_PUSH_STATUSES.includes(status);
 /** A client error (404: the row is gone or not ours) will not heal: no more refreshes. */
 const gaveUp = (e: unknown) => e instanceof ApiFailure && e.status >= 400 && e.status < 500;
 
+/** What the dialog follows: its message's attempts and status. */
+const ATTEMPT_EVENTS = ["delivery.attempt", "push.status"] as const;
+
 export function useDeliveryAttempts(id: number): AttemptsState {
-  const [state, setState] = useState<AttemptsState>({ data: null, error: null });
+  const [state, setState] = useState<AttemptsState & { stopped: boolean }>(EMPTY);
+  // The id the dialog shows now: an answer for an earlier one is dropped.
+  const current = useRef(id);
+  current.current = id;
+  const load = async () => {
+    try {
+      const data = await getJson<DeliveryAttempts>(`/rest/push/getDeliveryAttempts?id=${id}`);
+      if (current.current === id) setState({ data, error: null, stopped: false });
+    } catch (e) {
+      if (current.current !== id) return;
+      setState((s) => ({ data: s.data, error: messageOf(e), stopped: gaveUp(e) }));
+    }
+  };
   useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    setState({ data: null, error: null });
-    const load = async () => {
-      try {
-        const data = await getJson<DeliveryAttempts>(
-          `/rest/push/getDeliveryAttempts?id=${id}`,
-        );
-        if (!live) return;
-        setState({ data, error: null });
-        if (isPending(data.status)) timer = setTimeout(load, LIVE_REFRESH_MS);
-      } catch (e) {
-        if (!live) return;
-        setState((s) => ({ data: s.data, error: messageOf(e) }));
-        if (!gaveUp(e)) timer = setTimeout(load, LIVE_REFRESH_MS);
-      }
-    };
-    load();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    setState(EMPTY);
+    void load();
   }, [id]);
+  // Read again when the message's attempts or status change, while it is not final.
+  const following = !state.stopped && (state.data === null || isPending(state.data.status));
+  useLive(ATTEMPT_EVENTS, load, {
+    pollMs: LIVE_REFRESH_MS,
+    match: (ids) => ids.includes(String(id)),
+    enabled: following,
+  });
   return state;
 }
+
+const EMPTY = { data: null, error: null, stopped: false };
 
 export function DeliveryAttemptsSection({ state }: { state: AttemptsState }) {
   const { data, error } = state;

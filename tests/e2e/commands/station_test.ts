@@ -80,8 +80,10 @@ e2eSuite("[e2e/station]", async (t, e) => {
     assert.ok(await page.getByRole("menuitem", { name: "Delete" }).isDisabled());
     await page.keyboard.press("Escape");
 
-    // Shown forward in progress, delivered meanwhile: the server's refusal, as a toast.
+    // Shown forward in progress, delivered meanwhile: the server's refusal, as a toast. Without
+    // an event stream (refused here), the page polls every 5 s, so it shows a stale row a while.
     const stale = await mine({ status: 0 });
+    await page.route("**/rest/events*", (route) => route.abort());
     await page.goto(`/station/traffic?filter.refNum=${stale.refNum}`);
     await shows(stale.refNum, "forward in progress");
     await db.update(stationMessages).set({ status: 12 })
@@ -96,8 +98,9 @@ e2eSuite("[e2e/station]", async (t, e) => {
       STATION_MESSAGES.deleteError(STATION_MESSAGES.notDeletable(12)),
     ).waitFor();
     assert.equal(await statusOf(stale.refNum), 12);
-    // The table refreshes by itself while a row is under way: delivered now.
+    // The table refreshes by itself while a row is under way (polling): delivered now.
     await shows(stale.refNum, "delivered");
+    await page.unroute("**/rest/events*");
     await dismissToasts(page);
   });
 

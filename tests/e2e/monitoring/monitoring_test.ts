@@ -13,6 +13,7 @@ import { monitoringThresholds, pushEvents, tcpRoutes } from "../../../db/schema/
 import {
   GAUGE_BAND_LABELS,
   MONITORED_QUEUES,
+  MONITORING_LIVE_NOTE,
   MONITORING_MESSAGES,
   MONITORING_REFRESH_MS,
   SERVICE_STATES,
@@ -108,7 +109,7 @@ e2eSuite("[e2e/monitoring]", async (t, e) => {
     for (const title of ["Services", "Delivery"]) {
       await page.getByRole("link", { name: title, exact: true }).first().waitFor();
     }
-    await page.getByText(`Refreshing every ${MONITORING_REFRESH_MS / 1000} s`).waitFor();
+    await page.getByText(MONITORING_LIVE_NOTE).waitFor();
     await assertAccessible(page, "the gauges");
 
     // New traffic waiting: the gauge follows without a reload.
@@ -270,6 +271,8 @@ e2eSuite("[e2e/monitoring]", async (t, e) => {
     await headingIs(page, "Control");
     const shown = await text(gauge(page, "pushWaiting").locator("[data-gauge-value]"));
     await page.route("**/rest/monitoring/tresholds", (r) => r.abort());
+    // A change the gauges follow: their refresh fails.
+    await waitingTraffic(1);
     await eventually(
       () => page.locator("[data-refresh-error]").waitFor({ timeout: 500 }),
       MONITORING_REFRESH_MS + 5_000,

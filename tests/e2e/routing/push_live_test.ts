@@ -13,6 +13,7 @@ import { inView, scriptErrors } from "../page_helpers.ts";
 import { assertAccessible } from "../axe.ts";
 import { pushAttempts, pushTraffic } from "../../../db/schema/mod.ts";
 import { LIVE_REFRESH_MS } from "../../../openapi/schemas/push/push_attempt_messages.ts";
+import { liveTitle } from "../../../openapi/events.ts";
 
 const TIMEOUT = 10_000;
 /** The issue's bound: a status change shows within a second or two; 3 s with the fetch. */
@@ -67,7 +68,7 @@ e2eSuite("[e2e/push-live]", async (t, e) => {
       await watchBusy(page);
       const hint = page.locator(`${TABLE} [data-live]`);
       assert.equal(await hint.innerText(), "Live");
-      assert.equal(await hint.getAttribute("title"), `Updates every ${LIVE_REFRESH_MS / 1000} s`);
+      assert.equal(await hint.getAttribute("title"), liveTitle(LIVE_REFRESH_MS));
 
       await row(page, ids[1]).locator("td").nth(3).click();
       await eventually(async () => assert.deepEqual(await selectedKeys(page), [String(ids[1])]));
@@ -106,6 +107,33 @@ e2eSuite("[e2e/push-live]", async (t, e) => {
       assert.deepEqual(await selectedKeys(page), [ids[0], ids[1]].map(String));
       assert.equal(await busyTimes(page), 0, "a refresh marked the table busy");
       assert.equal(await marked(page), 1, "no reload");
+    },
+  );
+
+  await t.step(
+    "[e2e/push-live] with the event stream open, an idle overview asks nothing; a change, once",
+    async () => {
+      const [msg] = await e.f.pushTraffic({ tgidId: tgid.id, overrides: { status: 0 } });
+      const finds: string[] = [];
+      const streams: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/rest/push/find")) finds.push(r.url());
+        if (r.resourceType() === "eventsource") streams.push(r.url());
+      });
+      await page.goto(`/routing/traffic/push?filter.tgid=${tgid.id}`);
+      await hydrated(page);
+      // The stream resumes after the event the page was rendered at.
+      await eventually(() => assert.match(streams[0] ?? "", /\/rest\/events\?since=/));
+      await page.waitForTimeout(LIVE_REFRESH_MS * 2.5);
+      assert.deepEqual(finds, [], "an idle overview polled");
+      await setRow(msg.id, { status: 4 });
+      await eventually(
+        async () =>
+          assert.equal(await row(page, msg.id).locator(".status").innerText(), "Delivered"),
+        LIVE_WITHIN_MS,
+      );
+      await page.waitForTimeout(LIVE_REFRESH_MS);
+      assert.equal(finds.length, 1, "one read for one change");
     },
   );
 

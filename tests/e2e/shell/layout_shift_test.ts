@@ -62,11 +62,14 @@ interface LayoutShiftFields {
   sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
 }
 
-/** Waits until none of the page's requests is in flight (at most TIMEOUT, then names them). */
+/**
+ * Waits until none of the page's requests is in flight (at most TIMEOUT, then names them); the
+ * tab's event stream, which stays open, left out.
+ */
 function requestsSettled(page: Page) {
   const inFlight = new Set<Request>();
   let idle = () => {};
-  page.on("request", (r) => inFlight.add(r));
+  page.on("request", (r) => r.resourceType() !== "eventsource" && inFlight.add(r));
   const done = (r: Request) => {
     inFlight.delete(r);
     if (!inFlight.size) idle();

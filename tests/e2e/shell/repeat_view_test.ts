@@ -50,7 +50,8 @@ async function visitAll(page: Page) {
   for (const path of PAGES) {
     await page.goto(path);
     await hydrated(page);
-    await page.waitForLoadState("networkidle");
+    // Not "networkidle": the tab's event stream stays open (islands/runtime/live.ts).
+    await page.waitForLoadState("load");
   }
 }
 
