@@ -2,6 +2,7 @@
 import type { DeliveryResult } from "./delivery.ts";
 import { KINDS, type MixedResult } from "./mixed.ts";
 import { renderScale, type ScaleResult } from "./scale.ts";
+import { type LiveResult, renderLive } from "./live.ts";
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
@@ -35,6 +36,10 @@ export interface Options {
   /** Push traffic rows seeded, and timed requests per scenario (section 7). */
   scaleRows: number;
   scaleSamples: number;
+  /** Simulated tabs, seconds per phase and committed changes of the live section (8). */
+  liveTabs: number;
+  liveSeconds: number;
+  liveChanges: number;
   sections: number[];
 }
 
@@ -59,6 +64,7 @@ export interface Results {
   delivery?: Section<DeliveryResult>;
   mixed?: Section<MixedResult>;
   scale?: Section<ScaleResult>;
+  live?: Section<LiveResult>;
   /** The machine's load average when the run ended (other processes skew the figures). */
   loadavgEnd?: number[];
 }
@@ -311,6 +317,11 @@ export function render(r: Results): string {
       "7. A million push traffic rows on PostgreSQL: find and statistics vs their bare SQL",
       r.scale,
       (s) => renderScale(s).split("\n").map((l) => `  ${l}`),
+    ),
+    ...section(
+      "8. Live screens on PostgreSQL: event streams against polling",
+      r.live,
+      (s) => renderLive(s).split("\n").map((l) => `  ${l}`),
     ),
     ...(r.loadavgEnd ? ["", `load average at the end: ${loadavg(r.loadavgEnd)}`] : []),
   ].join("\n");

@@ -23,8 +23,14 @@
  *    /rest/push/find (page 10, default sort, with and without a filter, admin and client) and the
  *    30-day statistics, p50/p99 over BENCH_SCALE_SAMPLES (300; 100) requests each, against the
  *    same statements run bare in the same section (bench/scale.ts).
+ * 8. live screens on PostgreSQL (DATABASE_URL): BENCH_LIVE_TABS (200) overview tabs polling as
+ *    before against the same tabs holding an event stream, BENCH_LIVE_SECONDS (60, 10 with
+ *    --quick) each, nothing changing: database transactions/s and memory per stream; then
+ *    BENCH_LIVE_CHANGES (50) commits by another connection, each timed to its event in every tab,
+ *    and ten to the row changing in Chromium (bench/live.ts).
  * Prints a table and writes the results to bench/results/latest.json.
  */
+import { signInAs } from "./sign_in.ts";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { TEST_PASSWORD } from "../tests/fixtures/factories.ts";
@@ -38,6 +44,7 @@ import { pagePaths } from "./samples.ts";
 import { measureDelivery } from "./delivery.ts";
 import { measureMixedSection } from "./mixed.ts";
 import { measureScale } from "./scale.ts";
+import { measureLive } from "./live.ts";
 import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
 import { scratchDatabase } from "../db/scratch.ts";
 
@@ -51,7 +58,7 @@ function parseOptions(): { opts: Options; out: string } {
       concurrency: { type: "string" },
       "login-workers": { type: "string" },
       "lighthouse-runs": { type: "string" },
-      only: { type: "string", default: "1,2,3,4,5,6,7" },
+      only: { type: "string", default: "1,2,3,4,5,6,7,8" },
       out: {
         type: "string",
         default: fileURLToPath(new URL("results/latest.json", import.meta.url)),
@@ -78,6 +85,9 @@ function parseOptions(): { opts: Options; out: string } {
       Number(Deno.env.get("BENCH_SCALE_ROWS") ?? (values.quick ? 100_000 : 1_000_000)),
     ),
     scaleSamples: Math.round(pick(undefined, "BENCH_SCALE_SAMPLES", 300, 100)),
+    liveTabs: Math.round(pick(undefined, "BENCH_LIVE_TABS", 200, 200)),
+    liveSeconds: pick(undefined, "BENCH_LIVE_SECONDS", 60, 10),
+    liveChanges: Math.round(pick(undefined, "BENCH_LIVE_CHANGES", 50, 20)),
     sections: values.only.split(",").map(Number),
   };
   return { opts, out: values.out };
@@ -109,18 +119,6 @@ async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T | { err
 }
 
 const progress = (msg: string) => console.log(`… ${msg}`);
-
-async function signIn(base: string, username: string): Promise<string> {
-  const res = await fetch(`${base}/rest/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: TEST_PASSWORD, remember: false }),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
-  return body.token;
-}
 
 const { opts, out } = parseOptions();
 const phase: Phase = { warmupMs: opts.warmupMs, windowMs: opts.windowMs };
@@ -154,7 +152,7 @@ if (wants(1) || wants(2)) {
             name: "app (PostgreSQL) GET /rest/users/current",
             url: `${base}/rest/users/current`,
             workers: opts.concurrency,
-            headers: { authorization: `Bearer ${await signIn(base, String(s.info.username))}` },
+            headers: { authorization: `Bearer ${await signInAs(base, String(s.info.username))}` },
           }, phase);
         }, { BENCH_DATABASE_URL: scratch.url });
       } finally {
@@ -171,7 +169,7 @@ if (wants(1) || wants(2)) {
         name: "app GET /rest/users/current",
         url: `${base}/rest/users/current`,
         workers: opts.concurrency,
-        headers: { authorization: `Bearer ${await signIn(base, username)}` },
+        headers: { authorization: `Bearer ${await signInAs(base, username)}` },
       };
       const logins: Target = {
         name: "app POST /rest/users/login",
@@ -267,6 +265,19 @@ if (wants(7)) {
         measureScale(databaseUrl, { rows: opts.scaleRows, samples: opts.scaleSamples, progress }),
     )
     : { error: "DATABASE_URL is not set: the scale benchmark runs on PostgreSQL" };
+}
+
+if (wants(8)) {
+  const databaseUrl = Deno.env.get("DATABASE_URL");
+  results.live = databaseUrl
+    ? await attempt("live", () =>
+      measureLive(databaseUrl, {
+        tabs: opts.liveTabs,
+        seconds: opts.liveSeconds,
+        changes: opts.liveChanges,
+        progress,
+      }))
+    : { error: "DATABASE_URL is not set: the live screens benchmark runs on PostgreSQL" };
 }
 
 results.loadavgEnd = Deno.loadavg();

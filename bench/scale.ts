@@ -9,6 +9,7 @@
  * unprepared). The target (issue 18): find p99 ≤ 30 ms, and find and statistics within 2× of
  * their bare SQL.
  */
+import { signInAs } from "./sign_in.ts";
 import postgres from "postgres";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { type Db, openPostgres, schema } from "../db/client.ts";
@@ -159,19 +160,6 @@ async function startPortal(url: string) {
   }
 }
 
-async function signIn(base: string, username: string): Promise<string> {
-  const res = await fetch(`${base}/rest/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: TEST_PASSWORD, remember: false }),
-  });
-  const body = await res.json();
-  if (res.status !== 200) {
-    throw new Error(`sign-in of ${username}: ${res.status} ${JSON.stringify(body)}`);
-  }
-  return body.token;
-}
-
 /** One request; throws unless 200. Answers the parsed body. */
 async function request(url: string, token: string, body?: unknown) {
   const res = await fetch(url, {
@@ -255,8 +243,8 @@ export async function measureScale(databaseUrl: string, opts: ScaleOptions): Pro
       order by count(*) desc limit 1`;
     portal = await startPortal(scratch.url);
     const { base } = portal;
-    const admin = await signIn(base, ADMIN_LOGIN);
-    const clientToken = await signIn(base, chosen.login);
+    const admin = await signInAs(base, ADMIN_LOGIN);
+    const clientToken = await signInAs(base, chosen.login);
     const adminScope: Scope = { onlyCompany: null };
     const clientScope: Scope = { onlyCompany: chosen.companyId };
     const failure = 3; // Delivering error

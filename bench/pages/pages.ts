@@ -152,7 +152,13 @@ async function firstLoad(browser: Browser, target: Target, cookie?: string) {
     cdp.on("Network.loadingFailed", (e) => {
       if (scripts.has(e.requestId)) failed.push(`${e.errorText}`);
     });
-    const response = await page.goto(target.url, { waitUntil: "networkidle", timeout: 60_000 });
+    // Not "networkidle": the tab's event stream stays open. Scripts asked for after the load
+    // (island chunks) are awaited: until none has started for 300 ms, and each has finished.
+    const response = await page.goto(target.url, { waitUntil: "load", timeout: 60_000 });
+    for (let seen = -1; seen !== scripts.size;) {
+      seen = scripts.size;
+      await page.waitForTimeout(300);
+    }
     const pending = () => [...scripts.values()].filter((s) => s.body === undefined).length;
     for (let i = 0; i < 100 && pending() > failed.length; i++) await page.waitForTimeout(20);
     if (failed.length) throw new Error(`${target.path}: script failed to load: ${failed[0]}`);
