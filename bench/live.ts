@@ -25,6 +25,8 @@ import { sleep, startServer } from "./servers.ts";
 export interface LiveResult {
   tabs: number;
   seconds: number;
+  /** Database transactions per second with no tab open (the floor the others include). */
+  floorTransactionsPerSecond: number;
   polling: { dbTransactionsPerSecond: number; requestsPerSecond: number; errors: number };
   streams: { dbTransactionsPerSecond: number; opened: number; memoryPerStreamKb: number };
   toTab: { changes: number; samples: number; p50Ms: number; p95Ms: number; maxMs: number };
@@ -74,7 +76,7 @@ export async function measureLive(databaseUrl: string, opts: Options): Promise<L
       .where(eq(users.id, String(server.info.username)));
     const f = new Factories(worker.db);
     const tgid = await f.tgid({ teamId: user.teamId });
-    const rows = await f.pushTraffic({ tgidId: tgid.id, count: 30, overrides: { status: 4 } });
+    await f.pushTraffic({ tgidId: tgid.id, count: 30, overrides: { status: 4 } });
     const token = await signInAs(base, user.id);
     const auth = { authorization: `Bearer ${token}` };
     const transactions = async () =>
@@ -85,14 +87,22 @@ export async function measureLive(databaseUrl: string, opts: Options): Promise<L
             where datname = current_database()`,
         ))[0].n,
       );
-    /** Transactions per second over `ms` (the counter's own two reads are left out). */
+    /**
+     * Transactions per second while the phase goes on (the counter's own read left out). A
+     * backend reports its counts within 10 s (PostgreSQL 15): the count starts once the previous
+     * phase's are in and ends that much after the window, the phase still going on meanwhile.
+     */
     const rate = async (ms: number) => {
-      await sleep(1000); // the statistics collector lags a little
+      await sleep(STATS_LAG_MS);
       const before = await transactions();
-      await sleep(ms);
-      await sleep(1000);
-      return Math.max(0, (await transactions()) - before - 2) / ((ms + 1000) / 1000);
+      await sleep(ms + STATS_LAG_MS);
+      const during = (await transactions()) - before - 1;
+      return Math.max(0, during) / ((ms + STATS_LAG_MS) / 1000);
     };
+
+    // 1. Nothing open: what the database does by itself (statistics, autovacuum, the server).
+    opts.progress(`live: no tabs for ${opts.seconds} s (the floor)`);
+    const floorTps = await rate(opts.seconds * 1000);
 
     // 1a. Polling tabs, as before streams.
     opts.progress(`live: ${opts.tabs} polling tabs for ${opts.seconds} s`);
@@ -122,7 +132,7 @@ export async function measureLive(databaseUrl: string, opts: Options): Promise<L
     await sleep(LIVE_REFRESH_MS);
     const pollStart = polls;
     const pollingTps = await rate(opts.seconds * 1000);
-    const requestsPerSecond = (polls - pollStart) / (opts.seconds + 2);
+    const requestsPerSecond = (polls - pollStart) / (opts.seconds + 2 * STATS_LAG_MS / 1000);
     polling = false;
     await Promise.all(pollers);
 
@@ -164,12 +174,13 @@ export async function measureLive(databaseUrl: string, opts: Options): Promise<L
 
     // 3. Commit to screen, in a real browser.
     opts.progress(`live: commit to screen in Chromium (${Math.min(opts.changes, 10)} changes)`);
-    const toScreen = await commitToScreen(base, token, tgid.id, rows.map((r) => r.id), worker.db)
+    const toScreen = await commitToScreen(base, token, tgid.id, worker.db)
       .catch((e) => ({ error: e instanceof Error ? e.message : String(e) }));
 
     return {
       tabs: opts.tabs,
       seconds: opts.seconds,
+      floorTransactionsPerSecond: round(floorTps),
       polling: {
         dbTransactionsPerSecond: round(pollingTps),
         requestsPerSecond: round(requestsPerSecond),
@@ -196,6 +207,9 @@ export async function measureLive(databaseUrl: string, opts: Options): Promise<L
   }
 }
 
+/** How long PostgreSQL may take to count a backend's transactions. */
+const STATS_LAG_MS = 11_000;
+
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Changes the shown rows' status one by one; each time, when the browser's row changed. */
@@ -203,7 +217,6 @@ async function commitToScreen(
   base: string,
   token: string,
   tgidId: number,
-  ids: number[],
   db: ReturnType<typeof openPostgres>["db"],
 ) {
   const browser = await launchChromium();
@@ -217,6 +230,9 @@ async function commitToScreen(
     for (let i = 0; i < 100 && !streamOpen; i++) await sleep(50);
     if (!streamOpen) throw new Error("the page opened no event stream");
     await sleep(500);
+    // The rows the overview shows (its first page).
+    const ids = await page.locator('[data-table="push-traffic"] tbody tr[data-row]')
+      .evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-row"))));
     const delays: number[] = [];
     for (const id of ids.slice(0, 10)) {
       const cell = page.locator(`[data-table="push-traffic"] tbody tr[data-row="${id}"] .status`);
@@ -259,14 +275,16 @@ export function renderLive(r: LiveResult): string {
     ? `commit → row changed in Chromium: failed (${r.toScreen.error})`
     : `commit → row changed in Chromium (${r.toScreen.changes} changes): p50 ${r.toScreen.p50Ms} ms, ` +
       `p95 ${r.toScreen.p95Ms} ms, max ${r.toScreen.maxMs} ms`;
+  const idle = r.streams.dbTransactionsPerSecond - r.floorTransactionsPerSecond;
   return [
-    `${r.tabs} overview tabs for ${r.seconds} s each way, nothing changing:`,
+    `${r.tabs} overview tabs for ${r.seconds} s each way, nothing changing (database floor with ` +
+    `no tab: ${r.floorTransactionsPerSecond} transactions/s):`,
     `  polling every ${
       LIVE_REFRESH_MS / 1000
     } s (before): ${r.polling.requestsPerSecond} requests/s, ` +
     `${r.polling.dbTransactionsPerSecond} database transactions/s, ${r.polling.errors} errors`,
     `  event streams (now): ${r.streams.opened} open, ${r.streams.dbTransactionsPerSecond} database ` +
-    `transactions/s${flag(r.streams.dbTransactionsPerSecond < 1)}; server memory ` +
+    `transactions/s, ${round(idle)} over the floor${flag(idle < 1)}; server memory ` +
     `${r.streams.memoryPerStreamKb} KB per open stream`,
     `commit by another connection → event in each of ${r.tabs} tabs (${r.toTab.changes} changes, ` +
     `${r.toTab.samples} arrivals): p50 ${r.toTab.p50Ms} ms, p95 ${r.toTab.p95Ms} ms, max ` +
