@@ -1,6 +1,6 @@
 /**
  * Figures that refresh on their own: the server-rendered figures first, then SWR reads them again
- * when a change event touches them (traffic, attempts, messages, the services' beats, which come
+ * when a change event touches them (traffic, attempts, commands, messages, the services' beats, which come
  * every few seconds while they run: islands/runtime/live.ts), at most every MONITORING_REFRESH_MS,
  * and when the window regains focus; every MONITORING_REFRESH_MS while the tab has no event
  * stream. A failed refresh keeps the last figures and says so without blocking the page.
@@ -15,6 +15,7 @@ import { messageOf } from "../runtime/fetch_json.ts";
 const FIGURE_EVENTS = [
   "push.status",
   "delivery.attempt",
+  "command.state",
   "message.state",
   "service.heartbeat",
 ] as const;
