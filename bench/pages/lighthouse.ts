@@ -363,6 +363,22 @@ const budgetText = (b: Budgets) =>
 const metricCell = (r: LighthouseRoute, m: Metric) =>
   num(r.median[m], DIGITS[m]) + (r.over.includes(m) ? "!" : " ");
 
+/**
+ * Lighthouse's 4x slower CPU is meant to take a high-end desktop (benchmark index 1,500 to 2,000)
+ * to a mid-tier phone (Lighthouse's docs/throttling.md, "Calibrating the CPU slowdown"): what
+ * this host's index makes of the multiplier used, and the one that would emulate that phone.
+ */
+const CALIBRATED_INDEX = 1_750;
+function calibration(index: number, slowdown: number): string {
+  if (!(index > 0)) return "  (no CPU benchmark index: the slowdown's meaning is unknown)";
+  const phone = Math.round((4 * index) / CALIBRATED_INDEX * 2) / 2;
+  return `  CPU ${slowdown}x slower on this host (index ${num(index)}) emulates a device of index ${
+    num(index / slowdown)
+  }; Lighthouse's mobile preset means ${num(CALIBRATED_INDEX / 4)} (4x on an index-${
+    num(CALIBRATED_INDEX)
+  } host): --cpu-slowdown ${phone} emulates that here`;
+}
+
 /** One preset: its table (`!`: over budget), a summary line, and notes on redirects and errors. */
 function renderPreset(p: PresetResult, runs: number): string[] {
   const s = p.summary;
@@ -387,6 +403,7 @@ function renderPreset(p: PresetResult, runs: number): string[] {
     }); worst: ${worst.join(", ")}; CPU benchmark index ${num(s.benchmarkIndex)}; ${
       num(p.elapsedMs / 1000)
     } s`,
+    ...(p.preset === "mobile" ? [calibration(s.benchmarkIndex, p.cpuSlowdown ?? 4)] : []),
     ...p.routes.flatMap((r) => [
       ...(r.finalPath !== r.path ? [`  ! ${r.path}: ended on ${r.finalPath}`] : []),
       ...(r.errors.length
