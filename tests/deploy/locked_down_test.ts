@@ -15,6 +15,7 @@ import { TEST_PG_URL } from "../fixtures/db.ts";
 import { TEST_SECRET } from "../fixtures/app.ts";
 import { Factories } from "../fixtures/factories.ts";
 import { send, tokenFor } from "../authz/operations.ts";
+import { openTab } from "../fixtures/event_stream.ts";
 import { loadProbes, makeTenant } from "../authz/tenant.ts";
 import { OPERATIONS } from "../authz/operations.ts";
 import {
@@ -122,6 +123,20 @@ deployTest(
         const tags = new Set(OPERATIONS.map((op) => (op.spec.tags as string[])[0]));
         assert.deepEqual([...tags].filter((tag) => !resources.has(tag)), []);
         assert.ok(calls.filter((c) => c.kind === "write").length >= 20, JSON.stringify(calls));
+      });
+
+      await t.step("a tab's event stream hears a change another process commits", async () => {
+        const token = cookie.match(/portal_session=([^;]+)/)![1];
+        const tab = await openTab(overHttp(base), token);
+        try {
+          assert.equal(tab.status, 200);
+          const item = await new Factories(database.db).news({ public: true });
+          await tab.waitFor((e) =>
+            e.type === "news.published" && e.data.ids!.includes(`${item.id}`)
+          );
+        } finally {
+          await tab.close();
+        }
       });
 
       await t.step("nothing asked for a write or a subprocess, and it stops cleanly", async () => {
