@@ -63,6 +63,11 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
     version: VERSION,
     startedAt: new Date(),
   });
+  // Other instances' session changes reach this one's cache at once (a failure here only means
+  // they do within SESSION_RECHECK_SECONDS; streams try again when a tab asks).
+  await app.events.listen().catch((e) =>
+    console.error("events: cannot listen to the database:", e instanceof Error ? e.message : e)
+  );
   const server = Deno.serve({
     port: config.PORT,
     hostname: config.HOST,

@@ -4,7 +4,8 @@
  * expiry by jose, then the `sessions` row, its user and team in one prepared query) at most once
  * per SESSION_RECHECK_SECONDS on an instance; in between, the same token resolves from memory.
  * Logout, deactivation and password resets end a session at once on the instance that handled
- * them (it forgets its cache), and on every other instance within SESSION_RECHECK_SECONDS.
+ * them (it forgets its cache), and on every other instance as soon as the database's
+ * `session.ended` event reaches it (forgetUsers; within SESSION_RECHECK_SECONDS at the latest).
  */
 import type { Database } from "../../db/client.ts";
 import type { Rights } from "../../openapi/enums.ts";
@@ -31,6 +32,8 @@ interface Entry {
   user: Promise<SessionUser | null>;
   /** When the entry must be checked against the database again (ms since the epoch). */
   until: number;
+  /** The user's key, once the check has answered. */
+  userKey?: number;
 }
 
 /** At most this many tokens are remembered; the oldest go first. */
@@ -64,7 +67,8 @@ export class Sessions {
       }
       // Failures are not remembered: a bad token is checked again next time.
       user.then((u) => {
-        if (!u && this.entries.get(token) === entry) this.entries.delete(token);
+        if (u) entry.userKey = u.key;
+        else if (this.entries.get(token) === entry) this.entries.delete(token);
       }, () => this.entries.get(token) === entry && this.entries.delete(token));
     }
     return user;
@@ -89,6 +93,16 @@ export class Sessions {
   /** Forgets one token (its session's logout on this instance). */
   forget(token: string) {
     this.entries.delete(token);
+  }
+
+  /**
+   * Forgets the cached sessions of these users (their sessions ended or changed, on any instance:
+   * server/services/events/hub.ts), and those still being checked.
+   */
+  forgetUsers(userKeys: ReadonlySet<number>) {
+    for (const [token, entry] of this.entries) {
+      if (entry.userKey === undefined || userKeys.has(entry.userKey)) this.entries.delete(token);
+    }
   }
 
   /** Forgets every cached session: users, teams or companies changed on this instance. */

@@ -9,7 +9,8 @@
  * it missed; when that cannot be known (another instance, or too long ago) it is sent one
  * `resync`, and the tab reads its screens again once. A stream ends when its session does:
  * at the token's expiry, and when the database says the user's sessions changed (logout,
- * deactivation, another team or rights, a password reset: `session.ended`), checked at once.
+ * deactivation, another team or rights, a password reset: `session.ended`), checked at once;
+ * that event also makes every instance forget those users' cached sessions.
  */
 import type { Database } from "../../../db/client.ts";
 import { eventBus, type PortalEvent, PUBLIC_EVENT_TYPES } from "../../../db/events.ts";
@@ -82,11 +83,7 @@ export class EventHub {
    */
   async open(open: Open): Promise<EventStream | null> {
     if (this.#tabs.size >= MAX_STREAMS) return null;
-    this.#listening ??= this.#bus.subscribe((e) => this.#receive(e)).catch((e) => {
-      this.#listening = null;
-      throw e;
-    });
-    await this.#listening;
+    await this.listen();
     const tab: Tab = {
       user: open.user,
       token: open.token,
@@ -97,6 +94,18 @@ export class EventHub {
     this.#heartbeat ??= setInterval(() => this.#beat(), this.heartbeatMs);
     if (open.lastEventId !== undefined) this.#resume(tab, open.lastEventId);
     return tab.stream;
+  }
+
+  /**
+   * Listens to the database's events, if not yet: with the first stream, or at once (a server
+   * does at start, so that other instances' session changes reach its session cache).
+   */
+  async listen(): Promise<void> {
+    this.#listening ??= this.#bus.subscribe((e) => this.#receive(e)).catch((e) => {
+      this.#listening = null;
+      throw e;
+    });
+    await this.#listening;
   }
 
   /** Ends every stream and stops listening (the server stops). */
@@ -157,15 +166,15 @@ export class EventHub {
   }
 
   /**
-   * Some users' sessions may have ended or changed: every cached session of this instance is
-   * dropped, and the streams of those users end unless their session still resolves to the same
-   * company and rights (a stream reopened after a change reads with the new ones).
+   * Some users' sessions may have ended or changed: this instance forgets their cached sessions,
+   * and their streams end unless their session still resolves to the same company and rights (a
+   * stream reopened after a change reads with the new ones).
    */
   #sessionsChanged(userKeys: string[]) {
-    this.sessions.clear();
-    const keys = new Set(userKeys);
+    const keys = new Set(userKeys.map(Number));
+    this.sessions.forgetUsers(keys);
     for (const tab of this.#tabs) {
-      if (!keys.has(String(tab.user.key))) continue;
+      if (!keys.has(tab.user.key)) continue;
       tab.stream.after(async () => {
         const now = await this.sessions.recheck(tab.token).catch(() => null);
         if (!now || now.companyId !== tab.user.companyId || now.admin !== tab.user.admin) {

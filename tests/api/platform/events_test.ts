@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { dbTest, signIn, TEST_SECRET, testApp } from "../../fixtures/app.ts";
+import { call, dbTest, signIn, TEST_SECRET, testApp } from "../../fixtures/app.ts";
 import { postgresDb, TEST_PG_URL } from "../../fixtures/db.ts";
 import { Factories, TEST_PASSWORD } from "../../fixtures/factories.ts";
 import { openTab } from "../../fixtures/event_stream.ts";
@@ -206,7 +206,9 @@ Deno.test({
   fn: async () => {
     const instances = [await postgresDb(2), await postgresDb(2)];
     const worker = await postgresDb(1);
-    const [one, two] = instances.map((d) => testApp(d));
+    const [one, two] = instances.map((d) => testApp(d, { SESSION_RECHECK_SECONDS: "60" }));
+    // As a server does at start (server/start.ts): listening before any stream.
+    await two.events.listen();
     const f = new Factories(worker.db);
     const a = await f.user(), b = await f.user();
     const tgidA = await f.tgid({ teamId: a.teamId }), tgidB = await f.tgid({ teamId: b.teamId });
@@ -223,6 +225,19 @@ Deno.test({
       // B deactivated by another process: B's stream on the second instance ends at once.
       await worker.db.update(users).set({ active: false }).where(eq(users.key, b.key));
       await within(tabB.ended, "deactivation on another instance");
+
+      // A logout on the first instance ends the session on the second at once, though the
+      // second keeps sessions cached for a minute (SESSION_RECHECK_SECONDS=60).
+      const c = await f.user();
+      const token = await tokenFor(worker.db, c);
+      const current = (app: typeof two) => call(app, "GET", "/rest/users/current", { token });
+      assert.equal((await current(two)).status, 200);
+      assert.equal((await call(one, "POST", "/rest/users/logout", { token })).status, 200);
+      const end = Date.now() + 3000;
+      while ((await current(two)).status !== 401 && Date.now() < end) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.equal((await current(two)).status, 401, "the second instance still knows it");
     } finally {
       await Promise.all([tabA.close(), tabB.close()]);
       for (const app of [one, two]) await app.events.close();
