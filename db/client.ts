@@ -31,9 +31,14 @@ export interface Database {
    * `pg_notify` in a writer's transaction, delivered when it commits) from any connection to the
    * database: this process's or another's. Resolves once listening; the function it resolves to
    * stops. PostgreSQL: one dedicated connection per database object (postgres.js reconnects it
-   * and listens again); PGlite: the one embedded connection.
+   * and listens again, and calls `onRelisten` then: what was notified meanwhile is lost); PGlite:
+   * the one embedded connection.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onRelisten?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -80,8 +85,11 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     prepare: memoize(<T>(_name: string, text: string): PreparedQuery<T> => async (...params) =>
       await client.unsafe<T[]>(text, params, { prepare: true })
     ),
-    listen: async (channel, onPayload) => {
-      const { unlisten } = await client.listen(channel, onPayload);
+    listen: async (channel, onPayload, onRelisten) => {
+      let listens = 0;
+      const { unlisten } = await client.listen(channel, onPayload, () => {
+        if (listens++ > 0) onRelisten?.();
+      });
       return unlisten;
     },
     // Several instances may start at once against one database: migrate on one dedicated

@@ -71,7 +71,11 @@ interface EventBus {
  * while the bus lives. A payload that is not an event (a hand-written NOTIFY, say) is dropped;
  * a subscriber that throws does not keep the event from the others.
  */
-export function eventBus(database: Pick<Database, "listen">): EventBus {
+export function eventBus(
+  database: Pick<Database, "listen">,
+  /** Called when the listening connection came back after a loss: events may have been missed. */
+  onGap: () => void = () => {},
+): EventBus {
   const subscribers = new Set<Subscriber>();
   let listening: Promise<() => Promise<void>> | null = null;
   const deliver = (payload: string) => {
@@ -93,7 +97,7 @@ export function eventBus(database: Pick<Database, "listen">): EventBus {
     async subscribe(fn) {
       subscribers.add(fn);
       try {
-        await (listening ??= database.listen(EVENTS_CHANNEL, deliver));
+        await (listening ??= database.listen(EVENTS_CHANNEL, deliver, onGap));
       } catch (e) {
         subscribers.delete(fn);
         listening = null;

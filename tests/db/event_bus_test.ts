@@ -131,7 +131,7 @@ Deno.test({
       openPostgres(TEST_PG_URL!, { max: 1 }),
     ];
     const worker = openPostgres(TEST_PG_URL!, { max: 1 });
-    const buses = instances.map(eventBus);
+    const buses = instances.map((d) => eventBus(d));
     try {
       const tabs = await Promise.all(buses.map(collect));
       const e = event({ tgid: 3 });

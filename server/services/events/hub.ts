@@ -51,6 +51,8 @@ export class EventHub {
   /** This instance's event ids start with it; another instance's ids are not resumable here. */
   readonly #instance = crypto.randomUUID().slice(0, 8);
   #seq = 0;
+  /** The first id a stream may resume from (after a gap in the listening, none before it). */
+  #resumableAfter = 0;
   #recent: Numbered[] = [];
   readonly #tabs = new Set<Tab>();
   readonly #bus;
@@ -63,7 +65,7 @@ export class EventHub {
     private readonly sessions: Sessions,
     private readonly heartbeatMs = HEARTBEAT_MS,
   ) {
-    this.#bus = eventBus(database);
+    this.#bus = eventBus(database, () => this.#gap());
     this.#tgids = new CompanyTgids(database.db);
   }
 
@@ -140,11 +142,24 @@ export class EventHub {
     const seq = Number(seqText);
     const oldest = this.#recent[0]?.seq ?? this.#seq + 1;
     const known = instance === this.#instance && Number.isInteger(seq) && seq <= this.#seq &&
-      seq >= oldest - 1;
+      seq >= oldest - 1 && seq >= this.#resumableAfter;
     if (!known) return tab.stream.send(this.#resyncText());
     for (const numbered of this.#recent) {
       if (numbered.seq > seq) this.#offer(tab, numbered);
     }
+  }
+
+  /**
+   * The listening connection was lost and is back: events may have been missed, which no id can
+   * replay. Every stream is told to resync, ids from before cannot be resumed, and the companies'
+   * tgids and the cached sessions are read again.
+   */
+  #gap() {
+    this.#recent = [];
+    this.#resumableAfter = ++this.#seq;
+    this.#tgids.clear();
+    this.sessions.clear();
+    for (const tab of this.#tabs) tab.stream.send(this.#resyncText());
   }
 
   #receive(event: PortalEvent) {

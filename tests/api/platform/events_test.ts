@@ -4,9 +4,10 @@
  * id, folds a backlog it cannot send, and ends with its session.
  */
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { call, dbTest, signIn, TEST_SECRET, testApp } from "../../fixtures/app.ts";
-import { postgresDb, TEST_PG_URL } from "../../fixtures/db.ts";
+import { isolatedDatabase, postgresDb, TEST_PG_URL } from "../../fixtures/db.ts";
+import { executeRows } from "../../../db/client.ts";
 import { Factories, TEST_PASSWORD } from "../../fixtures/factories.ts";
 import { openTab } from "../../fixtures/event_stream.ts";
 import { tokenFor } from "../../authz/operations.ts";
@@ -242,6 +243,38 @@ Deno.test({
       await Promise.all([tabA.close(), tabB.close()]);
       for (const app of [one, two]) await app.events.close();
       for (const d of [...instances, worker]) await d.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "[rest/events] a lost listening connection comes back, and the tabs resync [postgres]",
+  ignore: !TEST_PG_URL,
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async () => {
+    // A database of its own: the test ends every listening connection to it.
+    const { database, close } = await isolatedDatabase("postgres", 3);
+    const app = testApp(database);
+    const f = new Factories(database.db);
+    const u = await f.user();
+    const tab = await openTab(app, await tokenFor(database.db, u));
+    try {
+      const [listener] = await executeRows<{ ended: boolean }>(
+        database.db,
+        sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where datname = current_database() and query ilike 'listen%'`,
+      );
+      assert.equal(listener?.ended, true, "a listening connection was there to end");
+      // Events raised meanwhile are lost to this instance: its tabs are told to read again.
+      await tab.waitFor((e) => e.type === "resync", 10_000);
+      const tgid = await f.tgid({ teamId: u.teamId });
+      const [m] = await f.pushTraffic({ tgidId: tgid.id });
+      await tab.waitFor((e) => e.data.ids?.includes(String(m.id)) ?? false);
+    } finally {
+      await tab.close();
+      await app.events.close();
+      await close();
     }
   },
 });
