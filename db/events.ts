@@ -16,13 +16,13 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Db, Tx } from "./client.ts";
-import { LIVE_EVENT_TYPES, type LiveEventType } from "../openapi/events.ts";
+import { LIVE_EVENT_NAMES } from "../openapi/events.ts";
 
 /** The one channel every event travels on. */
 export const EVENTS_CHANNEL = "portal_events";
 
 /** What the browsers are told of (GET /rest/events). */
-export const PUBLIC_EVENT_TYPES = Object.keys(LIVE_EVENT_TYPES) as LiveEventType[];
+export const PUBLIC_EVENT_TYPES = LIVE_EVENT_NAMES;
 
 /**
  * The servers' own, never sent to a browser: a user's sessions may have ended or changed (the

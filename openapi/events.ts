@@ -8,16 +8,27 @@
 
 export const EVENTS_PATH = "/rest/events";
 
-export const LIVE_EVENT_TYPES = {
+/** The event types, in the order LIVE_EVENT_TYPES describes them (what the browser listens to). */
+export const LIVE_EVENT_NAMES = [
+  "push.status",
+  "delivery.attempt",
+  "command.state",
+  "message.state",
+  "service.heartbeat",
+  "news.published",
+] as const;
+
+export type LiveEventType = typeof LIVE_EVENT_NAMES[number];
+
+/** What each event type means (the contract's description). */
+export const LIVE_EVENT_TYPES: Record<LiveEventType, string> = {
   "push.status": "Push traffic received, or its status changed (ids: push traffic ids).",
   "delivery.attempt": "Delivery attempts recorded (ids: the push traffic ids they belong to).",
   "command.state": "Commands sent, or their status changed (ids: their command list ids).",
   "message.state": "Messaging C messages sent, or their status changed (ids: reference numbers).",
   "service.heartbeat": "A portal service beat (ids: service names; administrators only).",
   "news.published": "News published, changed or withdrawn (ids: news ids).",
-} as const;
-
-export type LiveEventType = keyof typeof LIVE_EVENT_TYPES;
+};
 
 /** Sent when a tab missed events that cannot be replayed. */
 export const RESYNC_EVENT = "resync";

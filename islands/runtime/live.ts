@@ -16,7 +16,7 @@
 import { useEffect, useRef } from "react";
 import {
   EVENTS_PATH,
-  LIVE_EVENT_TYPES,
+  LIVE_EVENT_NAMES,
   type LiveEventType,
   RESYNC_EVENT,
 } from "../../openapi/events.ts";
@@ -83,7 +83,9 @@ function open() {
     since ? `${EVENTS_PATH}?since=${encodeURIComponent(since)}` : EVENTS_PATH,
   );
   source = es;
-  for (const type of TYPES) es.addEventListener(type, (e) => deliver(type, e as MessageEvent));
+  for (const type of LIVE_EVENT_NAMES) {
+    es.addEventListener(type, (e) => deliver(type, e as MessageEvent));
+  }
   es.addEventListener(RESYNC_EVENT, (e) => deliver(RESYNC_EVENT, e as MessageEvent));
   let wasOpen = false;
   es.onopen = () => {
@@ -99,8 +101,6 @@ function open() {
     setTimeout(open, wasOpen ? RETRY_AFTER_DROP_MS : REOPEN_MS);
   };
 }
-
-const TYPES = Object.keys(LIVE_EVENT_TYPES) as LiveEventType[];
 
 /** Opens the tab's stream once the page has loaded (the first subscriber asks). */
 function ensureOpen() {
@@ -125,8 +125,46 @@ interface LiveOptions {
 /**
  * Calls `refresh` when an event of `types` arrives that `match` accepts, at most once per
  * `minGapMs` (a burst ends with one call), and after a resync; every `pollMs` while the stream
- * is not open. `refresh` and `match` are read when they are called (no need to memoise).
+ * is not open. `current()` gives the refresh and the match when they are called. Answers the
+ * function that stops it.
  */
+export function subscribeLive(
+  types: readonly LiveEventType[],
+  current: () => Pick<LiveOptions, "match"> & { refresh: () => void },
+  { pollMs, minGapMs = LIVE_MIN_GAP_MS }: Pick<LiveOptions, "pollMs" | "minGapMs">,
+): () => void {
+  const wanted = new Set<string>(types);
+  let last = 0;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  const fire = () => {
+    trailing = undefined;
+    last = Date.now();
+    current().refresh();
+  };
+  const listener: Listener = (type, ids) => {
+    if (type !== RESYNC_EVENT) {
+      if (!wanted.has(type)) return;
+      const m = current().match;
+      if (m && !m(ids)) return;
+    }
+    if (trailing) return;
+    const wait = last + minGapMs - Date.now();
+    if (wait <= 0) fire();
+    else trailing = setTimeout(fire, wait);
+  };
+  listeners.add(listener);
+  ensureOpen();
+  const poll = setInterval(() => {
+    if (!liveOpen() && document.visibilityState === "visible") current().refresh();
+  }, pollMs);
+  return () => {
+    listeners.delete(listener);
+    clearInterval(poll);
+    clearTimeout(trailing);
+  };
+}
+
+/** subscribeLive for a component: `refresh` and `match` are read when called (no memoising). */
 export function useLive(
   types: readonly LiveEventType[],
   refresh: () => void,
@@ -137,34 +175,9 @@ export function useLive(
   const key = types.join(",");
   useEffect(() => {
     if (!enabled) return;
-    const wanted = new Set<string>(key.split(","));
-    let last = 0;
-    let trailing: ReturnType<typeof setTimeout> | undefined;
-    const fire = () => {
-      trailing = undefined;
-      last = Date.now();
-      latest.current.refresh();
-    };
-    const listener: Listener = (type, ids) => {
-      if (type !== RESYNC_EVENT) {
-        if (!wanted.has(type)) return;
-        const m = latest.current.match;
-        if (m && !m(ids)) return;
-      }
-      if (trailing) return;
-      const wait = last + minGapMs - Date.now();
-      if (wait <= 0) fire();
-      else trailing = setTimeout(fire, wait);
-    };
-    listeners.add(listener);
-    ensureOpen();
-    const poll = setInterval(() => {
-      if (!liveOpen() && document.visibilityState === "visible") latest.current.refresh();
-    }, pollMs);
-    return () => {
-      listeners.delete(listener);
-      clearInterval(poll);
-      clearTimeout(trailing);
-    };
+    return subscribeLive(key.split(",") as LiveEventType[], () => latest.current, {
+      pollMs,
+      minGapMs,
+    });
   }, [key, pollMs, enabled, minGapMs]);
 }

@@ -7,11 +7,11 @@
 import { useEffect, useState } from "react";
 import { getJson } from "../runtime/fetch_json.ts";
 import { useStore } from "../runtime/store.ts";
-import { useLive } from "../runtime/live.ts";
 import { NEWS_COUNT_KEY, newsCountRequests } from "./news_count.ts";
 
 /** Without an event stream, the count is fetched again this often. */
 const REFRESH_MS = 5 * 60 * 1000;
+const NEWS_POLL = { pollMs: REFRESH_MS };
 const NEWS_EVENTS = ["news.published"] as const;
 
 export default function NewsCount({ count }: { count: number }) {
@@ -19,12 +19,21 @@ export default function NewsCount({ count }: { count: number }) {
   const requested = useStore(newsCountRequests);
   const [tick, setTick] = useState(0);
 
-  // Events, the timer and focus only bump `tick`; one effect below does the fetching.
-  const bump = () => setTick((n) => n + 1);
-  useLive(NEWS_EVENTS, bump, { pollMs: REFRESH_MS });
+  // Events, the timer and focus only bump `tick`; one effect below does the fetching. The event
+  // stream's module loads after the header is live (the header is on every page's first load).
   useEffect(() => {
+    const bump = () => setTick((n) => n + 1);
     addEventListener("focus", bump);
-    return () => removeEventListener("focus", bump);
+    let stop: (() => void) | undefined;
+    let gone = false;
+    import("../runtime/live.ts").then((live) => {
+      if (!gone) stop = live.subscribeLive(NEWS_EVENTS, () => ({ refresh: bump }), NEWS_POLL);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+      removeEventListener("focus", bump);
+    };
   }, []);
 
   useEffect(() => {

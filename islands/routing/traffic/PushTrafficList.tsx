@@ -8,7 +8,8 @@
  * no event stream), keeping the selection, the menu and the open dialog (issue 17).
  */
 import { lazy, Suspense, useState } from "react";
-import { DataTable, type FindResult } from "../../kit/table/DataTable.tsx";
+import { DataTable, type FindResult, revalidateTable } from "../../kit/table/DataTable.tsx";
+import { useLive } from "../../runtime/live.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import type { TableDefaults, TableState } from "../../kit/table/table_state.ts";
 import { findPushRows } from "./push_find_api.ts";
@@ -38,8 +39,9 @@ const RetransmitDialog = lazy(() => dialogs().then((m) => ({ default: m.Retransm
 const pushStatusClass = (s: number) =>
   s === 4 ? "success" : [3, 5, 6, 7].includes(s) ? "danger" : "pending";
 
-/** The change events the overview follows. */
+/** The change events the overview follows, and its table's key. */
 const LIVE_EVENTS = ["push.status", "delivery.attempt"] as const;
+const TABLE_KEY = "push-traffic";
 
 export const findPushTraffic = (state: TableState) => findPushRows("pushTraffic", state);
 
@@ -57,6 +59,7 @@ export default function PushTrafficList(
   const [retransmit, setRetransmit] = useState<PushTrafficRow[] | null>(null);
   const [reloadToken, setReloadToken] = useState<number | undefined>(undefined);
   const mounted = useMounted({ details: details !== null, retransmit: retransmit !== null });
+  useLive(LIVE_EVENTS, () => revalidateTable(TABLE_KEY), { pollMs: LIVE_REFRESH_MS });
   return (
     <>
       <DataTable<PushTrafficRow>
@@ -64,13 +67,12 @@ export default function PushTrafficList(
         caption="Push traffic"
         rowKey={(r) => String(r.pushTrafficId)}
         rowLabel={(r) => `message ${r.pushTrafficId}`}
-        source={{ kind: "find", key: "push-traffic", find: findPushTraffic }}
+        source={{ kind: "find", key: TABLE_KEY, find: findPushTraffic }}
         defaults={PUSH_TRAFFIC_DEFAULTS}
         initialState={initialState}
         initialData={initialData}
         reloadToken={reloadToken}
         refreshMs={LIVE_REFRESH_MS}
-        liveEvents={LIVE_EVENTS}
         urlState
         exportName="push-traffic"
         columns={[
