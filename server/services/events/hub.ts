@@ -16,6 +16,7 @@ import type { Database } from "../../../db/client.ts";
 import { eventBus, type PortalEvent, PUBLIC_EVENT_TYPES } from "../../../db/events.ts";
 import type { Sessions, SessionUser } from "../../auth/sessions.ts";
 import { CompanyTgids, mayRead } from "./readers.ts";
+import { RESYNC_EVENT } from "../../../openapi/events.ts";
 import { EventStream, eventText, HEARTBEAT } from "./stream.ts";
 
 /** Events kept for streams that reconnect. */
@@ -63,7 +64,6 @@ export class EventHub {
   constructor(
     database: Database,
     private readonly sessions: Sessions,
-    private readonly heartbeatMs = HEARTBEAT_MS,
   ) {
     this.#bus = eventBus(database, () => this.#gap());
     this.#tgids = new CompanyTgids(database.db);
@@ -72,11 +72,6 @@ export class EventHub {
   /** The id of the latest event: a page rendered now is up to date to it. */
   get lastId(): string {
     return `${this.#instance}.${this.#seq}`;
-  }
-
-  /** Open streams. */
-  get size(): number {
-    return this.#tabs.size;
   }
 
   /**
@@ -93,7 +88,7 @@ export class EventHub {
     };
     const expiry = setTimeout(() => tab.stream.close(), Math.max(0, open.expiresAtMs - Date.now()));
     this.#tabs.add(tab);
-    this.#heartbeat ??= setInterval(() => this.#beat(), this.heartbeatMs);
+    this.#heartbeat ??= setInterval(() => this.#beat(), HEARTBEAT_MS);
     if (open.lastEventId !== undefined) this.#resume(tab, open.lastEventId);
     return tab.stream;
   }
@@ -133,7 +128,7 @@ export class EventHub {
   }
 
   #resyncText() {
-    return eventText(this.lastId, "resync", {});
+    return eventText(this.lastId, RESYNC_EVENT, {});
   }
 
   /** Sends what the tab missed since `lastEventId`, or a resync when that is not known. */
