@@ -68,7 +68,7 @@ async function startE2e(
   env: Record<string, string> = {},
   extraRoutes?: (app: Hono) => void | Promise<void>,
   options: E2eOptions = {},
-): Promise<E2e> {
+): Promise<E2e & { lastRequest: () => number }> {
   const database = await sharedDb("pglite");
   if (options.stationClock) env = { ...LES_CLOCK_ENV, ...env };
   const app = testApp(database, env);
@@ -89,7 +89,11 @@ async function startE2e(
     outer.all("*", (c) => app.fetch(c.req.raw, c.env));
     handler = outer.fetch;
   }
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, handler);
+  let lastRequest = Date.now();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (r, info) => {
+    lastRequest = Date.now();
+    return handler(r, info);
+  });
   const baseUrl = `http://localhost:${server.addr.port}`;
   const browser = await launchChromium();
   const f = new Factories(database.db);
@@ -107,6 +111,7 @@ async function startE2e(
     f,
     browser,
     page,
+    lastRequest: () => lastRequest,
     async signedIn(rights: number) {
       const team = await f.team({ rights });
       const user = await f.user({ teamId: team.id, companyId: team.companyId });
@@ -127,21 +132,35 @@ async function startE2e(
 }
 
 /**
- * The most a browser suite may take (E2E_SUITE_MINUTES, 20 by default; the longest, the layout
- * walk, takes about 5 alone). Some of Playwright's calls wait without a timeout (an `evaluate` of a
- * promise, a key press, a resize): a page that stopped answering would hold the run until CI's own
- * limit, with nothing said. Past this the suite's browser is closed, so every call in flight fails
- * and says where it was.
+ * A browser suite that stopped moving is stopped: some of Playwright's calls wait without a
+ * timeout (an `evaluate` of a promise, a key press, a resize), and a page that stopped answering
+ * would hold the run until CI's own limit, with nothing said. Stopped means no request reached
+ * the suite's server for E2E_STALL_MINUTES (3), or the suite ran past E2E_SUITE_MINUTES (40; the
+ * longest, the layout walk, takes about 6 alone). Then the suite's browser is closed, so every
+ * call in flight fails and says where it was. A slow machine slows a suite down; it does not stop
+ * it, as a fixed limit did (a CI run on a loaded machine once cut the layout walk at 20 minutes).
  */
-const SUITE_LIMIT_MS = Number(Deno.env.get("E2E_SUITE_MINUTES") ?? 20) * 60_000;
+const STALL_MS = Number(Deno.env.get("E2E_STALL_MINUTES") ?? 3) * 60_000;
+const SUITE_LIMIT_MS = Number(Deno.env.get("E2E_SUITE_MINUTES") ?? 40) * 60_000;
 
-function stopHungSuite(name: string, e: E2e) {
-  const pages = e.browser.contexts().flatMap((c) => c.pages()).map((p) => p.url());
-  console.error(
-    `${name}: still running after ${SUITE_LIMIT_MS / 60_000} min; its browser is closed. ` +
-      `Pages open: ${pages.join(", ") || "none"}`,
-  );
-  void e.browser.close();
+function watchSuite(name: string, e: E2e & { lastRequest: () => number }) {
+  const started = Date.now();
+  const timer = setInterval(() => {
+    const quiet = Date.now() - e.lastRequest();
+    const why = quiet > STALL_MS
+      ? `no request reached its server for ${Math.round(quiet / 1000)} s`
+      : Date.now() - started > SUITE_LIMIT_MS
+      ? `it ran past ${SUITE_LIMIT_MS / 60_000} min`
+      : "";
+    if (!why) return;
+    clearInterval(timer);
+    const pages = e.browser.contexts().flatMap((c) => c.pages()).map((p) => p.url());
+    console.error(
+      `${name}: ${why}; its browser is closed. Pages open: ${pages.join(", ") || "none"}`,
+    );
+    void e.browser.close();
+  }, 5_000);
+  return () => clearInterval(timer);
 }
 
 /**
@@ -164,11 +183,11 @@ export function e2eSuite(
     sanitizeResources: false,
     async fn(t) {
       const e = await startE2e(options.env, options.extraRoutes, options);
-      const watchdog = setTimeout(() => stopHungSuite(name, e), SUITE_LIMIT_MS);
+      const stopWatching = watchSuite(name, e);
       try {
         await fn(t, e);
       } finally {
-        clearTimeout(watchdog);
+        stopWatching();
         await e.close();
       }
     },

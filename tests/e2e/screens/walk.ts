@@ -47,6 +47,9 @@ const nameOf = (b: Locator) =>
     return (copy.textContent ?? "").trim();
   });
 
+/** A page whose walk takes longer than this is named on stderr. */
+const SLOW_PAGE_MS = 20_000;
+
 const openDialog = (page: Page) => page.locator("dialog[open]").last();
 
 /** The page's requests in flight (event streams left out: they stay open), counted per page. */
@@ -174,8 +177,18 @@ async function clickAndSee(
 ) {
   await click();
   await painted(page);
-  const dialog = await openDialog(page).waitFor({ state: "visible", timeout: 1500 })
-    .then(() => true, () => false);
+  // A dialog, or another page: whichever comes first (a click that does neither waits it out).
+  // Another page may open with a dialog (an item's address opens its editor): looked for once
+  // that page has settled.
+  const shown = (timeout: number) =>
+    openDialog(page).waitFor({ state: "visible", timeout }).then(() => true);
+  const elsewhere = (u: URL) => decodeURI(u.pathname) !== path;
+  const first = await Promise.any([
+    shown(1500).then(() => "dialog"),
+    page.waitForURL(elsewhere, { timeout: 1500, waitUntil: "commit" }).then(() => "moved"),
+  ]).catch(() => "nothing");
+  const dialog = first === "dialog" ||
+    (first === "moved" && await waitSettled(page).then(() => shown(500)).catch(() => false));
   if (dialog) {
     await settled(page);
     return "dialog";
@@ -302,6 +315,7 @@ export async function walkScreens(
   const pending = [...SIGNED_IN_ROUTES];
   const walk = async (path: string) => {
     walked.add(path);
+    const started = performance.now();
     try {
       // A page left out by `only` is still opened for its links, to the pages it leads to.
       if (only && !only.test(path)) await goto(page, path);
@@ -310,6 +324,9 @@ export async function walkScreens(
     } catch (e) {
       problems.push(`${path}: ${briefly(e)}`);
     }
+    // A slow page is named as it ends, so a walk cut short on a slow machine says where time went.
+    const took = performance.now() - started;
+    if (took > SLOW_PAGE_MS) console.error(`[walk] ${path} took ${Math.round(took / 1000)} s`);
   };
   // Pages without parameters first; each walk may bring the links a parameter page needs.
   for (let progress = true; progress && pending.length;) {
