@@ -3352,7 +3352,7 @@ export type paths = {
         put?: never;
         /**
          * Change your password
-         * @description Any signed-in user, for their own session and rows. The current password and a new one. Every other session of yours ends (on every instance); this one goes on. A wrong current password answers 400 and counts as a failed login: the sign-in lockout applies (429). Refused, beyond the schemas, with: "The current password is not right"; "Too many failed logins for this user: at most 5 attempts are allowed"; "Too many failed logins from this address: at most 50 attempts are allowed".
+         * @description Any signed-in user, for their own session and rows. The current password and a new one. Every other session of yours ends (on every instance); this one goes on. A wrong current password answers 400 and counts as a failed login: the sign-in lockout applies (429). When the password pool is full it answers 503 with `Retry-After`, as sign-in does. Refused, beyond the schemas, with: "The current password is not right"; "Too many failed logins for this user: at most 5 attempts are allowed"; "Too many failed logins from this address: at most 50 attempts are allowed".
          */
         post: operations["usersChangePassword"];
         delete?: never;
@@ -3532,7 +3532,7 @@ export type paths = {
         put?: never;
         /**
          * Sign in
-         * @description Public: no session needed. Checks the credentials and starts a session: sets an HttpOnly SameSite=Strict cookie and returns a bearer token. Repeated failures lock the username (and the address) for a while: the 429 answer says when to retry. A missing username or password answers 400 'Error empty login'. Refused, beyond the schemas, with: "Invalid username or password"; "Too many failed logins for this user: at most 5 attempts are allowed"; "Too many failed logins from this address: at most 50 attempts are allowed".
+         * @description Public: no session needed. Checks the credentials and starts a session: sets an HttpOnly SameSite=Strict cookie and returns a bearer token. Repeated failures lock the username (and the address) for a while: the 429 answer says when to retry. Passwords are checked a few at a time: when more sign-ins wait than the server takes (`PASSWORD_QUEUE`), it answers 503 with `Retry-After` at once, and the attempt does not count as a failed login. A missing username or password answers 400 'Error empty login'. Refused, beyond the schemas, with: "Invalid username or password"; "Too many failed logins for this user: at most 5 attempts are allowed"; "Too many failed logins from this address: at most 50 attempts are allowed".
          */
         post: operations["usersLogin"];
         delete?: never;
@@ -3612,7 +3612,7 @@ export type paths = {
         put?: never;
         /**
          * Set a password with a reset link
-         * @description Public: no session needed. The token of a link from Reset password and the new password (10 to 200 characters). A link works once; an unknown, used or expired one answers 400 'This password link is invalid, was already used or has expired. Ask your administrator for a new one.'.
+         * @description Public: no session needed. The token of a link from Reset password and the new password (10 to 200 characters). A link works once; an unknown, used or expired one answers 400 'This password link is invalid, was already used or has expired. Ask your administrator for a new one.'. When the password pool is full it answers 503 with `Retry-After`, as sign-in does, and the link still works.
          */
         post: operations["usersSetPassword"];
         delete?: never;
@@ -8348,9 +8348,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unreachable, or was busy (a deadlock or serialization failure): retry */
+            /** @description Unavailable for now: the database is unreachable or was busy (a deadlock or serialization failure), or every place of the password pool is taken (sign-in and passwords: `Retry-After` and `retryAfter` say when to retry); retry */
             503: {
                 headers: {
+                    /** @description Seconds after which to retry, when the server can tell (the password pool) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8447,9 +8449,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unreachable, or was busy (a deadlock or serialization failure): retry */
+            /** @description Unavailable for now: the database is unreachable or was busy (a deadlock or serialization failure), or every place of the password pool is taken (sign-in and passwords: `Retry-After` and `retryAfter` say when to retry); retry */
             503: {
                 headers: {
+                    /** @description Seconds after which to retry, when the server can tell (the password pool) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12710,9 +12714,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unreachable, or was busy (a deadlock or serialization failure): retry */
+            /** @description Unavailable for now: the database is unreachable or was busy (a deadlock or serialization failure), or every place of the password pool is taken (sign-in and passwords: `Retry-After` and `retryAfter` say when to retry); retry */
             503: {
                 headers: {
+                    /** @description Seconds after which to retry, when the server can tell (the password pool) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14520,9 +14526,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unreachable, or was busy (a deadlock or serialization failure): retry */
+            /** @description Unavailable for now: the database is unreachable or was busy (a deadlock or serialization failure), or every place of the password pool is taken (sign-in and passwords: `Retry-After` and `retryAfter` say when to retry); retry */
             503: {
                 headers: {
+                    /** @description Seconds after which to retry, when the server can tell (the password pool) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22297,6 +22305,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unavailable for now: the database is unreachable or was busy (a deadlock or serialization failure), or every place of the password pool is taken (sign-in and passwords: `Retry-After` and `retryAfter` say when to retry); retry */
+            503: {
+                headers: {
+                    /** @description Seconds after which to retry, when the server can tell (the password pool) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     usersChangeStatus: {
@@ -23036,6 +23055,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Unavailable for now: the database is unreachable or was busy (a deadlock or serialization failure), or every place of the password pool is taken (sign-in and passwords: `Retry-After` and `retryAfter` say when to retry); retry */
+            503: {
+                headers: {
+                    /** @description Seconds after which to retry, when the server can tell (the password pool) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     usersLogout: {
@@ -23346,6 +23376,17 @@ export interface operations {
             /** @description Unexpected failure (no internals are disclosed) */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable for now: the database is unreachable or was busy (a deadlock or serialization failure), or every place of the password pool is taken (sign-in and passwords: `Retry-After` and `retryAfter` say when to retry); retry */
+            503: {
+                headers: {
+                    /** @description Seconds after which to retry, when the server can tell (the password pool) */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -5,6 +5,7 @@ import { methodNotAllowed } from "./http/method_not_allowed.ts";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError, unauthorized } from "./errors.ts";
 import type { AppEnv, AppOptions, Deps } from "./router.ts";
+import { defaultHashThreads, PasswordPool } from "./auth/password_pool.ts";
 import { toErrorResponse } from "./errors.ts";
 import { clientIp } from "./http/client_ip.ts";
 import { csrfGuard } from "./auth/csrf.ts";
@@ -36,6 +37,11 @@ export function createApp(options: AppOptions) {
     sessions,
     station: configuredStation(options.database.db, options.config),
     events: new EventHub(options.database, sessions),
+    passwords: new PasswordPool(
+      options.config.PASSWORD_ITERATIONS,
+      options.config.PASSWORD_THREADS || defaultHashThreads(),
+      options.config.PASSWORD_QUEUE,
+    ),
   };
   const app = new OpenAPIHono<AppEnv>();
   app.onError(toErrorResponse);

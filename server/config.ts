@@ -24,6 +24,12 @@ const schema = z.object({
   DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   SEED: z.enum(["auto", "demo", "none"]).default("auto"),
   PASSWORD_ITERATIONS: int(100_000, 10_000_000).default(OWASP_PBKDF2_ITERATIONS),
+  /**
+   * The password pool (server/auth/password_pool.ts): passwords derived at once (0: half the
+   * cores, at least one), and how many more may wait before a sign-in answers 503.
+   */
+  PASSWORD_THREADS: int(0, 256).default(0),
+  PASSWORD_QUEUE: int(0, 100_000).default(16),
   SESSION_HOURS: int(1, 24 * 7).default(12),
   REMEMBER_DAYS: int(1, 365).default(30),
   LOGIN_MAX_FAILURES: int(1, 1000).default(5),

@@ -6,6 +6,7 @@ import type { Sessions, SessionUser } from "./auth/sessions.ts";
 import type { Scope } from "./services/tenancy.ts";
 import type { StationAdapter } from "./station/adapter.ts";
 import type { EventHub } from "./services/events/hub.ts";
+import type { PasswordPool } from "./auth/password_pool.ts";
 import { validationError } from "./errors.ts";
 
 /** What the app is built from; passed in, never read per request. */
@@ -26,6 +27,8 @@ export interface Deps extends AppOptions {
   station: StationAdapter;
   /** This instance's live event streams (GET /rest/events). */
   events: EventHub;
+  /** Where requests check and set passwords, a bounded number at a time. */
+  passwords: PasswordPool;
 }
 
 export type AppEnv = {

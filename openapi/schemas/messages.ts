@@ -36,6 +36,11 @@ export const lockedMessage = (scope: "username" | "address", limit: number) =>
   `Too many failed logins ${
     scope === "username" ? "for this user" : "from this address"
   }: at most ${limit} attempts are allowed`;
+/** Sign-in and passwords: every place of the password pool is taken (503, with Retry-After). */
+export const passwordsBusyMessage = (retryAfter: number) =>
+  `Too many sign-ins at once: please try again in ${retryAfter} second${
+    retryAfter === 1 ? "" : "s"
+  }`;
 /** A terminal's add or edit form without a tgid (management-routing §5). */
 export const SELECT_TERMINAL_TGID = "Please select a tgid";
 

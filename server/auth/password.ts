@@ -1,6 +1,7 @@
 /**
  * Password hashing with PBKDF2-HMAC-SHA256 through WebCrypto, which Deno runs off the main
- * thread, so hashing never stalls other requests. Stored as
+ * thread, so hashing never stalls the event loop; how many run at once for requests is the
+ * password pool's to bound (./password_pool.ts). Stored as
  * `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; the iteration count travels with the hash,
  * so raising the work factor later keeps old hashes verifiable.
  */
@@ -10,30 +11,7 @@ const enc = new TextEncoder();
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (s: string) => Uint8Array.from(atob(s), (ch) => ch.charCodeAt(0));
 
-/**
- * At most (cores - 1) derivations run at once, so a burst of logins can never take every core
- * from the event loop that serves other requests; further logins wait their turn.
- */
-const MAX_CONCURRENT = Math.max(1, (navigator.hardwareConcurrency ?? 2) - 1);
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
-function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
-  return limited(() => deriveNow(password, salt, iterations));
-}
-
-async function deriveNow(
+async function derive(
   password: string,
   salt: Uint8Array,
   iterations: number,

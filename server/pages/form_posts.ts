@@ -80,8 +80,7 @@ const setPassword = formPost(
       password: f("password"),
       confirm: f("confirm"),
     });
-    const { db, config } = c.var.deps;
-    await setPasswordWithToken(db, config.PASSWORD_ITERATIONS, { token: f("token"), password });
+    await setPasswordWithToken(c.var.deps, { token: f("token"), password });
     setFlash(c, { kind: "success", message: USER_MESSAGES.passwordSet });
     return "/login";
   },

@@ -54,7 +54,9 @@ const STATUS_TEXT = {
   415: "The body is not JSON: send it with `Content-Type: application/json`",
   429: "Too many failed logins: `limit`, `retryAt` and `retryAfter` say when to retry",
   500: "Unexpected failure (no internals are disclosed)",
-  503: "The database is unreachable, or was busy (a deadlock or serialization failure): retry",
+  503: "Unavailable for now: the database is unreachable or was busy (a deadlock or " +
+    "serialization failure), or every place of the password pool is taken (sign-in and " +
+    "passwords: `Retry-After` and `retryAfter` say when to retry); retry",
 } as const;
 type ErrorStatus = keyof typeof STATUS_TEXT;
 
@@ -78,6 +80,12 @@ const ERROR_HEADERS: Partial<Record<ErrorStatus, ResponseHeaders>> = {
     "Retry-After": {
       description: "Seconds until the lock ends (the body's `retryAfter`)",
       required: true,
+      schema: { type: "integer", minimum: 1 },
+    },
+  },
+  503: {
+    "Retry-After": {
+      description: "Seconds after which to retry, when the server can tell (the password pool)",
       schema: { type: "integer", minimum: 1 },
     },
   },

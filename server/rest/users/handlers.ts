@@ -76,8 +76,7 @@ export const handlers: Handlers<typeof routes> = {
     return c.json(await mailed(c, "reset", link), 200);
   },
   setPassword: async (c) => {
-    const { db, config } = c.var.deps;
-    await setPasswordWithToken(db, config.PASSWORD_ITERATIONS, c.req.valid("json"));
+    await setPasswordWithToken(c.var.deps, c.req.valid("json"));
     // The login page the browser goes to next says so.
     setFlash(c, { kind: "success", message: USER_MESSAGES.passwordSet });
     return c.json({ success: true as const }, 200);

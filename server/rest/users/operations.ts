@@ -282,7 +282,8 @@ export const setPassword = defineRoute({
   summary: "Set a password with a reset link",
   description: "The token of a link from Reset password and the new " +
     `password (${PASSWORD_MIN} to ${PASSWORD_MAX} characters). A link works once; an unknown, ` +
-    `used or expired one answers 400 '${USER_MESSAGES.linkInvalid}'.`,
+    `used or expired one answers 400 '${USER_MESSAGES.linkInvalid}'. When the password pool ` +
+    "is full it answers 503 with `Retry-After`, as sign-in does, and the link still works.",
   request: {
     body: jsonBody(SetPasswordSchema, {
       token: EXAMPLE_RESET_TOKEN,
@@ -292,4 +293,5 @@ export const setPassword = defineRoute({
   responses: {
     200: jsonResponse(SuccessSchema, "The password is set: the user can sign in with it"),
   },
+  errors: [503],
 });

@@ -16,7 +16,7 @@ import {
   USER_MESSAGES,
   type UserCreate,
 } from "../../../openapi/schemas/users/users.ts";
-import { hashPassword } from "../../auth/password.ts";
+import type { PasswordPool } from "../../auth/password_pool.ts";
 import { ApiError } from "../../errors.ts";
 import { type Actor, createUser, userNotFound } from "./write.ts";
 import type { IssuedLink } from "./link_mail.ts";
@@ -118,13 +118,13 @@ export async function resetLinkValid(db: Db, token: string): Promise<boolean> {
  * or expired link answers the same 400.
  */
 export async function setPasswordWithToken(
-  db: Db,
-  iterations: number,
+  deps: { db: Db; passwords: PasswordPool },
   input: { token: string; password: string },
 ): Promise<void> {
+  const { db } = deps;
   const hash = await tokenHash(input.token);
   // Derived before the transaction: it takes a while, and holds no lock meanwhile.
-  const passwordHash = await hashPassword(input.password, iterations);
+  const passwordHash = await deps.passwords.with((slot) => slot.hash(input.password));
   await db.transaction(async (tx) => {
     // Claiming the row and checking it is one statement: a link cannot be used twice.
     const [claimed] = await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(

@@ -27,8 +27,10 @@ export const login = defineRoute({
   description:
     "Checks the credentials and starts a session: sets an HttpOnly SameSite=Strict cookie and " +
     "returns a bearer token. Repeated failures lock the username (and the address) for a " +
-    "while: the 429 answer says when to retry. A missing username or password answers 400 " +
-    "'Error empty login'.",
+    "while: the 429 answer says when to retry. Passwords are checked a few at a time: when " +
+    "more sign-ins wait than the server takes (`PASSWORD_QUEUE`), it answers 503 with " +
+    "`Retry-After` at once, and the attempt does not count as a failed login. A missing " +
+    "username or password answers 400 'Error empty login'.",
   request: {
     body: jsonBody(LoginRequestSchema, {
       username: "admin@demo.test",
@@ -42,7 +44,7 @@ export const login = defineRoute({
       ),
     }),
   },
-  errors: [401, 429],
+  errors: [401, 429, 503],
 });
 
 export const logout = defineRoute({
@@ -82,7 +84,8 @@ export const changePassword = defineRoute({
   summary: "Change your password",
   description: "The current password and a new one. Every other session of yours ends (on every " +
     "instance); this one goes on. A wrong current password answers 400 and counts as a failed " +
-    "login: the sign-in lockout applies (429).",
+    "login: the sign-in lockout applies (429). When the password pool is full it answers 503 " +
+    "with `Retry-After`, as sign-in does.",
   request: {
     body: jsonBody(ChangePasswordSchema, {
       currentPassword: DEFAULT_DEMO_PASSWORD,
@@ -92,6 +95,6 @@ export const changePassword = defineRoute({
   responses: {
     200: jsonResponse(ChangePasswordResponseSchema, "Changed: how many other sessions ended"),
   },
-  errors: [429],
+  errors: [429, 503],
   refreshesSessions: true,
 });

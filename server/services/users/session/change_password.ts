@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { users } from "../../../../db/schema/mod.ts";
 import type { Config } from "../../../config.ts";
-import { hashPassword, verifyPassword } from "../../../auth/password.ts";
+import type { PasswordPool } from "../../../auth/password_pool.ts";
 import type { SessionUser } from "../../../auth/sessions.ts";
 import { validationError } from "../../../errors.ts";
 import {
@@ -19,21 +19,27 @@ import { revokeUserSessions } from "./store.ts";
 
 /** Answers how many other sessions ended. */
 export async function changeOwnPassword(
-  deps: { db: Db; config: Config },
+  deps: { db: Db; config: Config; passwords: PasswordPool },
   user: SessionUser,
   input: ChangePassword,
   ip: string,
 ): Promise<number> {
-  const { db, config } = deps;
-  const admitted = await admitOrThrow(deps, normalizeUsername(user.id), ip);
-  const [row] = await db.select({ hash: users.passwordHash }).from(users)
-    .where(eq(users.key, user.key));
-  if (!await verifyPassword(input.currentPassword, row?.hash, config.PASSWORD_ITERATIONS)) {
-    throw validationError([{ path: ["currentPassword"], message: ACCOUNT_MESSAGES.currentWrong }]);
-  }
-  await settleSuccess(db, admitted);
-  // Derived before the transaction: it takes a while, and holds no lock meanwhile.
-  const passwordHash = await hashPassword(input.newPassword, config.PASSWORD_ITERATIONS);
+  const { db } = deps;
+  // The pool's place first (503 when full), so a refused change counts as no failed login.
+  const passwordHash = await deps.passwords.with(async (slot) => {
+    const admitted = await admitOrThrow(deps, normalizeUsername(user.id), ip);
+    const [row] = await db.select({ hash: users.passwordHash }).from(users)
+      .where(eq(users.key, user.key));
+    if (!await slot.verify(input.currentPassword, row?.hash)) {
+      throw validationError([{
+        path: ["currentPassword"],
+        message: ACCOUNT_MESSAGES.currentWrong,
+      }]);
+    }
+    await settleSuccess(db, admitted);
+    // Derived before the transaction: it takes a while, and holds no lock meanwhile.
+    return await slot.hash(input.newPassword);
+  });
   return await db.transaction(async (tx) => {
     await tx.update(users).set({
       passwordHash,

@@ -1,7 +1,8 @@
 /**
  * Signing in: the lockout (./lockout.ts), the user by id or e-mail alias, the password, then a
  * new session. Shared by POST /rest/users/login and the login page's form post; the caller sets
- * the cookie. Throws ApiError 429 (locked), 401 (wrong) or 403 (deactivated).
+ * the cookie. Throws ApiError 503 (the password pool is full: nothing recorded), 429 (locked),
+ * 401 (wrong) or 403 (deactivated).
  */
 import { SIGN_IN_INVALID } from "../../../../openapi/schemas/messages.ts";
 import { eq, or, sql } from "drizzle-orm";
@@ -10,7 +11,7 @@ import { companies, teams, userAliases, users } from "../../../../db/schema/mod.
 import { isAdminRights } from "../../../../openapi/enums.ts";
 import type { Config } from "../../../config.ts";
 import { ApiError } from "../../../errors.ts";
-import { verifyPassword } from "../../../auth/password.ts";
+import type { PasswordPool, PasswordSlot } from "../../../auth/password_pool.ts";
 import type { SessionKeys } from "../../../auth/token.ts";
 import type { SessionUser } from "../../../auth/sessions.ts";
 import { admitOrThrow, normalizeUsername, settleSuccess } from "./lockout.ts";
@@ -48,11 +49,38 @@ interface SignedIn {
 }
 
 export async function signIn(
-  deps: { db: Db; config: Config; keys: SessionKeys },
+  deps: { db: Db; config: Config; keys: SessionKeys; passwords: PasswordPool },
   input: LoginInput,
   ip: string,
 ): Promise<SignedIn> {
-  const { db, config, keys } = deps;
+  // The pool's place first: a sign-in it refuses has not been admitted, so it is no failure.
+  const user = await deps.passwords.with((slot) => checkPassword(deps, slot, input, ip));
+  const lifetimeSeconds = input.remember
+    ? deps.config.REMEMBER_DAYS * 86400
+    : deps.config.SESSION_HOURS * 3600;
+  const session = await createSession(deps.db, deps.keys, {
+    userKey: user.key,
+    remember: input.remember,
+    lifetimeSeconds,
+    ip,
+  });
+  const { hash: _hash, active: _active, ...fields } = user;
+  return {
+    user: { ...fields, admin: isAdminRights(user.rights), sessionId: session.sessionId },
+    token: session.token,
+    expiresAt: session.expiresAt,
+    lifetimeSeconds,
+  };
+}
+
+/** The lockout's admission, the user and the password check: the user, or the refusal. */
+async function checkPassword(
+  deps: { db: Db; config: Config },
+  slot: PasswordSlot,
+  input: LoginInput,
+  ip: string,
+) {
+  const { db } = deps;
   const username = normalizeUsername(input.username);
   const admitted = await admitOrThrow(deps, username, ip);
 
@@ -71,27 +99,11 @@ export async function signIn(
       sql`${users.key} in (select ${userAliases.userKey} from ${userAliases} where lower(${userAliases.mail}) = ${username})`,
     ))
     .limit(1);
-  const ok = await verifyPassword(input.password, user?.hash, config.PASSWORD_ITERATIONS);
+  const ok = await slot.verify(input.password, user?.hash);
   if (ok && user?.active) await settleSuccess(db, admitted);
   if (!ok || !user) throw new ApiError(401, SIGN_IN_INVALID);
   if (!user.active) {
     throw new ApiError(403, "This account is deactivated: contact your administrator");
   }
-
-  const lifetimeSeconds = input.remember
-    ? config.REMEMBER_DAYS * 86400
-    : config.SESSION_HOURS * 3600;
-  const session = await createSession(db, keys, {
-    userKey: user.key,
-    remember: input.remember,
-    lifetimeSeconds,
-    ip,
-  });
-  const { hash: _hash, active: _active, ...fields } = user;
-  return {
-    user: { ...fields, admin: isAdminRights(user.rights), sessionId: session.sessionId },
-    token: session.token,
-    expiresAt: session.expiresAt,
-    lifetimeSeconds,
-  };
+  return user;
 }
