@@ -63,7 +63,7 @@ export interface MixedResult {
   baseline: LoadResult;
 }
 
-interface Tenant {
+export interface Tenant {
   companyId: number;
   teamId: number;
   tgidIds: number[];
@@ -74,15 +74,17 @@ interface Connection {
   tenant: Tenant;
   username: string;
   token: string;
+  /** The instance this connection talks to (the mix's base when unset). */
+  base?: string;
 }
 
-interface MixedWorld {
+export interface MixedWorld {
   tenants: Tenant[];
   connections: Connection[];
   newsIds: number[];
 }
 
-const DEFAULT_WEIGHTS: Record<Kind, number> = { read: 55, find: 25, write: 18, login: 2 };
+export const DEFAULT_WEIGHTS: Record<Kind, number> = { read: 55, find: 25, write: 18, login: 2 };
 /**
  * Connections signed in as one user. The login lockout records an attempt as a failure until its
  * password is checked, so logins in flight count: fewer of them per username than
@@ -96,10 +98,12 @@ const REQUEST_TIMEOUT_MS = 30_000;
 export async function startPortal(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  /** Deno's own flags before main.ts (a profiler's, say). */
+  flags: string[] = [],
 ): Promise<{ proc: Proc; base: string; readyMs: number }> {
   // Blank every config variable the caller's environment may hold (empty counts as unset).
   const blank = Object.fromEntries(CONFIG_VARIABLES.map((k) => [k, ""]));
-  const proc = new Proc(["run", "-A", "main.ts"], {
+  const proc = new Proc(["run", "-A", ...flags, "main.ts"], {
     ...blank,
     PORT: "0",
     HOST: "127.0.0.1",
@@ -208,7 +212,10 @@ export const addNews = (base: string, token: string, title: string, client?: Den
   });
 
 /** The tenants, one user per connection, their tgids, terminals and news, through the API. */
-async function prepareWorld(base: string, opts: Required<MixedOptions>): Promise<MixedWorld> {
+export async function prepareWorld(
+  base: string,
+  opts: Required<MixedOptions>,
+): Promise<MixedWorld> {
   const admin = await login(base, opts.admin.username, opts.admin.password);
   const run = tag();
   const tenants: Tenant[] = [];
@@ -352,8 +359,12 @@ function nextOp(c: Connection, world: MixedWorld, weights: Record<Kind, number>)
   return ops[kind]();
 }
 
-/** The measured loops: every request started inside the window is timed and counted. */
-async function runMix(
+/**
+ * The measured loops: every request started inside the window is timed and counted. A login the
+ * password pool refuses (503, Retry-After) is counted in its statuses, not as an error: it is the
+ * answer the portal means to give a crowd.
+ */
+export async function runMix(
   base: string,
   world: MixedWorld,
   weights: Record<Kind, number>,
@@ -381,7 +392,7 @@ async function runMix(
         let status: string, error = "";
         try {
           const res = await fetch(
-            `${base}${op.path}`,
+            `${c.base ?? base}${op.path}`,
             request(op.method, {
               token: op.anonymous ? undefined : c.token,
               json: op.json,
@@ -391,7 +402,9 @@ async function runMix(
           const text = await res.text(); // read to the end so the connection is reused
           status = String(res.status);
           if (res.ok) op.onOk?.(JSON.parse(text));
-          else error = `${op.name}: ${status} ${text.slice(0, 300)}`;
+          else if (!(op.kind === "login" && res.status === 503)) {
+            error = `${op.name}: ${status} ${text.slice(0, 300)}`;
+          }
         } catch (e) {
           status = "fetch failed";
           error = `${op.name}: ${e}`;
@@ -485,37 +498,75 @@ async function measureMixedLoad(
 }
 
 /**
- * Section 6 of `deno task bench`: main.ts on a scratch database of the PostgreSQL server at
- * `databaseUrl`, an administrator made in it, push traffic for the finds (there is no add call
- * for it), then measureMixedLoad; the server stopped and the database dropped whatever happens.
+ * A scratch database of the PostgreSQL server at `databaseUrl` for `fn`, with an administrator
+ * (at the server's work factor) and the factories for rows the API cannot make; dropped after.
+ * `fn` starts the portals on `url` (main.ts migrates it before the factories are used).
  */
-export async function measureMixedSection(
+export async function withBenchDatabase<T>(
   databaseUrl: string,
-  options: Pick<MixedOptions, "connections" | "windowMs" | "warmupMs" | "progress">,
-): Promise<MixedResult> {
+  fn: (ctx: {
+    url: string;
+    /** Makes the administrator: call once a portal has migrated the database. */
+    admin: () => Promise<MixedOptions["admin"]>;
+    /** Push traffic for the finds (there is no add call for it): 500 rows per tgid. */
+    seed: (world: MixedWorld) => Promise<void>;
+    /** `count` more users of `tenant` who sign in with the fixtures' password: their ids. */
+    crowd: (tenant: Tenant, count: number) => Promise<string[]>;
+  }) => Promise<T>,
+): Promise<T> {
   const scratch = await scratchDatabase(databaseUrl, "portal_mixed");
   const database = openPostgres(scratch.url, { max: 2 });
-  let stop = async () => {};
+  const f = new Factories(database.db);
   try {
-    const portal = await startPortal({ DATABASE_URL: scratch.url, SESSION_SECRET: "b".repeat(40) });
-    stop = async () => void await portal.proc.stop();
-    // The administrator who makes the data (main.ts has migrated the database).
-    const f = new Factories(database.db);
-    const admin = await f.user({ rights: 1 });
-    const passwordHash = await hashPassword(TEST_PASSWORD, OWASP_PBKDF2_ITERATIONS);
-    await database.db.update(users).set({ passwordHash }).where(eq(users.key, admin.key));
-    return await measureMixedLoad(portal.base, {
-      ...options,
-      admin: { username: admin.id, password: TEST_PASSWORD },
+    return await fn({
+      url: scratch.url,
+      admin: async () => {
+        const admin = await f.user({ rights: 1 });
+        const passwordHash = await hashPassword(TEST_PASSWORD, OWASP_PBKDF2_ITERATIONS);
+        await database.db.update(users).set({ passwordHash }).where(eq(users.key, admin.key));
+        return { username: admin.id, password: TEST_PASSWORD };
+      },
       seed: async (world) => {
         for (const tgidId of world.tenants.flatMap((t) => t.tgidIds)) {
           await f.pushTraffic({ tgidId, count: 500 });
         }
       },
+      crowd: async (tenant, count) => {
+        const passwordHash = await hashPassword(TEST_PASSWORD, OWASP_PBKDF2_ITERATIONS);
+        const ids: string[] = [];
+        for (let i = 0; i < count; i++) {
+          const user = await f.user({ teamId: tenant.teamId, companyId: tenant.companyId });
+          await database.db.update(users).set({ passwordHash }).where(eq(users.key, user.key));
+          ids.push(user.id);
+        }
+        return ids;
+      },
     });
   } finally {
-    await stop();
     await database.close();
     await scratch.drop();
   }
+}
+
+/** main.ts on the bench database `url`, as every instance of a bench runs it. */
+export const startBenchPortal = (url: string, flags: string[] = []) =>
+  startPortal({ DATABASE_URL: url, SESSION_SECRET: "b".repeat(40) }, 60_000, flags);
+
+/**
+ * Section 6 of `deno task bench`: main.ts on a scratch database (withBenchDatabase), push traffic
+ * for the finds, then measureMixedLoad; the server stopped and the database dropped whatever
+ * happens.
+ */
+export function measureMixedSection(
+  databaseUrl: string,
+  options: Pick<MixedOptions, "connections" | "windowMs" | "warmupMs" | "progress">,
+): Promise<MixedResult> {
+  return withBenchDatabase(databaseUrl, async ({ url, admin, seed }) => {
+    const portal = await startBenchPortal(url);
+    try {
+      return await measureMixedLoad(portal.base, { ...options, admin: await admin(), seed });
+    } finally {
+      await portal.proc.stop();
+    }
+  });
 }

@@ -3,6 +3,7 @@ import type { DeliveryResult } from "./delivery.ts";
 import { KINDS, type MixedResult } from "./mixed.ts";
 import { renderScale, type ScaleResult } from "./scale.ts";
 import { type LiveResult, renderLive } from "./live.ts";
+import { type CrowdResult, renderCrowd } from "./crowd.ts";
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
@@ -40,6 +41,10 @@ export interface Options {
   liveTabs: number;
   liveSeconds: number;
   liveChanges: number;
+  /** Connections, window a phase and sign-ins a second of the crowd (section 9). */
+  crowdConnections: number;
+  crowdWindowMs: number;
+  stormRate: number;
   sections: number[];
 }
 
@@ -65,6 +70,7 @@ export interface Results {
   mixed?: Section<MixedResult>;
   scale?: Section<ScaleResult>;
   live?: Section<LiveResult>;
+  crowd?: Section<CrowdResult>;
   /** The machine's load average when the run ended (other processes skew the figures). */
   loadavgEnd?: number[];
 }
@@ -322,6 +328,11 @@ export function render(r: Results): string {
       "8. Live screens on PostgreSQL: event streams against polling",
       r.live,
       (s) => renderLive(s).split("\n").map((l) => `  ${l}`),
+    ),
+    ...section(
+      "9. A crowd on PostgreSQL: the mix, the mix while sign-ins storm, two instances",
+      r.crowd,
+      (s) => renderCrowd(s).split("\n").map((l) => `  ${l}`),
     ),
     ...(r.loadavgEnd ? ["", `load average at the end: ${loadavg(r.loadavgEnd)}`] : []),
   ].join("\n");

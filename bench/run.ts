@@ -28,6 +28,10 @@
  *    --quick) each, nothing changing: database transactions/s and memory per stream; then
  *    BENCH_LIVE_CHANGES (50) commits by another connection, each timed to its event in every tab,
  *    and ten to the row changing in Chromium (bench/live.ts).
+ * 9. a crowd on PostgreSQL (DATABASE_URL): the mix of section 6 without its logins from
+ *    BENCH_CROWD_CONNECTIONS (16) connections for BENCH_CROWD_WINDOW (20, 5 with --quick) seconds
+ *    a phase, against the bare route; then with BENCH_STORM_RATE (20) sign-ins a second beside
+ *    it; then on two instances of one database (bench/crowd.ts).
  * Prints a table and writes the results to bench/results/latest.json.
  */
 import { signInAs } from "./sign_in.ts";
@@ -45,6 +49,7 @@ import { measureDelivery } from "./delivery.ts";
 import { measureMixedSection } from "./mixed.ts";
 import { measureScale } from "./scale.ts";
 import { measureLive } from "./live.ts";
+import { measureCrowd } from "./crowd.ts";
 import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
 import { scratchDatabase } from "../db/scratch.ts";
 
@@ -58,7 +63,7 @@ function parseOptions(): { opts: Options; out: string } {
       concurrency: { type: "string" },
       "login-workers": { type: "string" },
       "lighthouse-runs": { type: "string" },
-      only: { type: "string", default: "1,2,3,4,5,6,7,8" },
+      only: { type: "string", default: "1,2,3,4,5,6,7,8,9" },
       out: {
         type: "string",
         default: fileURLToPath(new URL("results/latest.json", import.meta.url)),
@@ -88,6 +93,9 @@ function parseOptions(): { opts: Options; out: string } {
     liveTabs: Math.round(pick(undefined, "BENCH_LIVE_TABS", 200, 200)),
     liveSeconds: pick(undefined, "BENCH_LIVE_SECONDS", 60, 10),
     liveChanges: Math.round(pick(undefined, "BENCH_LIVE_CHANGES", 50, 20)),
+    crowdConnections: Math.round(pick(undefined, "BENCH_CROWD_CONNECTIONS", 16, 16)),
+    crowdWindowMs: pick(undefined, "BENCH_CROWD_WINDOW", 20, 5) * 1000,
+    stormRate: pick(undefined, "BENCH_STORM_RATE", 20, 20),
     sections: values.only.split(",").map(Number),
   };
   return { opts, out: values.out };
@@ -278,6 +286,20 @@ if (wants(8)) {
         progress,
       }))
     : { error: "DATABASE_URL is not set: the live screens benchmark runs on PostgreSQL" };
+}
+
+if (wants(9)) {
+  const databaseUrl = Deno.env.get("DATABASE_URL");
+  results.crowd = databaseUrl
+    ? await attempt("crowd", () =>
+      measureCrowd(databaseUrl, {
+        connections: opts.crowdConnections,
+        windowMs: opts.crowdWindowMs,
+        warmupMs: opts.warmupMs,
+        stormRate: opts.stormRate,
+        progress,
+      }))
+    : { error: "DATABASE_URL is not set: the crowd benchmark runs on PostgreSQL" };
 }
 
 results.loadavgEnd = Deno.loadavg();

@@ -75,9 +75,16 @@ export async function openPglite(
 }
 
 /** Opens PostgreSQL through postgres.js. */
-export function openPostgres(url: string, opts: { max?: number } = {}): Database {
+export function openPostgres(
+  url: string,
+  opts: { max?: number; prepare?: boolean } = {},
+): Database {
   const client = postgres(url, { max: opts.max ?? 10, onnotice: () => {} });
-  const db: Db = drizzlePostgres({ client, schema, casing: "snake_case" });
+  const db: Db = drizzlePostgres({
+    client: opts.prepare === false ? client : preparing(client),
+    schema,
+    casing: "snake_case",
+  });
   return {
     db,
     kind: "postgres",
@@ -107,6 +114,36 @@ export function openPostgres(url: string, opts: { max?: number } = {}): Database
     },
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/**
+ * postgres.js as drizzle's client, with every statement that has parameters prepared: drizzle
+ * sends its queries unnamed, which PostgreSQL parses and plans again on every call (planning was
+ * most of a small query's cost, bench/profile_find.ts). postgres.js names a statement by its text
+ * and keeps it per connection. A transaction's and a savepoint's client are wrapped the same way.
+ * Statements without parameters go as simple queries, as before (several commands may share one).
+ */
+function preparing(sql: postgres.Sql): postgres.Sql {
+  type Callback = (inner: postgres.Sql) => unknown;
+  const wrapInner = (args: unknown[]) => {
+    const fn = args.pop() as Callback;
+    return [...args, (inner: postgres.Sql) => fn(preparing(inner))];
+  };
+  return new Proxy(sql, {
+    get(target, prop) {
+      if (prop === "unsafe") {
+        return (text: string, params?: unknown[], options?: Record<string, unknown>) =>
+          // deno-lint-ignore no-explicit-any
+          target.unsafe(text, params as any, { ...options, prepare: true });
+      }
+      if (prop === "begin" || prop === "savepoint") {
+        // deno-lint-ignore no-explicit-any
+        return (...args: unknown[]) => (target as any)[prop](...wrapInner(args));
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** One statement per name and database, however many apps share the database. */
