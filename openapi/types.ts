@@ -4946,7 +4946,7 @@ export type components = {
             /** @description Lockout: failed attempts allowed per window */
             limit?: number;
             message: string;
-            /** @description Lockout: seconds until retry */
+            /** @description Lockout, or the password pool full: seconds until retry */
             retryAfter?: number;
             /** @description Lockout: when to retry (ISO 8601) */
             retryAt?: string;

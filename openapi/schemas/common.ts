@@ -18,7 +18,9 @@ export const ErrorSchema = z.object({
     description: "Lockout: failed attempts allowed per window",
   }),
   retryAt: z.string().optional().meta({ description: "Lockout: when to retry (ISO 8601)" }),
-  retryAfter: z.number().int().optional().meta({ description: "Lockout: seconds until retry" }),
+  retryAfter: z.number().int().optional().meta({
+    description: "Lockout, or the password pool full: seconds until retry",
+  }),
 }).meta({ id: "Error" });
 export type ErrorBody = z.infer<typeof ErrorSchema>;
 

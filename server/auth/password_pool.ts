@@ -2,7 +2,7 @@
  * The password pool: every password the portal checks or sets for a request is derived here, at
  * most `threads` at a time, with at most `queue` more waiting. A request reserves its place
  * before it does anything else (before the lockout records its attempt); past the queue it is
- * refused at once with PasswordsBusy (503 with Retry-After), so a crowd signing in can neither
+ * refused at once (`passwordsBusy`: 503 with Retry-After), so a crowd signing in can neither
  * take every core nor make sign-ins wait without end, and a refused attempt is not counted as a
  * failed login. The derivation itself (WebCrypto PBKDF2, ./password.ts) runs on Deno's blocking
  * threads, never on the event loop that serves the other requests.
