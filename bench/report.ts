@@ -3,7 +3,7 @@ import type { DeliveryResult } from "./delivery.ts";
 import { KINDS, type MixedResult } from "./mixed.ts";
 import { renderScale, type ScaleResult } from "./scale.ts";
 import { type LiveResult, renderLive } from "./live.ts";
-import { type CrowdResult, renderCrowd } from "./crowd.ts";
+import { type CrowdResult, renderCrowd } from "./crowd/crowd.ts";
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";

@@ -31,7 +31,7 @@
  * 9. a crowd on PostgreSQL (DATABASE_URL): the mix of section 6 without its logins from
  *    BENCH_CROWD_CONNECTIONS (16) connections for BENCH_CROWD_WINDOW (20, 5 with --quick) seconds
  *    a phase, against the bare route; then with BENCH_STORM_RATE (20) sign-ins a second beside
- *    it; then on two instances of one database (bench/crowd.ts).
+ *    it; then on two instances of one database (bench/crowd/crowd.ts).
  * Prints a table and writes the results to bench/results/latest.json.
  */
 import { signInAs } from "./sign_in.ts";
@@ -49,7 +49,7 @@ import { measureDelivery } from "./delivery.ts";
 import { measureMixedSection } from "./mixed.ts";
 import { measureScale } from "./scale.ts";
 import { measureLive } from "./live.ts";
-import { measureCrowd } from "./crowd.ts";
+import { measureCrowd } from "./crowd/crowd.ts";
 import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
 import { scratchDatabase } from "../db/scratch.ts";
 

@@ -119,7 +119,7 @@ export function openPostgres(
 /**
  * postgres.js as drizzle's client, with every statement that has parameters prepared: drizzle
  * sends its queries unnamed, which PostgreSQL parses and plans again on every call (planning was
- * most of a small query's cost, bench/profile_find.ts). postgres.js names a statement by its text
+ * most of a small query's cost, bench/crowd/profile_find.ts). postgres.js names a statement by its text
  * and keeps it per connection. A transaction's and a savepoint's client are wrapped the same way.
  * Statements without parameters go as simple queries, as before (several commands may share one).
  */

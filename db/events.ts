@@ -30,11 +30,14 @@ export const PUBLIC_EVENT_TYPES = LIVE_EVENT_NAMES;
  */
 const INTERNAL_EVENT_TYPES = ["session.ended", "tenancy.changed"] as const;
 
+/** Every type an event may have. */
+export const EVENT_TYPES = [...PUBLIC_EVENT_TYPES, ...INTERNAL_EVENT_TYPES];
+
 /** The most ids one event carries (a NOTIFY payload holds at most 8,000 bytes). */
 const MAX_EVENT_IDS = 200;
 
 const PortalEventSchema = z.object({
-  type: z.enum([...PUBLIC_EVENT_TYPES, ...INTERNAL_EVENT_TYPES]),
+  type: z.enum(EVENT_TYPES),
   /** The changed rows' ids, as text (ids are numbers or strings across resources). */
   ids: z.array(z.string().min(1).max(200)).min(1).max(MAX_EVENT_IDS),
   /** Whose rows they are (see the module comment); null: every signed-in user's. */

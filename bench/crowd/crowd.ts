@@ -9,8 +9,8 @@
  * 4. the mix against two main.ts on the same database, connection i on instance i mod 2 (as a
  *    round-robin proxy would spread them), then with twice the connections.
  */
-import { load, type LoadResult, percentile } from "./load.ts";
-import { startServer } from "./servers.ts";
+import { load, type LoadResult, percentile } from "../load.ts";
+import { startServer } from "../servers.ts";
 import {
   DEFAULT_WEIGHTS,
   type MixedWorld,
@@ -18,8 +18,8 @@ import {
   runMix,
   startBenchPortal,
   withBenchDatabase,
-} from "./mixed.ts";
-import { TEST_PASSWORD } from "../tests/fixtures/factories.ts";
+} from "../mixed.ts";
+import { TEST_PASSWORD } from "../../tests/fixtures/factories.ts";
 
 interface CrowdOptions {
   connections: number;
@@ -229,7 +229,7 @@ export function renderCrowd(r: CrowdResult): string {
 }
 
 if (import.meta.main) {
-  // `./deno run -A bench/crowd.ts [connections] [window s]` with DATABASE_URL: this section alone.
+  // `./deno run -A bench/crowd/crowd.ts [connections] [window s]` with DATABASE_URL: this section alone.
   const databaseUrl = Deno.env.get("DATABASE_URL");
   if (!databaseUrl) throw new Error("DATABASE_URL is not set: the crowd runs on PostgreSQL");
   const result = await measureCrowd(databaseUrl, {

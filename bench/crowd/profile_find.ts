@@ -3,11 +3,11 @@
  * sampling profiler (`--prof`), `connections` client users' loops of POST /rest/push/find (a
  * status filter, page 1 of 20 rows) for `seconds`, then Node's tick processor on the log: the
  * functions that held the main thread, heaviest first. With DATABASE_URL:
- * `./deno run -A bench/profile_find.ts [connections] [seconds] [lines] [mix]` (`mix`: section 6's
+ * `./deno run -A bench/crowd/profile_find.ts [connections] [seconds] [lines] [mix]` (`mix`: section 6's
  * mix of reads, finds and writes, without its logins, instead of the find alone).
  */
-import { load } from "./load.ts";
-import { prepareWorld, runMix, startBenchPortal, withBenchDatabase } from "./mixed.ts";
+import { load } from "../load.ts";
+import { prepareWorld, runMix, startBenchPortal, withBenchDatabase } from "../mixed.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL is not set: the profile runs on PostgreSQL");
