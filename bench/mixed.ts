@@ -18,7 +18,7 @@ import { scratchDatabase } from "../db/scratch.ts";
 import { openPostgres } from "../db/client.ts";
 import { users } from "../db/schema/mod.ts";
 import { hashPassword } from "../server/auth/password.ts";
-import { load, type LoadResult, percentile } from "./load.ts";
+import { load, type LoadResult, percentile, type Phase } from "./load.ts";
 import { Proc, startServer } from "./servers.ts";
 
 export type Kind = "read" | "find" | "write" | "login";
@@ -456,6 +456,20 @@ export async function runMix(
   };
 }
 
+/** The yardstick: `connections` loops of GET /ping on the bare Hono server, for `phase`. */
+export async function measureBare(connections: number, phase: Phase): Promise<LoadResult> {
+  const bare = await startServer("bare_server.ts");
+  try {
+    return await load({
+      name: "bare GET /ping",
+      url: `http://127.0.0.1:${bare.port}/ping`,
+      workers: connections,
+    }, { warmupMs: phase.warmupMs, windowMs: phase.windowMs });
+  } finally {
+    await bare.proc.stop();
+  }
+}
+
 /** The baseline, then the mix, against the portal at `baseUrl` (127.0.0.1). */
 async function measureMixedLoad(
   baseUrl: string,
@@ -479,18 +493,7 @@ async function measureMixedLoad(
   await opts.seed(world);
 
   opts.progress(`baseline: bare Hono GET /ping, ${opts.connections} connections`);
-  const phase = { warmupMs: opts.warmupMs, windowMs: opts.windowMs };
-  const bare = await startServer("bare_server.ts");
-  let baseline: LoadResult;
-  try {
-    baseline = await load({
-      name: "bare GET /ping",
-      url: `http://127.0.0.1:${bare.port}/ping`,
-      workers: opts.connections,
-    }, phase);
-  } finally {
-    await bare.proc.stop();
-  }
+  const baseline = await measureBare(opts.connections, opts);
 
   opts.progress(`mixed load: ${opts.connections} connections for ${opts.windowMs / 1000} s`);
   const mix = await runMix(baseUrl, world, weights, opts.warmupMs, opts.windowMs);

@@ -5,7 +5,7 @@ import { methodNotAllowed } from "./http/method_not_allowed.ts";
 import { bodyLimit } from "hono/body-limit";
 import { ApiError, unauthorized } from "./errors.ts";
 import type { AppEnv, AppOptions, Deps } from "./router.ts";
-import { defaultHashThreads, PasswordPool } from "./auth/password_pool.ts";
+import { PasswordPool } from "./auth/password_pool.ts";
 import { toErrorResponse } from "./errors.ts";
 import { clientIp } from "./http/client_ip.ts";
 import { csrfGuard } from "./auth/csrf.ts";
@@ -39,7 +39,7 @@ export function createApp(options: AppOptions) {
     events: new EventHub(options.database, sessions),
     passwords: new PasswordPool(
       options.config.PASSWORD_ITERATIONS,
-      options.config.PASSWORD_THREADS || defaultHashThreads(),
+      options.config.PASSWORD_THREADS || undefined, // 0: the pool's default
       options.config.PASSWORD_QUEUE,
     ),
   };

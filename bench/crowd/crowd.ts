@@ -9,10 +9,10 @@
  * 4. the mix against two main.ts on the same database, connection i on instance i mod 2 (as a
  *    round-robin proxy would spread them), then with twice the connections.
  */
-import { load, type LoadResult, percentile } from "../load.ts";
-import { startServer } from "../servers.ts";
+import { type LoadResult, percentile } from "../load.ts";
 import {
   DEFAULT_WEIGHTS,
+  measureBare,
   type MixedWorld,
   prepareWorld,
   runMix,
@@ -149,17 +149,7 @@ export function measureCrowd(databaseUrl: string, opts: CrowdOptions): Promise<C
       );
 
       progress(`crowd 1/4: bare Hono GET /ping, ${connections} connections`);
-      const bareServer = await startServer("bare_server.ts");
-      let bare: LoadResult;
-      try {
-        bare = await load({
-          name: "bare GET /ping",
-          url: `http://127.0.0.1:${bareServer.port}/ping`,
-          workers: connections,
-        }, { warmupMs, windowMs });
-      } finally {
-        await bareServer.proc.stop();
-      }
+      const bare = await measureBare(connections, { warmupMs, windowMs });
 
       progress(`crowd 2/4: the mix without sign-ins, one instance`);
       const oneInstance = await runMix(base, world, NO_LOGINS, warmupMs, windowMs);

@@ -12,8 +12,7 @@ import { ApiError } from "../errors.ts";
 import { passwordsBusyMessage } from "../../openapi/schemas/messages.ts";
 
 /** The default threads: half the cores, at least one (the other half serves everything else). */
-export const defaultHashThreads = () =>
-  Math.max(1, Math.floor((navigator.hardwareConcurrency ?? 2) / 2));
+const defaultHashThreads = () => Math.max(1, Math.floor((navigator.hardwareConcurrency ?? 2) / 2));
 
 /** The 503 of a full pool, with the seconds after which a place is likely free. */
 const passwordsBusy = (retryAfter: number) =>
