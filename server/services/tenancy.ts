@@ -7,6 +7,8 @@
  */
 import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import { teams, tgids, tgidTeams } from "../../db/schema/mod.ts";
+import type { Db } from "../../db/client.ts";
+import { type Prepared, statement } from "../../db/statements.ts";
 
 /**
  * Whose rows a caller reaches: one company's (`onlyCompany`), or every company's (null: an
@@ -77,3 +79,20 @@ export const ownsTgid = (scope: Scope, tgidColumn: AnyColumn): SQL<boolean> => {
   const own = ownTgidRows(scope, tgidColumn);
   return (own ? sql<boolean>`coalesce(${own}, false)` : sql<boolean>`true`).mapWith(Boolean);
 };
+
+/** A client's scope in a statement built once: its company is the placeholder `onlyCompany`. */
+const ANY_CLIENT: Scope = { onlyCompany: sql.placeholder("onlyCompany") as unknown as number };
+
+/**
+ * A statement under the tenant rules, built once per handle (db/statements.ts) for administrators
+ * and once for clients, the client's company a placeholder: run with the caller's scope and the
+ * values of the statement's other placeholders.
+ */
+export function scopedStatement<R>(build: (db: Db, scope: Scope, name: string) => Prepared<R>) {
+  const every = statement((db, name) => build(db, EVERY_COMPANY, `${name}_every`));
+  const client = statement((db, name) => build(db, ANY_CLIENT, `${name}_client`));
+  return (db: Db, scope: Scope, values: Record<string, unknown> = {}): Promise<R> =>
+    scope.onlyCompany === null
+      ? every(db).execute(values)
+      : client(db).execute({ ...values, onlyCompany: scope.onlyCompany });
+}

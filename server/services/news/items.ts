@@ -11,6 +11,7 @@ import { and, desc, eq, inArray, not, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { news, users } from "../../../db/schema/mod.ts";
 import type { NewsEdit, NewsItem, NewsWrite } from "../../../openapi/schemas/news.ts";
+import { type Prepared, statement } from "../../../db/statements.ts";
 import { isNew, readBy, type Reader, recentNews, visibleNews } from "./unread.ts";
 
 /** Which items a list holds: every visible one, the new ones, or the others. */
@@ -67,14 +68,36 @@ const toNewsItem = (r: Row): NewsItem => ({
   new: r.new,
 });
 
+/**
+ * A statement built once (db/statements.ts) per kind of reader, administrator or not, the reader's
+ * key the placeholder `userKey`: run with the reader and the other placeholders' values.
+ */
+function perReader<R>(build: (db: Db, user: Reader, name: string) => Prepared<R>) {
+  const of = (admin: boolean) =>
+    statement((db, name) =>
+      build(db, { key: sql.placeholder("userKey") as unknown as number, admin }, `${name}_${admin}`)
+    );
+  const [admin, reader] = [of(true), of(false)];
+  return (db: Db, user: Reader, values: Record<string, unknown> = {}) =>
+    (user.admin ? admin : reader)(db).execute({ ...values, userKey: user.key });
+}
+
+const everyItem = perReader((db, user, name) => selectNews(db, user, undefined).prepare(name));
+const itemById = perReader((db, user, name) =>
+  selectNews(db, user, eq(news.id, sql.placeholder("id"))).limit(1).prepare(name)
+);
+
 /** The visible items of a scope, newest first. */
 export async function listNews(db: Db, user: Reader, scope: NewsScope): Promise<NewsItem[]> {
-  return (await selectNews(db, user, scopeWhere(db, user, scope))).map(toNewsItem);
+  const rows = scope === "all"
+    ? await everyItem(db, user)
+    : await selectNews(db, user, scopeWhere(db, user, scope));
+  return rows.map(toNewsItem);
 }
 
 /** One item, or null when it does not exist or the user may not read it. */
 export async function getNews(db: Db, user: Reader, id: number): Promise<NewsItem | null> {
-  const [row] = await selectNews(db, user, eq(news.id, id)).limit(1);
+  const [row] = await itemById(db, user, { id });
   return row ? toNewsItem(row) : null;
 }
 

@@ -24,7 +24,8 @@ import {
 import { INMARSAT_C_DEVICE_TYPE } from "../../../openapi/enums.ts";
 import { itemTypeOf, labelOf } from "../../../openapi/item_logs.ts";
 import { ApiError } from "../../errors.ts";
-import { ownsTgid, type Scope, tgidRows } from "../tenancy.ts";
+import { ownsTgid, type Scope, scopedStatement, tgidRows } from "../tenancy.ts";
+import { statement } from "../../../db/statements.ts";
 import { tgidLabel } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
@@ -82,15 +83,28 @@ export async function terminalLabel(db: Db, scope: Scope, deviceId: number): Pro
   return row.label || String(deviceId);
 }
 
+/** The terminal `deviceId` in the caller's reach (built once: the terminal page's statements). */
+const terminalById = scopedStatement((db, scope, name) =>
+  terminalSelect(db, scope)
+    .where(
+      and(eq(terminals.deviceId, sql.placeholder("deviceId")), tgidRows(scope, terminals.tgidId)),
+    )
+    .prepare(name)
+);
+
+/** A terminal's item logs, by name. */
+const itemsOf = statement((db, name) =>
+  db.select({ name: terminalItems.name, type: terminalItems.type, value: terminalItems.value })
+    .from(terminalItems).where(eq(terminalItems.deviceId, sql.placeholder("deviceId")))
+    .orderBy(asc(terminalItems.name)).prepare(name)
+);
+
 /** GET /rest/terminal/get: the terminal, or 404 when unknown or out of the caller's reach. */
 export async function getTerminal(db: Db, scope: Scope, deviceId: number): Promise<Terminal> {
-  const [row] = await terminalSelect(db, scope)
-    .where(and(eq(terminals.deviceId, deviceId), tgidRows(scope, terminals.tgidId)));
+  const [row] = await terminalById(db, scope, { deviceId });
   if (!row) throw terminalNotFound();
   const [items, mtl, tracking] = await Promise.all([
-    db.select({ name: terminalItems.name, type: terminalItems.type, value: terminalItems.value })
-      .from(terminalItems).where(eq(terminalItems.deviceId, deviceId))
-      .orderBy(asc(terminalItems.name)),
+    itemsOf(db).execute({ deviceId }),
     row.deviceTypeId === INMARSAT_C_DEVICE_TYPE ? mtlByDevice(db, scope, deviceId) : null,
     trackingOf(db, scope, row),
   ]);

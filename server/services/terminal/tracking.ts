@@ -6,7 +6,7 @@
  * command list pages; whether it may send is the senders' rule (ownTgidRows), the terminal's
  * `mayEdit`, read with the terminal.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { commandLists, commands } from "../../../db/schema/mod.ts";
 import { COMMAND_STATUS, commandStatusClass, isTrackerType } from "../../../openapi/enums.ts";
@@ -19,36 +19,44 @@ import {
   TRACKING_COMMAND,
   type TrackingCommand,
 } from "../../../openapi/schemas/terminal/tracking.ts";
-import { companyRows, type Scope } from "../tenancy.ts";
+import { companyRows, type Scope, scopedStatement } from "../tenancy.ts";
 
 const iso = (d: Date | string | null) => d === null ? null : new Date(d).toISOString();
 
-/** The last tracking command to `deviceId` the scope may read, of `statuses` when given. */
+/** The last tracking command to a device the scope may read, of `statuses` when given. */
+const lastCommandOf = (statuses?: readonly number[]) =>
+  scopedStatement((db, scope, name) =>
+    db.select({
+      listId: commands.listId,
+      groupId: commands.groupId,
+      itemId: commands.itemId,
+      status: commands.status,
+      parameters: commands.parameters,
+      startAt: commands.startAt,
+      createdAt: commands.createdAt,
+      updatedAt: commands.updatedAt,
+    }).from(commands)
+      .innerJoin(commandLists, eq(commandLists.id, commands.listId))
+      .where(and(
+        eq(commands.mt, sql.placeholder("mt")),
+        eq(commands.command, TRACKING_COMMAND),
+        statuses ? inArray(commands.status, [...statuses]) : undefined,
+        companyRows(scope, commandLists.companyId),
+      ))
+      .orderBy(desc(commands.createdAt), desc(commands.listId), desc(commands.itemId))
+      .limit(1)
+      .prepare(name)
+  );
+const lastSent = lastCommandOf();
+const lastTaken = lastCommandOf(STATUSES_OF_CLASS.success);
+
 async function lastCommand(
   db: Db,
   scope: Scope,
   deviceId: number,
-  statuses?: readonly number[],
+  which: typeof lastSent,
 ): Promise<TrackingCommand | null> {
-  const [row] = await db.select({
-    listId: commands.listId,
-    groupId: commands.groupId,
-    itemId: commands.itemId,
-    status: commands.status,
-    parameters: commands.parameters,
-    startAt: commands.startAt,
-    createdAt: commands.createdAt,
-    updatedAt: commands.updatedAt,
-  }).from(commands)
-    .innerJoin(commandLists, eq(commandLists.id, commands.listId))
-    .where(and(
-      eq(commands.mt, String(deviceId)),
-      eq(commands.command, TRACKING_COMMAND),
-      statuses ? inArray(commands.status, [...statuses]) : undefined,
-      companyRows(scope, commandLists.companyId),
-    ))
-    .orderBy(desc(commands.createdAt), desc(commands.listId), desc(commands.itemId))
-    .limit(1);
+  const [row] = await which(db, scope, { mt: String(deviceId) });
   if (!row) return null;
   const p = row.parameters;
   return {
@@ -76,8 +84,8 @@ export async function trackingOf(
 ): Promise<TerminalTracking | null> {
   if (!isTrackerType(t.deviceTypeId)) return null;
   const [last, confirmed] = await Promise.all([
-    lastCommand(db, scope, t.deviceId),
-    lastCommand(db, scope, t.deviceId, STATUSES_OF_CLASS.success),
+    lastCommand(db, scope, t.deviceId, lastSent),
+    lastCommand(db, scope, t.deviceId, lastTaken),
   ]);
   return { maySend: t.mayEdit, last, confirmed };
 }

@@ -6,6 +6,7 @@ import { type AnyColumn, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { ftpRoutes, smtpRoutes, tcpRoutes, wsRoutes } from "../../../db/schema/mod.ts";
 import type { RouteRow } from "../../../openapi/schemas/tgid/tgids.ts";
+import { statement } from "../../../db/statements.ts";
 
 const ROUTE_TABLES = {
   tcp: {
@@ -37,22 +38,29 @@ const ROUTE_TABLES = {
 export type RouteKind = keyof typeof ROUTE_TABLES;
 export const ROUTE_KINDS = Object.keys(ROUTE_TABLES) as RouteKind[];
 
-/** A tgid's routes of one protocol, by id (none without a tgid). */
-async function routesOf(
-  db: Db,
-  kind: RouteKind,
-  tgidId: number | null,
-): Promise<RouteRow[]> {
-  if (tgidId === null) return [];
+/** A tgid's routes of one protocol, by id (a statement per protocol, built once). */
+const routesStatements = Object.fromEntries(ROUTE_KINDS.map((kind) => {
   const r = ROUTE_TABLES[kind];
-  const rows = await db.select({
-    id: r.table.id,
-    memberOrMobileNum: r.table.memberOrMobileNum,
-    conversion: r.table.conversion,
-    destination: r.primary,
-    secondary: r.secondary,
-    primaryUp: r.up ?? sql<number | null>`null`,
-  }).from(r.table).where(eq(r.table.tgidId, tgidId)).orderBy(asc(r.table.id));
+  return [
+    kind,
+    statement((db, name) =>
+      db.select({
+        id: r.table.id,
+        memberOrMobileNum: r.table.memberOrMobileNum,
+        conversion: r.table.conversion,
+        destination: r.primary,
+        secondary: r.secondary,
+        primaryUp: r.up ?? sql<number | null>`null`,
+      }).from(r.table).where(eq(r.table.tgidId, sql.placeholder("tgidId")))
+        .orderBy(asc(r.table.id)).prepare(name)
+    ),
+  ];
+}));
+
+/** A tgid's routes of one protocol, by id (none without a tgid). */
+async function routesOf(db: Db, kind: RouteKind, tgidId: number | null): Promise<RouteRow[]> {
+  if (tgidId === null) return [];
+  const rows = await routesStatements[kind](db).execute({ tgidId });
   return rows.map((x) => ({ ...x, primaryUp: x.primaryUp === null ? null : Number(x.primaryUp) }));
 }
 

@@ -25,7 +25,8 @@ import type {
   TgidFindResponse,
 } from "../../../openapi/schemas/tgid/tgids.ts";
 import { notFound } from "../../errors.ts";
-import { companyRows, ownTgidRows, type Scope, tgidRows } from "../tenancy.ts";
+import { companyRows, ownTgidRows, type Scope, scopedStatement, tgidRows } from "../tenancy.ts";
+import { statement } from "../../../db/statements.ts";
 import { contains, textSearch } from "../text_search.ts";
 import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
 import { countsOf, findPage } from "../paging.ts";
@@ -125,6 +126,25 @@ async function teamIdsOf(db: Db, scope: Scope, id: number): Promise<number[]> {
   return [...(ownerVisible ? [owner.teamId] : []), ...shared.map((t) => t.id)];
 }
 
+/** The teams sharing the tgids `which` selects; a client sees its own company's only. */
+const sharingTeams = (db: Db, scope: Scope, which: SQL) =>
+  db.select({
+    tgidId: tgidTeams.tgidId,
+    id: teams.id,
+    name: teams.name,
+    companyId: companies.id,
+    companyName: companies.name,
+  }).from(tgidTeams)
+    .innerJoin(teams, eq(teams.id, tgidTeams.teamId))
+    .innerJoin(companies, eq(companies.id, teams.companyId))
+    .where(and(which, companyRows(scope, teams.companyId)))
+    .orderBy(asc(teams.name), asc(teams.id));
+
+/** The teams sharing one tgid (built once: a tgid's page and its writes' answers). */
+const sharingTeamsOfOne = scopedStatement((db, scope, name) =>
+  sharingTeams(db, scope, eq(tgidTeams.tgidId, sql.placeholder("tgidId"))).prepare(name)
+);
+
 async function teamsOf(db: Db, scope: Scope, rows: TgidRow[]) {
   const byTgid = new Map<number, Tgid["teams"]>();
   const visible = (companyId: number) =>
@@ -143,20 +163,9 @@ async function teamsOf(db: Db, scope: Scope, rows: TgidRow[]) {
     );
   }
   if (!rows.length) return byTgid;
-  const shared = await db.select({
-    tgidId: tgidTeams.tgidId,
-    id: teams.id,
-    name: teams.name,
-    companyId: companies.id,
-    companyName: companies.name,
-  }).from(tgidTeams)
-    .innerJoin(teams, eq(teams.id, tgidTeams.teamId))
-    .innerJoin(companies, eq(companies.id, teams.companyId))
-    .where(and(
-      inArray(tgidTeams.tgidId, rows.map((r) => r.id)),
-      companyRows(scope, teams.companyId),
-    ))
-    .orderBy(asc(teams.name), asc(teams.id));
+  const shared = rows.length === 1
+    ? await sharingTeamsOfOne(db, scope, { tgidId: rows[0].id })
+    : await sharingTeams(db, scope, inArray(tgidTeams.tgidId, rows.map((r) => r.id)));
   const owners = new Map(rows.map((r) => [r.id, r.teamId]));
   for (const s of shared) {
     if (owners.get(s.tgidId) === s.id) continue;
@@ -197,38 +206,74 @@ async function toTgids(db: Db, scope: Scope, rows: TgidRow[]) {
  * the caller may see, with its teams, counts and audit; 404 otherwise.
  */
 export async function getTgid(db: Db, scope: Scope, id: number): Promise<Tgid> {
-  const rows = await tgidSelect(db, scope).where(and(eq(tgids.id, id), tgidRows(scope, tgids.id)));
+  const rows = await tgidById(db, scope, { id });
   if (!rows.length) throw tgidNotFound();
   return (await toTgids(db, scope, rows))[0];
 }
 
+/** One tgid the caller may see (built once). */
+const tgidById = scopedStatement((db, scope, name) =>
+  tgidSelect(db, scope)
+    .where(and(eq(tgids.id, sql.placeholder("id")), tgidRows(scope, tgids.id)))
+    .prepare(name)
+);
+
+/** A tgid's terminals, by device id. */
+const devicesOf = statement((db, name) =>
+  db.select({
+    deviceId: terminals.deviceId,
+    typeId: deviceTypes.id,
+    typeName: deviceTypes.name,
+    label: terminals.deviceLabel,
+    identifier: terminals.terminalSpecificIdentifier,
+    updateDate: terminals.updateDate,
+  }).from(terminals).innerJoin(deviceTypes, eq(deviceTypes.id, terminals.deviceTypeId))
+    .where(eq(terminals.tgidId, sql.placeholder("id"))).orderBy(asc(terminals.deviceId))
+    .prepare(name)
+);
+
+/** A tgid's dnids the caller may see. */
+const dnidsOf = scopedStatement((db, scope, name) =>
+  db.select({
+    id: dnids.id,
+    les: dnids.les,
+    companyId: companies.id,
+    companyName: companies.name,
+  }).from(dnids).innerJoin(companies, eq(companies.id, dnids.companyId))
+    .where(and(eq(dnids.tgidId, sql.placeholder("id")), companyRows(scope, dnids.companyId)))
+    .orderBy(asc(dnids.id), asc(dnids.les))
+    .prepare(name)
+);
+
+/**
+ * The users of a tgid's teams the caller may see (`teamsOf`'s: the owner and the sharing teams,
+ * of the client's own company only), by id.
+ */
+const usersOf = scopedStatement((db, scope, name) => {
+  const id = sql.placeholder("id");
+  return db.select({ ...detailUserColumns, teamId: teams.id, teamName: teams.name }).from(users)
+    .innerJoin(teams, eq(teams.id, users.teamId))
+    .where(and(
+      or(
+        eq(teams.id, db.select({ id: tgids.teamId }).from(tgids).where(eq(tgids.id, id))),
+        inArray(
+          teams.id,
+          db.select({ id: tgidTeams.teamId }).from(tgidTeams).where(eq(tgidTeams.tgidId, id)),
+        ),
+      ),
+      companyRows(scope, teams.companyId),
+    ))
+    .orderBy(asc(users.id))
+    .prepare(name);
+});
+
 /** GET /rest/tgid/get: the tgid with its devices, dnids, users (of its teams) and routes. */
 export async function tgidDetails(db: Db, scope: Scope, id: number): Promise<TgidDetails> {
   const tgid = await getTgid(db, scope, id);
-  const teamIds = tgid.teams.map((t) => t.id);
   const [devices, dnidRows, userRows, routes] = await Promise.all([
-    db.select({
-      deviceId: terminals.deviceId,
-      typeId: deviceTypes.id,
-      typeName: deviceTypes.name,
-      label: terminals.deviceLabel,
-      identifier: terminals.terminalSpecificIdentifier,
-      updateDate: terminals.updateDate,
-    }).from(terminals).innerJoin(deviceTypes, eq(deviceTypes.id, terminals.deviceTypeId))
-      .where(eq(terminals.tgidId, id)).orderBy(asc(terminals.deviceId)),
-    db.select({
-      id: dnids.id,
-      les: dnids.les,
-      companyId: companies.id,
-      companyName: companies.name,
-    }).from(dnids).innerJoin(companies, eq(companies.id, dnids.companyId))
-      .where(and(eq(dnids.tgidId, id), companyRows(scope, dnids.companyId)))
-      .orderBy(asc(dnids.id), asc(dnids.les)),
-    teamIds.length
-      ? db.select({ ...detailUserColumns, teamId: teams.id, teamName: teams.name }).from(users)
-        .innerJoin(teams, eq(teams.id, users.teamId))
-        .where(inArray(users.teamId, teamIds)).orderBy(asc(users.id))
-      : [],
+    devicesOf(db).execute({ id }),
+    dnidsOf(db, scope, { id }),
+    usersOf(db, scope, { id }),
     allRoutesOf(db, id),
   ]);
   return {
