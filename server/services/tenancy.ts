@@ -81,7 +81,9 @@ export const ownsTgid = (scope: Scope, tgidColumn: AnyColumn): SQL<boolean> => {
 };
 
 /** A client's scope in a statement built once: its company is the placeholder `onlyCompany`. */
-const ANY_CLIENT: Scope = { onlyCompany: sql.placeholder("onlyCompany") as unknown as number };
+export const ANY_CLIENT: Scope = {
+  onlyCompany: sql.placeholder("onlyCompany") as unknown as number,
+};
 
 /**
  * A statement under the tenant rules, built once per handle (db/statements.ts) for administrators

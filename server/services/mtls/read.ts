@@ -15,7 +15,7 @@ import { ownsTgid, ownTgidRows, type Scope, tgidRows } from "../tenancy.ts";
 import { tgidRef } from "../detail_lists.ts";
 import { contains } from "../text_search.ts";
 import { findPage } from "../paging.ts";
-import { eqIf } from "../sql_filters.ts";
+import { containing, containsPattern, eqIf, equalTo } from "../sql_filters.ts";
 
 /** An mtl the caller may not reach answers exactly like a missing one, naming nothing. */
 export const mtlNotFound = () => new ApiError(404, MTL_MESSAGES.notFound);
@@ -52,12 +52,25 @@ const toMtl = ({ tgidId, tgidLabel: label, ...r }: Row): Mtl => ({
 });
 
 /** A tgid filter box (of a query joined with tgids): its number (digits), else a part of its label. */
-export const tgidFilter = (text: string | undefined): SQL | undefined =>
+export const tgidFilter = (text: string | undefined): SQL | undefined => {
+  const { tgidNumber, tgidLabel } = tgidFilterValues(text);
+  return tgidNumber !== undefined
+    ? eq(tgids.id, tgidNumber)
+    : tgidLabel !== undefined
+    ? contains(tgids.label, text!)
+    : undefined;
+};
+
+/** The tgid filter in a prepared find (paging.ts `preparedFind`): its two fields. */
+export const tgidFilters = { tgidNumber: equalTo(tgids.id), tgidLabel: containing(tgids.label) };
+
+/** `tgidFilters`' values for the text: a number, or a label pattern; neither when empty. */
+export const tgidFilterValues = (text: string | undefined) =>
   !text
-    ? undefined
+    ? {}
     : /^\d{1,10}$/.test(text) && Number(text) <= MAX_ID
-    ? eq(tgids.id, Number(text))
-    : contains(tgids.label, text);
+    ? { tgidNumber: Number(text) }
+    : { tgidLabel: containsPattern(text) };
 
 /** The mtls the scope reaches: through their terminal's tgid (all of them for an admin). */
 export const mtlRows = (scope: Scope): SQL | undefined => tgidRows(scope, terminals.tgidId);

@@ -53,7 +53,7 @@ export async function updateMtlLabel(db: Db, scope: Scope, req: MtlLabelUpdate) 
   const label = req.label || null;
   await (mtl.deviceId === null
     ? db.update(mtls).set({ deviceLabel: label }).where(eq(mtls.imn, req.imn))
-    : db.transaction((tx) => relabelTerminal(tx, mtl.deviceId!, label)));
+    : relabelTerminal(db, mtl.deviceId!, label));
   return getMtl(db, scope, req.imn);
 }
 

@@ -5,9 +5,8 @@ import type { Db } from "../../../db/client.ts";
 import { pushTraffic, tgids } from "../../../db/schema/mod.ts";
 import type { PushFindRequest, PushFindResponse } from "../../../openapi/schemas/push/push.ts";
 import { type Scope, tgidArray, tgidRows } from "../tenancy.ts";
-import { findPage } from "../paging.ts";
-import { contains } from "../text_search.ts";
-import { eqIf } from "../sql_filters.ts";
+import { type PartitionedPage, preparedFind } from "../paging.ts";
+import { containing, containsPattern, equalTo } from "../sql_filters.ts";
 
 /** A push traffic row's columns, under the list's names (multi-push items show some: ./retransmit.ts). */
 export const trafficColumns = {
@@ -49,13 +48,43 @@ const clientPage = (scope: Scope) => {
   const mine = tgidArray(scope);
   if (!mine) return undefined;
   const t = pushTraffic;
-  return ({ filter, offset, count }: { filter: SQL | undefined; offset: number; count: number }) =>
+  return ({ filter, offset, count, upto }: Parameters<PartitionedPage>[0]) =>
     sql`select p.id from unnest(${mine}) as u(tgid) cross join lateral (
       select ${t.id} as id, ${t.lesCStoredTime} as stored from ${t}
       where ${t.tgidId} = u.tgid${filter ? sql` and ${filter}` : sql``}
-      order by ${t.lesCStoredTime} desc, ${t.id} desc limit ${offset + count}
+      order by ${t.lesCStoredTime} desc, ${t.id} desc limit ${upto}
     ) as p order by p.stored desc, p.id desc offset ${offset} limit ${count}`;
 };
+
+/** The push traffic list, built once per shape: its filter fields' conditions. */
+const findTraffic = preparedFind({
+  pushTrafficId: equalTo(pushTraffic.id),
+  tgid: equalTo(pushTraffic.tgidId),
+  dnid: equalTo(pushTraffic.dnid),
+  status: equalTo(pushTraffic.status),
+  deliveryType: equalTo(pushTraffic.deliveryType),
+  protocol: equalTo(pushTraffic.protocol),
+  errorLabel: containing(pushTraffic.errorLabel),
+}, (db, scope) => ({
+  rows: db.select({ ...trafficColumns, multiPush: multiPushCount(db, scope) }).from(pushTraffic)
+    .leftJoin(tgids, eq(tgids.id, pushTraffic.tgidId)).$dynamic(),
+  count: (one) => db.select(one).from(pushTraffic),
+  scope: tgidRows(scope, pushTraffic.tgidId),
+  sorts: {
+    pushTrafficId: pushTraffic.id,
+    tgid: pushTraffic.tgidId,
+    dnid: pushTraffic.dnid,
+    lesCStoredTime: pushTraffic.lesCStoredTime,
+    status: pushTraffic.status,
+    deliveryType: pushTraffic.deliveryType,
+    protocol: pushTraffic.protocol,
+    dataLength: pushTraffic.dataLength,
+    deliveryAttempts: pushTraffic.deliveryAttempts,
+  },
+  defaultSort: { field: "lesCStoredTime", direction: "desc" },
+  key: pushTraffic.id,
+  partitionedPage: clientPage(scope),
+}));
 
 export async function findPushTraffic(
   db: Db,
@@ -63,34 +92,9 @@ export async function findPushTraffic(
   req: PushFindRequest,
 ): Promise<PushFindResponse> {
   const f = req.filter;
-  const page = await findPage(db, req, {
-    rows: db.select({ ...trafficColumns, multiPush: multiPushCount(db, scope) }).from(pushTraffic)
-      .leftJoin(tgids, eq(tgids.id, pushTraffic.tgidId)).$dynamic(),
-    count: (one) => db.select(one).from(pushTraffic),
-    scope: tgidRows(scope, pushTraffic.tgidId),
-    filters: [
-      eqIf(pushTraffic.id, f.pushTrafficId),
-      eqIf(pushTraffic.tgidId, f.tgid),
-      eqIf(pushTraffic.dnid, f.dnid),
-      eqIf(pushTraffic.status, f.status),
-      eqIf(pushTraffic.deliveryType, f.deliveryType),
-      eqIf(pushTraffic.protocol, f.protocol),
-      f.errorLabel ? contains(pushTraffic.errorLabel, f.errorLabel) : undefined,
-    ],
-    sorts: {
-      pushTrafficId: pushTraffic.id,
-      tgid: pushTraffic.tgidId,
-      dnid: pushTraffic.dnid,
-      lesCStoredTime: pushTraffic.lesCStoredTime,
-      status: pushTraffic.status,
-      deliveryType: pushTraffic.deliveryType,
-      protocol: pushTraffic.protocol,
-      dataLength: pushTraffic.dataLength,
-      deliveryAttempts: pushTraffic.deliveryAttempts,
-    },
-    defaultSort: { field: "lesCStoredTime", direction: "desc" },
-    key: pushTraffic.id,
-    partitionedPage: clientPage(scope),
+  const page = await findTraffic(db, scope, req, {
+    ...f,
+    errorLabel: containsPattern(f.errorLabel),
   });
   return {
     ...page,

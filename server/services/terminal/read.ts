@@ -27,11 +27,10 @@ import { ApiError } from "../../errors.ts";
 import { ownsTgid, type Scope, scopedStatement, tgidRows } from "../tenancy.ts";
 import { statement } from "../../../db/statements.ts";
 import { tgidLabel } from "../detail_lists.ts";
-import { contains } from "../text_search.ts";
-import { findPage } from "../paging.ts";
-import { mtlByDevice, tgidFilter } from "../mtls/read.ts";
+import { preparedFind } from "../paging.ts";
+import { mtlByDevice, tgidFilters, tgidFilterValues } from "../mtls/read.ts";
 import { trackingOf } from "./tracking.ts";
-import { eqIf } from "../sql_filters.ts";
+import { containing, containsPattern, equalTo } from "../sql_filters.ts";
 
 /** A terminal the caller may not reach answers exactly like a missing one, naming nothing. */
 export const terminalNotFound = () => new ApiError(404, TERMINAL_MESSAGES.notFound);
@@ -128,43 +127,52 @@ export async function getTerminal(db: Db, scope: Scope, deviceId: number): Promi
   };
 }
 
+/** The terminal list, built once per shape: its filter fields' conditions. */
+const findTerminalPage = preparedFind({
+  deviceId: equalTo(terminals.deviceId),
+  deviceTypeId: equalTo(terminals.deviceTypeId),
+  label: containing(terminals.deviceLabel),
+  identifier: containing(terminals.terminalSpecificIdentifier),
+  ...tgidFilters,
+  // The family: Inmarsat C, or every other (the field's value is only whether it is given).
+  inmarsatC: () => eq(terminals.deviceTypeId, INMARSAT_C_DEVICE_TYPE),
+  notInmarsatC: () => ne(terminals.deviceTypeId, INMARSAT_C_DEVICE_TYPE),
+}, (db, scope) => ({
+  rows: terminalSelect(db, scope).$dynamic(),
+  count: (one) =>
+    db.select(one).from(terminals)
+      .innerJoin(deviceTypes, eq(deviceTypes.id, terminals.deviceTypeId))
+      .innerJoin(tgids, eq(tgids.id, terminals.tgidId)),
+  scope: tgidRows(scope, terminals.tgidId),
+  sorts: {
+    deviceId: terminals.deviceId,
+    deviceType: deviceTypes.name,
+    label: sql`lower(${terminals.deviceLabel})`,
+    identifier: terminals.terminalSpecificIdentifier,
+    tgid: sql`lower(coalesce(${tgids.label}, cast(${tgids.id} as text)))`,
+    updateDate: terminals.updateDate,
+  },
+  defaultSort: { field: "deviceId", direction: "asc" },
+  key: terminals.deviceId,
+}));
+
 /** POST /rest/terminal/findDevice: one page of the caller's terminals. */
-export function findTerminals(
+export async function findTerminals(
   db: Db,
   scope: Scope,
   req: TerminalFindRequest,
 ): Promise<TerminalFindResponse> {
   const f = req.filter;
-  return findPage(db, req, {
-    rows: terminalSelect(db, scope).$dynamic(),
-    count: (one) =>
-      db.select(one).from(terminals)
-        .innerJoin(deviceTypes, eq(deviceTypes.id, terminals.deviceTypeId))
-        .innerJoin(tgids, eq(tgids.id, terminals.tgidId)),
-    scope: tgidRows(scope, terminals.tgidId),
-    filters: [
-      eqIf(terminals.deviceId, f.deviceId),
-      eqIf(terminals.deviceTypeId, f.deviceTypeId),
-      f.label ? contains(terminals.deviceLabel, f.label) : undefined,
-      f.identifier ? contains(terminals.terminalSpecificIdentifier, f.identifier) : undefined,
-      tgidFilter(f.tgid),
-      f.family === undefined
-        ? undefined
-        : f.family === "inmarsatc"
-        ? eq(terminals.deviceTypeId, INMARSAT_C_DEVICE_TYPE)
-        : ne(terminals.deviceTypeId, INMARSAT_C_DEVICE_TYPE),
-    ],
-    sorts: {
-      deviceId: terminals.deviceId,
-      deviceType: deviceTypes.name,
-      label: sql`lower(${terminals.deviceLabel})`,
-      identifier: terminals.terminalSpecificIdentifier,
-      tgid: sql`lower(coalesce(${tgids.label}, cast(${tgids.id} as text)))`,
-      updateDate: terminals.updateDate,
-    },
-    defaultSort: { field: "deviceId", direction: "asc" },
-    key: terminals.deviceId,
-  }).then((page) => ({ ...page, results: page.results.map(toRow) }));
+  const page = await findTerminalPage(db, scope, req, {
+    deviceId: f.deviceId,
+    deviceTypeId: f.deviceTypeId,
+    label: containsPattern(f.label),
+    identifier: containsPattern(f.identifier),
+    ...tgidFilterValues(f.tgid),
+    inmarsatC: f.family === "inmarsatc" || undefined,
+    notInmarsatC: (f.family !== undefined && f.family !== "inmarsatc") || undefined,
+  });
+  return { ...page, results: page.results.map(toRow) };
 }
 
 /** GET /rest/terminal/getDeviceTypes: every device type, by id. */

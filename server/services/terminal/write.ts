@@ -3,7 +3,7 @@
  * label-only edit (any user, on its own company's terminals) and delete (administrators; not VSAT or the
  * default). A terminal's checked template values are stored by ./template_store.ts.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { mtls, terminals, tgids } from "../../../db/schema/mod.ts";
 import { INMARSAT_C_DEVICE_TYPE } from "../../../openapi/enums.ts";
@@ -15,10 +15,10 @@ import {
 } from "../../../openapi/schemas/terminal/terminals.ts";
 import { templateFor } from "../../../openapi/schemas/terminal/terminal_templates.ts";
 import { ApiError, DUPLICATE_CODE, duplicateAs, notFound } from "../../errors.ts";
-import { EVERY_COMPANY, ownTgidRows, type Scope } from "../tenancy.ts";
+import { EVERY_COMPANY, ownTgidRows, type Scope, scopedStatement } from "../tenancy.ts";
+import { statement } from "../../../db/statements.ts";
 import { deviceTypeOf, getTerminal, terminalNotFound } from "./read.ts";
 import { attachableMtl, identifierOf, storeTemplateValues } from "./template_store.ts";
-import { neIf } from "../sql_filters.ts";
 
 /**
  * The tgid must be one the caller may add to: an unknown one, another company's, or one merely
@@ -26,10 +26,34 @@ import { neIf } from "../sql_filters.ts";
  * (the same for all); none chosen is the schema's 400 'Please select a tgid'.
  */
 async function requireTgid(db: Db, scope: Scope, tgidId: number) {
-  const [row] = await db.select({ id: tgids.id }).from(tgids)
-    .where(and(eq(tgids.id, tgidId), ownTgidRows(scope, tgids.id)));
+  const [row] = await ownTgid(db, scope, { tgidId });
   if (!row) throw notFound("Tgid");
 }
+
+/** The tgid if the scope may add to it (built once, as the next two: every add and relabel). */
+const ownTgid = scopedStatement((db, scope, name) =>
+  db.select({ id: tgids.id }).from(tgids)
+    .where(and(eq(tgids.id, sql.placeholder("tgidId")), ownTgidRows(scope, tgids.id)))
+    .prepare(name)
+);
+
+/** A terminal of the type with the identifier. */
+const terminalWithIdentifier = statement((db, name) =>
+  db.select({ deviceId: terminals.deviceId }).from(terminals).where(and(
+    eq(terminals.deviceTypeId, sql.placeholder("deviceTypeId")),
+    eq(terminals.terminalSpecificIdentifier, sql.placeholder("identifier")),
+  )).prepare(name)
+);
+
+/** The terminal if the scope may change it (its tgid is the scope's own). */
+const ownTerminal = scopedStatement((db, scope, name) =>
+  db.select({ deviceId: terminals.deviceId }).from(terminals)
+    .where(and(
+      eq(terminals.deviceId, sql.placeholder("deviceId")),
+      ownTgidRows(scope, terminals.tgidId),
+    ))
+    .prepare(name)
+);
 
 /** Another terminal of the same type already has this identifier: 409. */
 async function refuseDuplicateIdentifier(
@@ -39,12 +63,8 @@ async function refuseDuplicateIdentifier(
   exceptDeviceId?: number,
 ) {
   if (!identifier) return;
-  const [taken] = await db.select({ deviceId: terminals.deviceId }).from(terminals).where(and(
-    eq(terminals.deviceTypeId, deviceTypeId),
-    eq(terminals.terminalSpecificIdentifier, identifier),
-    neIf(terminals.deviceId, exceptDeviceId),
-  ));
-  if (taken) throw identifierTaken(identifier);
+  const rows = await terminalWithIdentifier(db).execute({ deviceTypeId, identifier });
+  if (rows.some((r) => r.deviceId !== exceptDeviceId)) throw identifierTaken(identifier);
 }
 
 const identifierTaken = (identifier: string | null) =>
@@ -125,18 +145,23 @@ export async function updateTerminal(db: Db, req: TerminalUpdate) {
  * (ownTgidRows): one of a tgid merely shared with it answers 404 like an unknown one.
  */
 export async function updateTerminalLabel(db: Db, scope: Scope, req: TerminalLabelUpdate) {
-  const [row] = await db.select({ deviceId: terminals.deviceId }).from(terminals)
-    .where(and(eq(terminals.deviceId, req.deviceId), ownTgidRows(scope, terminals.tgidId)));
+  const [row] = await ownTerminal(db, scope, { deviceId: req.deviceId });
   if (!row) throw terminalNotFound();
-  await db.transaction((tx) => relabelTerminal(tx, req.deviceId, req.label || null));
+  await relabelTerminal(db, req.deviceId, req.label || null);
   return getTerminal(db, scope, req.deviceId);
 }
 
-/** Sets the label of a terminal and of its mtl, if it has one (they always show the same). */
-export async function relabelTerminal(tx: Tx, deviceId: number, label: string | null) {
-  await tx.update(terminals).set({ deviceLabel: label, updateDate: new Date() })
-    .where(eq(terminals.deviceId, deviceId));
-  await tx.update(mtls).set({ deviceLabel: label }).where(eq(mtls.deviceId, deviceId));
+/**
+ * Sets the label of a terminal and of its mtl, if it has one (they always show the same): one
+ * statement (the terminal's update a CTE of the mtl's), atomic without a transaction of its own.
+ */
+export async function relabelTerminal(db: Db | Tx, deviceId: number, label: string | null) {
+  const terminal = db.$with("relabelled").as(
+    db.update(terminals).set({ deviceLabel: label, updateDate: new Date() })
+      .where(eq(terminals.deviceId, deviceId)).returning({ deviceId: terminals.deviceId }),
+  );
+  await db.with(terminal).update(mtls).set({ deviceLabel: label })
+    .where(eq(mtls.deviceId, deviceId));
 }
 
 /**

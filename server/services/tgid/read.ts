@@ -4,7 +4,7 @@
  * caller's scope: a client reaches the tgids owned by or shared with a team of its company, and
  * within them sees its own company's teams, users and dnids only.
  */
-import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -27,12 +27,12 @@ import type {
 import { notFound } from "../../errors.ts";
 import { companyRows, ownTgidRows, type Scope, scopedStatement, tgidRows } from "../tenancy.ts";
 import { statement } from "../../../db/statements.ts";
-import { contains, textSearch } from "../text_search.ts";
+import { textSearch } from "../text_search.ts";
 import { detailUserColumns, tgidLabel, toDetailUser } from "../detail_lists.ts";
-import { countsOf, findPage } from "../paging.ts";
+import { countsOf, preparedFind } from "../paging.ts";
 import { allRoutesOf, routeCounts } from "./delivery_routes.ts";
 import { openPortsOf } from "../dnids/read.ts";
-import { eqIf } from "../sql_filters.ts";
+import { containing, containsPattern, equalTo } from "../sql_filters.ts";
 
 /** A tgid the caller may not see answers exactly like a missing one, naming nothing. */
 export const tgidNotFound = () => notFound("Tgid");
@@ -140,9 +140,10 @@ const sharingTeams = (db: Db, scope: Scope, which: SQL) =>
     .where(and(which, companyRows(scope, teams.companyId)))
     .orderBy(asc(teams.name), asc(teams.id));
 
-/** The teams sharing one tgid (built once: a tgid's page and its writes' answers). */
-const sharingTeamsOfOne = scopedStatement((db, scope, name) =>
-  sharingTeams(db, scope, eq(tgidTeams.tgidId, sql.placeholder("tgidId"))).prepare(name)
+/** The teams sharing the tgids of the array `tgidIds` (built once). */
+const sharingTeamsOf = scopedStatement((db, scope, name) =>
+  sharingTeams(db, scope, sql`${tgidTeams.tgidId} = any(${sql.placeholder("tgidIds")})`)
+    .prepare(name)
 );
 
 async function teamsOf(db: Db, scope: Scope, rows: TgidRow[]) {
@@ -163,9 +164,7 @@ async function teamsOf(db: Db, scope: Scope, rows: TgidRow[]) {
     );
   }
   if (!rows.length) return byTgid;
-  const shared = rows.length === 1
-    ? await sharingTeamsOfOne(db, scope, { tgidId: rows[0].id })
-    : await sharingTeams(db, scope, inArray(tgidTeams.tgidId, rows.map((r) => r.id)));
+  const shared = await sharingTeamsOf(db, scope, { tgidIds: rows.map((r) => r.id) });
   const owners = new Map(rows.map((r) => [r.id, r.teamId]));
   for (const s of shared) {
     if (owners.get(s.tgidId) === s.id) continue;
@@ -295,6 +294,42 @@ export async function tgidDetails(db: Db, scope: Scope, id: number): Promise<Tgi
   };
 }
 
+const sharer = alias(teams, "sharer");
+
+/** The tgid list, built once per shape: its filter fields' conditions. */
+const findTgidPage = preparedFind({
+  id: equalTo(tgids.id),
+  label: containing(tgids.label),
+  // The owning team's name, or a sharing team's (a client matches its own company's only).
+  team: (name, scope, db) =>
+    or(
+      ilike(teams.name, name),
+      inArray(
+        tgids.id,
+        db.select({ id: tgidTeams.tgidId }).from(tgidTeams)
+          .innerJoin(sharer, eq(sharer.id, tgidTeams.teamId))
+          .where(and(ilike(sharer.name, name), companyRows(scope, sharer.companyId))),
+      ),
+    )!,
+  company: containing(companies.name),
+}, (db, scope) => ({
+  rows: tgidSelect(db, scope).$dynamic(),
+  count: (one) =>
+    db.select(one).from(tgids)
+      .innerJoin(teams, eq(teams.id, tgids.teamId))
+      .innerJoin(companies, eq(companies.id, teams.companyId)),
+  scope: tgidRows(scope, tgids.id),
+  sorts: {
+    id: tgids.id,
+    label: sql`coalesce(${tgids.label}, cast(${tgids.id} as text))`,
+    team: teams.name,
+    company: companies.name,
+    updatedOn: tgids.updatedOn,
+  },
+  defaultSort: { field: "id", direction: "asc" },
+  key: tgids.id,
+}));
+
 /** POST /rest/tgid/find: one page of the tgids the caller may see, with the totals. */
 export async function findTgids(
   db: Db,
@@ -302,37 +337,11 @@ export async function findTgids(
   req: TgidFindRequest,
 ): Promise<TgidFindResponse> {
   const f = req.filter;
-  const sharer = alias(teams, "sharer");
-  const sharedWith = (name: string): SQL =>
-    inArray(
-      tgids.id,
-      db.select({ id: tgidTeams.tgidId }).from(tgidTeams)
-        .innerJoin(sharer, eq(sharer.id, tgidTeams.teamId))
-        // A client matches only its own company's sharing teams (it sees no other's).
-        .where(and(contains(sharer.name, name), companyRows(scope, sharer.companyId))),
-    );
-  const page = await findPage(db, req, {
-    rows: tgidSelect(db, scope).$dynamic(),
-    count: (one) =>
-      db.select(one).from(tgids)
-        .innerJoin(teams, eq(teams.id, tgids.teamId))
-        .innerJoin(companies, eq(companies.id, teams.companyId)),
-    scope: tgidRows(scope, tgids.id),
-    filters: [
-      eqIf(tgids.id, f.id),
-      f.label ? contains(tgids.label, f.label) : undefined,
-      f.team ? or(contains(teams.name, f.team), sharedWith(f.team)) : undefined,
-      f.company ? contains(companies.name, f.company) : undefined,
-    ],
-    sorts: {
-      id: tgids.id,
-      label: sql`coalesce(${tgids.label}, cast(${tgids.id} as text))`,
-      team: teams.name,
-      company: companies.name,
-      updatedOn: tgids.updatedOn,
-    },
-    defaultSort: { field: "id", direction: "asc" },
-    key: tgids.id,
+  const page = await findTgidPage(db, scope, req, {
+    id: f.id,
+    label: containsPattern(f.label),
+    team: containsPattern(f.team),
+    company: containsPattern(f.company),
   });
   return {
     results: await toTgids(db, scope, page.results),
