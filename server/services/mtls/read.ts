@@ -52,7 +52,7 @@ const toMtl = ({ tgidId, tgidLabel: label, ...r }: Row): Mtl => ({
 });
 
 /** A tgid filter box (of a query joined with tgids): its number (digits), else a part of its label. */
-export const tgidFilter = (text: string | undefined): SQL | undefined => {
+const tgidFilter = (text: string | undefined): SQL | undefined => {
   const { tgidNumber, tgidLabel } = tgidFilterValues(text);
   return tgidNumber !== undefined
     ? eq(tgids.id, tgidNumber)

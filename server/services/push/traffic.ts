@@ -1,5 +1,5 @@
 /** The push traffic overview's query: scoped to the caller's tgids, filtered, sorted, paged. */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { pushTraffic, tgids } from "../../../db/schema/mod.ts";
