@@ -20,6 +20,7 @@ import {
   withBenchDatabase,
 } from "../mixed.ts";
 import { TEST_PASSWORD } from "../../tests/fixtures/factories.ts";
+import { cpuLine, type CpuPerRequest, withCpu } from "./cpu.ts";
 
 interface CrowdOptions {
   connections: number;
@@ -30,7 +31,8 @@ interface CrowdOptions {
   progress: (msg: string) => void;
 }
 
-type Mix = Awaited<ReturnType<typeof runMix>>;
+/** A mix's result, with what a request cost each process in CPU time. */
+type Mix = Awaited<ReturnType<typeof runMix>> & { cpu: CpuPerRequest | null };
 
 interface SignIns {
   rate: number;
@@ -151,26 +153,29 @@ export function measureCrowd(databaseUrl: string, opts: CrowdOptions): Promise<C
       progress(`crowd 1/4: bare Hono GET /ping, ${connections} connections`);
       const bare = await measureBare(connections, { warmupMs, windowMs });
 
+      // A mix of `w` with the CPU each process spent per request answered.
+      const mixOf = (w: MixedWorld) =>
+        withCpu(
+          portals.map((p) => p.proc.child.pid),
+          warmupMs,
+          windowMs,
+          runMix(base, w, NO_LOGINS, warmupMs, windowMs),
+        );
+
       progress(`crowd 2/4: the mix without sign-ins, one instance`);
-      const oneInstance = await runMix(base, world, NO_LOGINS, warmupMs, windowMs);
+      const oneInstance = await mixOf(world);
 
       progress(`crowd 3/4: the same mix with ${opts.stormRate} sign-ins a second`);
       const [mix, signIns] = await Promise.all([
-        runMix(base, world, NO_LOGINS, warmupMs, windowMs),
+        mixOf(world),
         signInStorm(base, signingIn, opts.stormRate, warmupMs + windowMs),
       ]);
 
       progress(`crowd 4/4: two instances on one database`);
       portals.push(await startBenchPortal(url));
       const bases = portals.map((p) => p.base);
-      const twoInstances = await runMix(base, spread(world, bases), NO_LOGINS, warmupMs, windowMs);
-      const twoInstancesDoubled = await runMix(
-        base,
-        spread(world, bases, 2),
-        NO_LOGINS,
-        warmupMs,
-        windowMs,
-      );
+      const twoInstances = await mixOf(spread(world, bases));
+      const twoInstancesDoubled = await mixOf(spread(world, bases, 2));
       return {
         connections,
         windowMs,
@@ -190,11 +195,12 @@ const n = (x: number, digits = 0) => Number.isFinite(x) ? x.toFixed(digits) : "�
 const flag = (ok: boolean) => ok ? "" : "  ! over target";
 
 /** A mix's line: throughput, reads' and all kinds' p99, errors. */
-function mixLine(label: string, m: Mix, bare: LoadResult): string {
+function mixLine(label: string, m: Mix, bare: LoadResult, flags = ""): string {
   const p99 = Math.max(m.kinds.read.p99Ms, m.kinds.find.p99Ms, m.kinds.write.p99Ms);
   return `${label}: ${n(m.rps)} rps (${n(m.rps / bare.rps, 2)}x bare), p99 reads ` +
     `${n(m.kinds.read.p99Ms, 1)} / finds ${n(m.kinds.find.p99Ms, 1)} / writes ` +
-    `${n(m.kinds.write.p99Ms, 1)} ms, ${m.errors} errors` + flag(p99 <= 50 && m.errors === 0);
+    `${n(m.kinds.write.p99Ms, 1)} ms, ${m.errors} errors` + flag(p99 <= 50 && m.errors === 0) +
+    flags + `\n  ${cpuLine(m.cpu)}`;
 }
 
 export function renderCrowd(r: CrowdResult): string {
@@ -204,8 +210,12 @@ export function renderCrowd(r: CrowdResult): string {
     `${r.connections} connections, ${r.windowMs / 1000} s a phase; targets: ≥ 0.2x bare, p99 ≤ ` +
     `50 ms, 0 errors; with sign-ins reads' p99 ≤ 2x, no sign-in timed out`,
     `bare Hono GET /ping: ${n(r.bare.rps)} rps, p99 ${n(r.bare.p99Ms, 1)} ms`,
-    mixLine("mix, one instance", r.oneInstance, r.bare) +
-    (r.oneInstance.rps >= 0.2 * r.bare.rps ? "" : "  ! under 0.2x bare"),
+    mixLine(
+      "mix, one instance",
+      r.oneInstance,
+      r.bare,
+      r.oneInstance.rps >= 0.2 * r.bare.rps ? "" : "  ! under 0.2x bare",
+    ),
     mixLine(`mix + ${s.rate} sign-ins/s`, r.storm.mix, r.bare),
     `  reads' p99 ${n(readsRatio, 2)}x without sign-ins${flag(readsRatio <= 2)}`,
     `  sign-ins: ${s.sent} sent, ${JSON.stringify(s.statuses)}; signed in p50 ` +
