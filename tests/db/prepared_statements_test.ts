@@ -6,9 +6,9 @@
  * or the first filter's rows to the second.
  */
 import assert from "node:assert/strict";
-import { dbTest } from "../../fixtures/app.ts";
-import { admin, clientWithTgid } from "../../fixtures/companies_teams.ts";
-import { unique } from "../../fixtures/factories.ts";
+import { dbTest } from "../fixtures/app.ts";
+import { admin, clientWithTgid } from "../fixtures/companies_teams.ts";
+import { unique } from "../fixtures/factories.ts";
 
 type Body = Record<string, unknown> & { results?: Record<string, unknown>[] };
 const ids = (body: Body, key: string) => body.results!.map((r) => r[key]).sort();
