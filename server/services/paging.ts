@@ -200,11 +200,14 @@ export function preparedFind<T, F extends string, K extends string>(
     if (!shapes) built.set(db, shapes = new Map());
     let statements = shapes.get(shape);
     if (!statements) {
-      const as = client ? ANY_CLIENT : EVERY_COMPANY;
-      const s = spec(db, as);
+      const statementScope = client ? ANY_CLIENT : EVERY_COMPANY;
+      const s = spec(db, statementScope);
       const q = pageQueries(
         db,
-        { ...s, filters: given.map((k) => filters[k](sql.placeholder(`filter_${k}`), as, db)) },
+        {
+          ...s,
+          filters: given.map((k) => filters[k](sql.placeholder(`filter_${k}`), statementScope, db)),
+        },
         req.sorting ?? s.defaultSort,
         {
           offset: sql.placeholder("offset"),

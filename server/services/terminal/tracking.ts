@@ -50,6 +50,7 @@ const lastCommandOf = (statuses?: readonly number[]) =>
 const lastSent = lastCommandOf();
 const lastTaken = lastCommandOf(STATUSES_OF_CLASS.success);
 
+/** The last tracking command to `deviceId` (`lastSent` or `lastTaken`) as the page shows it. */
 async function lastCommand(
   db: Db,
   scope: Scope,

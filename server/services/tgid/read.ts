@@ -4,7 +4,7 @@
  * caller's scope: a client reaches the tgids owned by or shared with a team of its company, and
  * within them sees its own company's teams, users and dnids only.
  */
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import {
@@ -107,10 +107,6 @@ export async function visibleTgidLabel(db: Db, scope: Scope, id: number): Promis
 }
 
 /**
- * The teams of the tgids `rows`: each one's owner, then the teams sharing it, by name. A client
- * sees its own company's teams only.
- */
-/**
  * The ids of the tgid's teams the caller may see (the owner, then the sharing teams; a client sees
  * its own company's only, as in `teamsOf`): what open ports needs, without the whole tgid.
  */
@@ -126,8 +122,8 @@ async function teamIdsOf(db: Db, scope: Scope, id: number): Promise<number[]> {
   return [...(ownerVisible ? [owner.teamId] : []), ...shared.map((t) => t.id)];
 }
 
-/** The teams sharing the tgids `which` selects; a client sees its own company's only. */
-const sharingTeams = (db: Db, scope: Scope, which: SQL) =>
+/** The teams sharing the tgids of the array `tgidIds`, by name; a client sees its company's only. */
+const sharingTeamsOf = scopedStatement((db, scope, name) =>
   db.select({
     tgidId: tgidTeams.tgidId,
     id: teams.id,
@@ -137,15 +133,18 @@ const sharingTeams = (db: Db, scope: Scope, which: SQL) =>
   }).from(tgidTeams)
     .innerJoin(teams, eq(teams.id, tgidTeams.teamId))
     .innerJoin(companies, eq(companies.id, teams.companyId))
-    .where(and(which, companyRows(scope, teams.companyId)))
-    .orderBy(asc(teams.name), asc(teams.id));
-
-/** The teams sharing the tgids of the array `tgidIds` (built once). */
-const sharingTeamsOf = scopedStatement((db, scope, name) =>
-  sharingTeams(db, scope, sql`${tgidTeams.tgidId} = any(${sql.placeholder("tgidIds")})`)
+    .where(and(
+      sql`${tgidTeams.tgidId} = any(${sql.placeholder("tgidIds")})`,
+      companyRows(scope, teams.companyId),
+    ))
+    .orderBy(asc(teams.name), asc(teams.id))
     .prepare(name)
 );
 
+/**
+ * The teams of the tgids `rows`: each one's owner, then the teams sharing it, by name. A client
+ * sees its own company's teams only.
+ */
 async function teamsOf(db: Db, scope: Scope, rows: TgidRow[]) {
   const byTgid = new Map<number, Tgid["teams"]>();
   const visible = (companyId: number) =>
