@@ -112,8 +112,9 @@ dbTest("[rest/tgid] get: teams, devices, dnids, users, routes, counts and audit"
   const device = await ctx.f.terminal({ tgidId: t.tgid.id, deviceTypeId: 0, label: "Boat" });
   const dnid = await ctx.f.dnid({ companyId: t.company.id, tgidId: t.tgid.id });
   const tcp = await route(ctx, "tcp", t.tgid.id);
-  await route(ctx, "ws", t.tgid.id);
-  await route(ctx, "ws", t.tgid.id);
+  const ws = [await route(ctx, "ws", t.tgid.id), await route(ctx, "ws", t.tgid.id)];
+  const smtp = await route(ctx, "smtp", t.tgid.id);
+  await route(ctx, "ftp", (await ctx.f.tgid()).id); // another tgid's
 
   const r = await ctx.call("GET", `/rest/tgid/get?id=${t.tgid.id}`, { token });
   assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -123,12 +124,25 @@ dbTest("[rest/tgid] get: teams, devices, dnids, users, routes, counts and audit"
   assert.equal(r.body.devices[0].deviceType.id, 0);
   assert.deepEqual(r.body.dnids.map((d: { id: number }) => d.id), [dnid.id]);
   assert.deepEqual(r.body.users.map((u: { id: string }) => u.id), [t.client.id]);
-  assert.deepEqual(r.body.routes.tcp.map((x: { id: number }) => x.id), [tcp]);
-  assert.equal(r.body.routes.ws.length, 2);
+  // Each protocol's routes, by id, with its destination and (but e-mail) whether it is up.
+  const route0 = (id: number, destination: string, primaryUp: number | null) => ({
+    id,
+    memberOrMobileNum: null,
+    conversion: 0,
+    destination,
+    secondary: null,
+    primaryUp,
+  });
+  assert.deepEqual(r.body.routes, {
+    tcp: [route0(tcp, "10.0.0.1:9", 1)],
+    smtp: [route0(smtp, "a@b.example", null)],
+    ftp: [],
+    ws: ws.map((id) => route0(id, "https://h/ws", 1)),
+  });
   assert.deepEqual(r.body.counts, {
     devices: 1,
     dnids: 1,
-    routes: { tcp: 1, smtp: 0, ftp: 0, ws: 2 },
+    routes: { tcp: 1, smtp: 1, ftp: 0, ws: 2 },
   });
   assert.equal(r.body.createdBy, null, "made by the factory, not by a user");
 
