@@ -21,6 +21,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/audit/find": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find audit entries (who changed what, when, from where)
+         * @description Any signed-in user; a client user (team rights 100 or above) reaches only its own company's rows (another company's answer as not found). Every change a signed-in user's operation made to an audited row (one entry per row: the operation, the row, the fields that changed before and after; a secret only as changed), and the sign-ins, failed ones and sign-outs. Filter by user (key, or a part of the login or name), the rows' company, operation, row (table and key: a row's history) and time range; newest first. A client reads the entries about its own company's rows; who made them, and from where, only when that was a user of its own company. Refused, beyond the schemas, with: "Only the first 10,000 rows can be paged: narrow the filter or reverse the sort".
+         */
+        post: operations["auditFind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/command/cancel": {
         parameters: {
             query?: never;
@@ -3708,6 +3728,102 @@ export type components = {
             miniC: boolean;
             model: string | null;
             serial: string | null;
+        };
+        AuditEntry: {
+            /** @description insert, update, delete, or the event: sign-in, sign-in failed, sign-out… */
+            action: string;
+            /**
+             * Format: date-time
+             * @description When the change's transaction began (UTC)
+             */
+            at: string;
+            /** @description The fields that changed (column names as stored) */
+            changes: {
+                [key: string]: {
+                    /** @enum {boolean} */
+                    changed: true;
+                } | {
+                    after?: unknown;
+                    before?: unknown;
+                };
+            };
+            /** @description From where (behind TRUST_PROXY, the forwarded address); hidden like `user` */
+            clientAddress: string | null;
+            /** @description The company of who did it (null: unknown, or hidden from a client) */
+            company: {
+                id: number;
+                name: string;
+            } | null;
+            id: number;
+            /** @description The contract's operationId */
+            operation: string;
+            /** @description The company the row belongs to (null: administrators' data, or deleted since) */
+            rowCompany: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description The row's primary key (its columns' values joined by '/') */
+            rowId: string | null;
+            rowTable: string | null;
+            /** @description Who: null for a client when it was a user of another company (an operator) */
+            user: {
+                key: number | null;
+                login: string | null;
+                name: string | null;
+            } | null;
+        };
+        /** @default {} */
+        AuditFilter: {
+            /** @description Entries about this company's rows */
+            company?: number | string;
+            /**
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; entries from it
+             * @example 2026-11-23
+             */
+            from?: string;
+            /** @description A part of the operationId (any case) */
+            operation?: string;
+            /** @description The row's key exactly (with rowTable: its history) */
+            rowId?: string;
+            /** @enum {string} */
+            rowTable?: "commands" | "command_lists" | "companies" | "default_mtls" | "dnid_statuses" | "dnids" | "enid_teams" | "enids" | "epadr_config" | "files" | "monitoring_thresholds" | "mtls" | "news" | "password_resets" | "push_processes" | "push_traffic" | "recipient_history" | "routes_ftp" | "routes_smtp" | "routes_tcp" | "routes_ws" | "routing_member_rules" | "routing_mtl_rules" | "ruls" | "station_messages" | "teams" | "terminal_items" | "terminals" | "tgid_teams" | "tgids" | "user_aliases" | "users";
+            /**
+             * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; entries before it (a day: up to its end)
+             * @example 2026-11-23
+             */
+            to?: string;
+            /** @description Who: a part of the login or name (any case) */
+            user?: string;
+            /** @description Who: exactly this user (its key) */
+            userKey?: number | string;
+        };
+        AuditFindRequest: {
+            /** @default 10 */
+            count: number;
+            filter?: components["schemas"]["AuditFilter"];
+            /** @default 1 */
+            page: number;
+            /** @description Default: at descending (newest first) */
+            sorting?: {
+                /**
+                 * @default asc
+                 * @enum {string}
+                 */
+                direction: "asc" | "desc";
+                /** @enum {string} */
+                field: "at";
+            };
+        };
+        AuditFindResponse: {
+            /** @description entry matching the filter, up to 10000 */
+            filtered: number;
+            /** @description True when more than 10000 match (filtered then says 10000) */
+            filteredCapped: boolean;
+            results: components["schemas"]["AuditEntry"][];
+            /** @description Every entry the caller may see, up to 10000 */
+            total: number;
+            /** @description True when there are more than 10000 (total then says 10000) */
+            totalCapped: boolean;
         };
         ChangePassword: {
             currentPassword: string;
@@ -8353,6 +8469,84 @@ export interface operations {
                 headers: {
                     /** @description Seconds after which to retry, when the server can tell (the password pool) */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    auditFind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditFindRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of entries, with the totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditFindResponse"];
+                };
+            };
+            /** @description Invalid input: `fields` says which and why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the session has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: not allowed for this user, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body larger than 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (no internals are disclosed) */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

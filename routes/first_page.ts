@@ -31,7 +31,8 @@ function filterErrorsOf(issues: { path: PropertyKey[]; message: string }[]) {
 
 /**
  * A server-paged list's first page, with the query the URL asks for, as the list island's
- * props. `extra` adds the fields of the list's own (`{type: "pushTraffic"}`). A URL whose filter
+ * props. `extra` adds the fields of the list's own (`{type: "pushTraffic"}`); `bodyOf` makes the
+ * call's body of the table's state when the list's own does more than `findBody` (a time range). A URL whose filter
  * the server refuses (letters in a number filter) shows the query with the messages next to the
  * filter boxes and no rows, as the table does once live; any other bad query (a page past the
  * window, a sort it does not have) shows the list as it opens.
@@ -42,9 +43,10 @@ export async function firstPage<Req, R>(
   schema: { safeParse(body: unknown): Parsed<Req> },
   find: (req: Req) => Promise<{ results: R[] } & Counts>,
   extra: Record<string, unknown> = {},
+  bodyOf: (state: TableState) => object = findBody,
 ): Promise<FirstPage<R>> {
   let state = stateFromSearch(url.searchParams, defaults);
-  let req = schema.safeParse({ ...extra, ...findBody(state) });
+  let req = schema.safeParse({ ...extra, ...bodyOf(state) });
   if (!req.success) {
     const filterErrors = filterErrorsOf(req.error?.issues ?? []);
     if (filterErrors) {
@@ -54,7 +56,7 @@ export async function firstPage<Req, R>(
       };
     }
     state = stateFromSearch(new URLSearchParams(), defaults);
-    req = schema.safeParse({ ...extra, ...findBody(state) });
+    req = schema.safeParse({ ...extra, ...bodyOf(state) });
   }
   const r = await find(req.data!);
   return {

@@ -4,7 +4,13 @@
  * (`2026-11-01..2026-11-23`) or an open one (`2026-11-01..`, `..2026-11-23`), sent as `from`
  * and `to`.
  */
-import { findBody, type TableDefaults, type TableState } from "../kit/table/table_state.ts";
+import {
+  findBody,
+  type TableDefaults,
+  type TableState,
+  TIME_RANGE_PLACEHOLDER,
+  withTimeRange,
+} from "../kit/table/table_state.ts";
 import { PAGE_SIZE, PAGE_SIZES } from "../../openapi/enums.ts";
 import { STATION_SORT_FIELDS } from "../../openapi/schemas/station/station_messages.ts";
 
@@ -14,18 +20,8 @@ export const STATION_TRAFFIC_DEFAULTS: TableDefaults = {
   pageSizes: PAGE_SIZES,
 };
 
-export const CREATED_PLACEHOLDER = "YYYY-MM-DD..YYYY-MM-DD";
+export const CREATED_PLACEHOLDER = TIME_RANGE_PLACEHOLDER;
 
 /** `{filter, sorting, count, page}` with the Created filter as from/to. */
-export function stationFindBody(state: TableState) {
-  const body = findBody(state, STATION_SORT_FIELDS);
-  const { createdAt, ...filter } = body.filter;
-  if (createdAt) {
-    const [from, to] = createdAt.includes("..")
-      ? createdAt.split("..", 2).map((s) => s.trim())
-      : [createdAt.trim(), createdAt.trim()];
-    if (from) filter.from = from;
-    if (to) filter.to = to;
-  }
-  return { ...body, filter };
-}
+export const stationFindBody = (state: TableState) =>
+  withTimeRange(findBody(state, STATION_SORT_FIELDS), "createdAt");

@@ -1,3 +1,5 @@
+import { historyOf } from "../history.ts";
+import type { History } from "../../islands/administration/audit/HistorySection.tsx";
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
@@ -34,7 +36,7 @@ const companiesRoute: PageRoute<CompanyListProps> = {
   view: ({ data }) => <Island of={CompanyList} props={data} />,
 };
 
-const companyRoute: PageRoute<Details> = {
+const companyRoute: PageRoute<{ company: Details; history: History }> = {
   pattern: `/administration/companies/:id`,
   title: "Company",
   summary: "A company with its teams, tgids, enids, dnids, terminals and users.",
@@ -42,8 +44,15 @@ const companyRoute: PageRoute<Details> = {
   parent: `/administration/companies`,
   // An unknown company is a route change error: a toast, then /error/404.
   heading: ({ deps, params }) => companyName(deps.db, pageId("Company", params.id)),
-  load: ({ deps, params }) => companyDetails(deps.db, pageId("Company", params.id)),
-  view: ({ data }) => <Island of={CompanyDetail} props={{ company: data }} />,
+  load: async ({ deps, params, scope }) => {
+    const id = pageId("Company", params.id);
+    const [company, history] = await Promise.all([
+      companyDetails(deps.db, id),
+      historyOf(deps.db, scope, { rowTable: "companies", rowId: String(id) }),
+    ]);
+    return { company, history };
+  },
+  view: ({ data }) => <Island of={CompanyDetail} props={data} />,
 };
 
 export default [companiesRoute, companyRoute] satisfies AnyPageRoute[];

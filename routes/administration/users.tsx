@@ -1,3 +1,5 @@
+import { historyOf } from "../history.ts";
+import type { History } from "../../islands/administration/audit/HistorySection.tsx";
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
@@ -12,7 +14,7 @@ import {
   USER_MESSAGES,
   UsersFindRequestSchema,
 } from "../../openapi/schemas/users/users.ts";
-import { findUsers, userById } from "../../server/services/users/read.ts";
+import { findUsers, userById, userKeyById } from "../../server/services/users/read.ts";
 import type { Db } from "../../db/client.ts";
 
 const usersRoute: PageRoute<UserListProps> = {
@@ -33,7 +35,7 @@ async function knownUser(db: Db, id = "") {
   return user;
 }
 
-const userRoute: PageRoute<User> = {
+const userRoute: PageRoute<{ user: User; history: History }> = {
   pattern: `/administration/users/:id`,
   title: "User",
   summary: "A user's access, quotas and e-mail aliases.",
@@ -44,8 +46,13 @@ const userRoute: PageRoute<User> = {
     const name = `${user.firstName} ${user.lastName}`.trim();
     return name ? `${name} (${user.id})` : user.id;
   },
-  load: ({ deps, params }) => knownUser(deps.db, params.id),
-  view: ({ data }) => <Island of={UserDetail} props={{ user: data }} />,
+  load: async ({ deps, params, scope }) => {
+    const user = await knownUser(deps.db, params.id);
+    const key = await userKeyById(deps.db, user.id);
+    const history = await historyOf(deps.db, scope, { rowTable: "users", rowId: String(key) });
+    return { user, history };
+  },
+  view: ({ data }) => <Island of={UserDetail} props={data} />,
 };
 
 export default [usersRoute, userRoute] satisfies AnyPageRoute[];

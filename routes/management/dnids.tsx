@@ -2,6 +2,7 @@
  * The dnid pages: the overview (/management/dnids), a dnid (/management/dnids/{id}/{les?}, LES 21
  * by default) and the allocation of a range of numbers (/management/dnid/allocation).
  */
+import { historyOf } from "../history.ts";
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { pageId } from "../params.ts";
@@ -64,8 +65,17 @@ const dnidRoute: PageRoute<DnidDetailProps> = {
   load: async ({ deps, params, scope, user }) => {
     const [id, les] = dnidKey(params);
     const dnid = await dnidDetails(deps.db, scope, id, les);
-    const ports = await openPortsOf(deps.db, dnid.teams.map((t) => t.id));
-    return { dnid, ports, storeNPushHost: deps.config.STORE_N_PUSH_HOST, admin: user.admin };
+    const [ports, history] = await Promise.all([
+      openPortsOf(deps.db, dnid.teams.map((t) => t.id)),
+      historyOf(deps.db, scope, { rowTable: "dnids", rowId: `${id}/${les}` }),
+    ]);
+    return {
+      dnid,
+      ports,
+      storeNPushHost: deps.config.STORE_N_PUSH_HOST,
+      admin: user.admin,
+      history,
+    };
   },
   view: ({ data }) => <Island of={DnidDetail} props={data} />,
 };

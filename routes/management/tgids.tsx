@@ -3,6 +3,7 @@
  * teams own or share) and a tgid's page (/management/tgid/{id}, administrators: it also loads the
  * tgid's routing exceptions, which are administrators' alone).
  */
+import { historyOf } from "../history.ts";
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { pageId } from "../params.ts";
@@ -48,11 +49,12 @@ const tgidRoute: PageRoute<TgidDetailProps> = {
   load: async ({ deps, params, scope }) => {
     const id = pageId("Tgid", params.id);
     // Both answer 404 for an unknown tgid; on PostgreSQL they run at once.
-    const [tgid, rules] = await Promise.all([
+    const [tgid, rules, history] = await Promise.all([
       tgidDetails(deps.db, scope, id),
       tgidRules(deps.db, id),
+      historyOf(deps.db, scope, { rowTable: "tgids", rowId: String(id) }),
     ]);
-    return { tgid, rules };
+    return { tgid, rules, history };
   },
   view: ({ data }) => <Island of={TgidDetail} props={data} />,
 };

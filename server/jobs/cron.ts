@@ -13,6 +13,7 @@ import type { Db } from "../../db/client.ts";
 import type { Config } from "../config.ts";
 import { foldTrafficDeltas } from "../services/monitoring/rollup.ts";
 import { pruneAuthState } from "../services/users/session/housekeeping.ts";
+import { pruneAudit } from "../services/audit/retention.ts";
 import { startJobs } from "./run.ts";
 
 /** Most of a minute: the next window starts as this one ends (a late one is skipped, not run twice). */
@@ -70,7 +71,12 @@ export function registerCronJobs(
   cron(
     CRON_NAMES.prune,
     "17 * * * *",
-    when((t) => pruneAuthState(t.db, t.config.LOGIN_LOCK_MINUTES)),
+    when((t) =>
+      Promise.all([
+        pruneAuthState(t.db, t.config.LOGIN_LOCK_MINUTES),
+        pruneAudit(t.db, t.config.AUDIT_RETENTION_DAYS),
+      ])
+    ),
   );
   return true;
 }

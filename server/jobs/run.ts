@@ -37,7 +37,9 @@ interface Jobs {
 }
 
 export function startJobs(db: Db, config: Config, opts: JobsOptions): Jobs {
-  const stopPruning = opts.prune ? schedulePruning(db, config.LOGIN_LOCK_MINUTES) : () => {};
+  const stopPruning = opts.prune
+    ? schedulePruning(db, config.LOGIN_LOCK_MINUTES, config.AUDIT_RETENTION_DAYS)
+    : () => {};
   // The traffic triggers append count changes; every minute they are summed into the hourly
   // rollup the statistics read (which count the changes not folded yet too).
   const stopFolding = opts.fold ? scheduleFolding(db) : async () => {};

@@ -80,7 +80,7 @@ const setPassword = formPost(
       password: f("password"),
       confirm: f("confirm"),
     });
-    await setPasswordWithToken(c.var.deps, { token: f("token"), password });
+    await setPasswordWithToken(c.var.deps, { token: f("token"), password }, c.var.clientIp);
     setFlash(c, { kind: "success", message: USER_MESSAGES.passwordSet });
     return "/login";
   },

@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import { type AppEnv, createRouter } from "../router.ts";
 import { ErrorSchema } from "../errors.ts";
 import { guard } from "../auth/access.ts";
+import { audited } from "../http/audited.ts";
 import { PAGE_WINDOW_MESSAGE } from "../../openapi/schemas/find.ts";
 
 /** Who may call an operation. */
@@ -156,6 +157,18 @@ type RouteDeclaration =
      * company): this instance forgets its cached sessions at once (docs/decisions/0009).
      */
     refreshesSessions?: boolean;
+    /**
+     * Whether the operation changes data, when its method does not say so: every operation not
+     * sent with GET changes data unless it is a find (`paged`) or says `writes: false`; a GET
+     * changes nothing unless it says `writes: true` (a delete, a cancel).
+     */
+    writes?: boolean;
+    /**
+     * How its changes reach the audit trail (server/http/audited.ts): by default an operation
+     * that changes data runs in one transaction whose audited rows record themselves; "self": it
+     * records its own entries (a sign-in, which must not hold a transaction while it hashes).
+     */
+    audit?: "self";
   };
 
 /** What introduces an operation's rules at the end of its description: `"…"; "…".` follow. */
@@ -209,20 +222,33 @@ const refreshSessions: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function defineRoute<const P extends string, const D extends RouteDeclaration & { path: P }>(
   declaration: D,
 ) {
-  const { access, tenancy, errors, refreshesSessions, paged, rules: declared, ...config } =
-    declaration;
+  const {
+    access,
+    tenancy,
+    errors,
+    refreshesSessions,
+    paged,
+    writes,
+    audit,
+    rules: declared,
+    ...config
+  } = declaration;
+  const operationId = operationIdOf(config.path);
+  const changes = writes ?? (config.method !== "get" && !paged);
+  const trail = !changes ? "none" : audit ?? "transaction";
   const rules = [...paged ? [PAGE_WINDOW_MESSAGE] : [], ...declared ?? []];
   const scope: Tenancy = tenancy ?? (access === "admin" ? "all" : "none");
   const text = access === "public" ? "Public: no session needed." : ACCESS_TEXT[scope];
   const refusals = rules.length ? ` ${RULES_INTRO}${rules.map((r) => `"${r}"`).join("; ")}.` : "";
   return createRoute({
     ...config,
-    operationId: operationIdOf(config.path),
+    operationId,
     description: (config.description ? `${text} ${config.description}` : text) + refusals,
     ...(access === "public" ? { security: [] } : {}),
     middleware: [
       ...(access === "public" ? [] : [guard(access)]),
       ...(refreshesSessions ? [refreshSessions] : []),
+      ...(trail === "transaction" ? [audited(operationId)] : []),
     ],
     responses: {
       ...config.responses,
@@ -230,6 +256,8 @@ export function defineRoute<const P extends string, const D extends RouteDeclara
     } as D["responses"] & Record<ErrorStatus, ErrorResponse>,
     "x-access": access,
     "x-tenancy": scope,
+    /** "transaction", "self" or "none" (changes nothing): tests/audit read it. */
+    "x-audit": trail,
   });
 }
 

@@ -31,3 +31,4 @@ export { default as command } from "./command/mod.ts";
 export { default as epadr } from "./epadr/mod.ts";
 export { default as monitoring } from "./monitoring/mod.ts";
 export { default as events } from "./events/mod.ts";
+export { default as audit } from "./audit/mod.ts";

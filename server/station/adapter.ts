@@ -8,6 +8,7 @@
  * Progress, or 0 forward in progress), then hands it over; the station answers with its receipt
  * and later moves the row on (`advance`), so every state survives a restart.
  */
+import type { Db } from "../../db/client.ts";
 import type { StationMtl } from "../../openapi/schemas/mtls.ts";
 import type { CommandId } from "../../openapi/schemas/command/commands.ts";
 
@@ -82,6 +83,11 @@ export interface AdvanceScope {
 }
 
 export interface StationAdapter {
+  /**
+   * The adapter for work done in a request's transaction (server/http/audited.ts): a station that
+   * keeps its state in the portal's rows writes them in it; a remote link answers itself.
+   */
+  within(db: Db): StationAdapter;
   /** The station's record of a mobile terminal; throws StationFault when it has none. */
   stationMtl(imn: string): Promise<StationMtl>;
   /**

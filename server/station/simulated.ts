@@ -77,6 +77,8 @@ export function simulatedStation(db: Db, options: SimulatedStationOptions = {}):
     },
     cancelCommand: (id) => refusing(() => cancelStationCommand(db, id)),
     advance: (now = new Date(), scope) => advanceStation(db, now, play, scope),
+    // The same station on a request's transaction (its rows change with the request's).
+    within: (tx) => simulatedStation(tx, options),
   };
 }
 

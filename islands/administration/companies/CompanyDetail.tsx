@@ -10,6 +10,7 @@ import { rightsLabel, teamHref } from "../labels.ts";
 import { closeAndReload, navigate, reloadPage } from "../../runtime/navigate.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import type { CompanyDetails as Details } from "../../../openapi/schemas/companies/companies.ts";
+import { type History, HistorySection } from "../audit/HistorySection.tsx";
 
 const companyDialogs = () => import("./company_dialogs.tsx");
 const teamDialogs = () => import("../teams/team_dialogs.tsx");
@@ -26,7 +27,9 @@ const AddExistingTeamDialog = lazy(() =>
 
 type Open = "edit" | "team" | "existing" | "delete" | null;
 
-export default function CompanyDetail({ company }: { company: Details }) {
+export default function CompanyDetail(
+  { company, history }: { company: Details; history: History },
+) {
   const [open, setOpen] = useState<Open>(null);
   // A dialog stays mounted once opened, so closing it returns focus to its opener.
   const mounted = useMounted({
@@ -110,6 +113,7 @@ export default function CompanyDetail({ company }: { company: Details }) {
       />
       <UsersSection page="company" users={company.users} />
 
+      <HistorySection history={history} />
       <Suspense fallback={null}>
         {mounted.edit && (
           <CompanyEditDialog

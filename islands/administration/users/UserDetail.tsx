@@ -16,6 +16,7 @@ import { deleteAlias, fullName, getUser, type User, userHref } from "./user_api.
 import { toggleStatus } from "./user_status.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import { yesNo } from "../../kit/format.ts";
+import { type History, HistorySection } from "../audit/HistorySection.tsx";
 
 // The dialogs' code loads when one is first opened, not with the page.
 const EditUserDialog = lazy(() =>
@@ -29,6 +30,7 @@ const ResetPasswordDialog = lazy(() => actions().then((m) => ({ default: m.Reset
 
 interface UserDetailProps {
   user: User;
+  history: History;
 }
 
 type Open = "edit" | "changeId" | "reset" | "alias" | "team" | null;
@@ -37,6 +39,7 @@ const orDash = (v: string | number | null) => v === null || v === "" ? "—" : S
 
 export default function UserDetail(props: UserDetailProps) {
   const [user, setUser] = useState(props.user);
+  const { history } = props;
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const mounted = useMounted({
@@ -169,6 +172,7 @@ export default function UserDetail(props: UserDetailProps) {
         </button>
       </section>
 
+      <HistorySection history={history} />
       <Suspense fallback={null}>
         {mounted.edit && (
           <EditUserDialog user={open === "edit" ? user : null} onClose={close} onSaved={saved} />

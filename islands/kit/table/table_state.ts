@@ -85,3 +85,26 @@ export function searchFromState(
 }
 
 export const sameState = (a: TableState, b: TableState) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What a time column's filter box shows: a day, a range, or an open one. */
+export const TIME_RANGE_PLACEHOLDER = "YYYY-MM-DD..YYYY-MM-DD";
+
+/**
+ * A find body whose time column's filter box (`column`: a day `2026-11-23`, a range
+ * `2026-11-01..2026-11-23`, or an open one `2026-11-01..`, `..2026-11-23`) is sent as the
+ * call's `from` and `to`.
+ */
+export function withTimeRange<B extends { filter: Record<string, string> }>(
+  body: B,
+  column: string,
+): B {
+  const { [column]: range, ...filter } = body.filter;
+  if (range) {
+    const [from, to] = range.includes("..")
+      ? range.split("..", 2).map((s) => s.trim())
+      : [range.trim(), range.trim()];
+    if (from) filter.from = from;
+    if (to) filter.to = to;
+  }
+  return { ...body, filter };
+}

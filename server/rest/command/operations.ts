@@ -13,6 +13,7 @@ import {
 import { CommandSchema } from "../../../openapi/schemas/command/commands.ts";
 
 export const cancel = defineRoute({
+  writes: true,
   access: "user",
   tenancy: "company",
   method: "get",

@@ -148,6 +148,7 @@ export const deleteImpact = defineRoute({
 });
 
 export const remove = defineRoute({
+  writes: true,
   access: "admin",
   refreshesSessions: true,
   method: "get",

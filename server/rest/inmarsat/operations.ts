@@ -152,6 +152,7 @@ export const uploadAttachment = defineRoute({
 });
 
 export const remove = defineRoute({
+  writes: true,
   access: "user",
   tenancy: "company",
   method: "get",

@@ -45,6 +45,7 @@ export const getCommandsFull = defineRoute({
 });
 
 export const cancel = defineRoute({
+  writes: true,
   access: "user",
   tenancy: "company",
   method: "get",

@@ -63,6 +63,7 @@ export const edit = defineRoute({
 });
 
 export const remove = defineRoute({
+  writes: true,
   access: "admin",
   method: "get",
   path: "/rest/news/delete",

@@ -142,6 +142,7 @@ export const updateTcp = defineRoute({
 });
 
 export const deleteTcp = defineRoute({
+  writes: true,
   access: "admin",
   method: "get",
   path: "/rest/push/deleteTcp",
@@ -194,6 +195,7 @@ export const updateFtp = defineRoute({
 });
 
 export const deleteFtp = defineRoute({
+  writes: true,
   access: "admin",
   method: "get",
   path: "/rest/push/deleteFtp",
@@ -245,6 +247,7 @@ export const updateWs = defineRoute({
 });
 
 export const deleteWs = defineRoute({
+  writes: true,
   access: "admin",
   method: "get",
   path: "/rest/push/deleteWs",
@@ -298,6 +301,7 @@ export const updateSmtp = defineRoute({
 });
 
 export const deleteSmtp = defineRoute({
+  writes: true,
   access: "admin",
   method: "get",
   path: "/rest/push/deleteSmtp",

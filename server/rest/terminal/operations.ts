@@ -136,6 +136,7 @@ export const updateLabel = defineRoute({
 });
 
 export const deleteDevice = defineRoute({
+  writes: true,
   access: "admin",
   method: "get",
   path: "/rest/terminal/deleteDevice",

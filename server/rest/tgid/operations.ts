@@ -174,6 +174,7 @@ export const deleteTeamTgid = defineRoute({
 });
 
 export const remove = defineRoute({
+  writes: true,
   access: "admin",
   method: "get",
   path: "/rest/tgid/delete",

@@ -76,7 +76,7 @@ export const handlers: Handlers<typeof routes> = {
     return c.json(await mailed(c, "reset", link), 200);
   },
   setPassword: async (c) => {
-    await setPasswordWithToken(c.var.deps, c.req.valid("json"));
+    await setPasswordWithToken(c.var.deps, c.req.valid("json"), c.var.clientIp);
     // The login page the browser goes to next says so.
     setFlash(c, { kind: "success", message: USER_MESSAGES.passwordSet });
     return c.json({ success: true as const }, 200);

@@ -276,6 +276,7 @@ export const resetPassword = defineRoute({
 });
 
 export const setPassword = defineRoute({
+  audit: "self",
   access: "public",
   method: "post",
   path: "/rest/users/setPassword",

@@ -6,6 +6,7 @@
  * stored. It works once, for RESET_LINK_HOURS; a newer link invalidates the older unused ones.
  * Neither the token nor a password is ever logged or stored in clear.
  */
+import { actorOf, setAuditContext } from "../audit/record.ts";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { passwordResets, teams, users } from "../../../db/schema/mod.ts";
@@ -120,6 +121,7 @@ export async function resetLinkValid(db: Db, token: string): Promise<boolean> {
 export async function setPasswordWithToken(
   deps: { db: Db; passwords: PasswordPool },
   input: { token: string; password: string },
+  clientAddress: string,
 ): Promise<void> {
   const { db } = deps;
   const hash = await tokenHash(input.token);
@@ -133,6 +135,15 @@ export async function setPasswordWithToken(
       gt(passwordResets.expiresAt, sql`now()`),
     )).returning({ userKey: passwordResets.userKey });
     if (!claimed) throw new ApiError(400, USER_MESSAGES.linkInvalid);
+    // The password's change is the link's user's own (its audit entry names them).
+    const [user] = await tx.select({
+      key: users.key,
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyId: users.companyId,
+    }).from(users).where(eq(users.key, claimed.userKey));
+    await setAuditContext(tx, actorOf(user, clientAddress, "usersSetPassword"));
     await tx.update(users).set({
       passwordHash,
       passwordChangedAt: new Date(),

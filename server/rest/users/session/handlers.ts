@@ -7,6 +7,7 @@ import type * as routes from "./operations.ts";
 import { requestToken, SESSION_COOKIE } from "../../../auth/access.ts";
 import type { SessionUser } from "../../../auth/sessions.ts";
 import { type LoginInput, signIn } from "../../../services/users/session/sign_in.ts";
+import { actorOf, recordEvent } from "../../../services/audit/record.ts";
 import { revokeSession } from "../../../services/users/session/store.ts";
 import { changeOwnPassword } from "../../../services/users/session/change_password.ts";
 import type { SessionUserDto } from "../../../../openapi/schemas/users/session.ts";
@@ -49,7 +50,15 @@ export async function signInWithCookie(c: Context<AppEnv>, input: LoginInput) {
 export const handlers: Handlers<typeof routes> = {
   login: async (c) => c.json(await signInWithCookie(c, c.req.valid("json")), 200),
   logout: async (c) => {
-    await revokeSession(c.var.deps.db, c.var.user.sessionId);
+    const { db } = c.var.deps;
+    const { user } = c.var;
+    await db.transaction(async (tx) => {
+      await revokeSession(tx, user.sessionId);
+      await recordEvent(tx, actorOf(user, c.var.clientIp, "usersLogout"), "sign-out", {
+        userKey: user.key,
+        companyId: user.companyId,
+      });
+    });
     c.var.deps.sessions.forget(requestToken(c)!);
     deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
     return c.json({ success: true as const }, 200);

@@ -19,6 +19,7 @@ import { DEFAULT_DEMO_PASSWORD } from "../../../config.ts";
 const LOCK_RULES = [lockedMessage("username", 5), lockedMessage("address", 50)];
 
 export const login = defineRoute({
+  audit: "self",
   access: "public",
   method: "post",
   path: "/rest/users/login",
@@ -48,6 +49,7 @@ export const login = defineRoute({
 });
 
 export const logout = defineRoute({
+  audit: "self",
   access: "user",
   tenancy: "caller",
   method: "post",
@@ -76,6 +78,7 @@ export const current = defineRoute({
 });
 
 export const changePassword = defineRoute({
+  audit: "self",
   access: "user",
   tenancy: "caller",
   method: "post",

@@ -6,6 +6,7 @@ import {
   sessions,
   uploadChunks,
 } from "../../../../db/schema/mod.ts";
+import { pruneAudit } from "../../audit/retention.ts";
 
 const DAY_MS = 86_400_000;
 /** Ended sessions stay a week (to answer "when did I last sign in" questions), then go. */
@@ -41,10 +42,15 @@ export async function pruneAuthState(db: Db, lockWindowMinutes: number, now = ne
   };
 }
 
-/** Prunes now and every hour; the timer does not keep the process alive. */
-export function schedulePruning(db: Db, lockWindowMinutes: number): () => void {
+/** Prunes now and every hour, the audit trail too; the timer does not keep the process alive. */
+export function schedulePruning(
+  db: Db,
+  lockWindowMinutes: number,
+  auditRetentionDays: number,
+): () => void {
   const run = () =>
-    pruneAuthState(db, lockWindowMinutes).catch((e) => console.error("[housekeeping]", e));
+    Promise.all([pruneAuthState(db, lockWindowMinutes), pruneAudit(db, auditRetentionDays)])
+      .catch((e) => console.error("[housekeeping]", e));
   run();
   const timer = setInterval(run, 3_600_000);
   Deno.unrefTimer(timer);

@@ -4,6 +4,7 @@
  * the cookie. Throws ApiError 503 (the password pool is full: nothing recorded), 429 (locked),
  * 401 (wrong) or 403 (deactivated).
  */
+import { actorOf, recordEvent } from "../../audit/record.ts";
 import { SIGN_IN_INVALID } from "../../../../openapi/schemas/messages.ts";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
@@ -48,6 +49,14 @@ interface SignedIn {
   lifetimeSeconds: number;
 }
 
+/** The contract's operationId of a sign-in (the login page's form post is one too). */
+const SIGN_IN_OPERATION = "usersLogin";
+
+const aboutUser = (user: { key: number; companyId: number }) => ({
+  userKey: user.key,
+  companyId: user.companyId,
+});
+
 export async function signIn(
   deps: { db: Db; config: Config; keys: SessionKeys; passwords: PasswordPool },
   input: LoginInput,
@@ -58,11 +67,15 @@ export async function signIn(
   const lifetimeSeconds = input.remember
     ? deps.config.REMEMBER_DAYS * 86400
     : deps.config.SESSION_HOURS * 3600;
-  const session = await createSession(deps.db, deps.keys, {
-    userKey: user.key,
-    remember: input.remember,
-    lifetimeSeconds,
-    ip,
+  // The session and its audit entry commit together.
+  const session = await deps.db.transaction(async (tx) => {
+    await recordEvent(tx, actorOf(user, ip, SIGN_IN_OPERATION), "sign-in", aboutUser(user));
+    return await createSession(tx, deps.keys, {
+      userKey: user.key,
+      remember: input.remember,
+      lifetimeSeconds,
+      ip,
+    });
   });
   const { hash: _hash, active: _active, ...fields } = user;
   return {
@@ -101,6 +114,19 @@ async function checkPassword(
     .limit(1);
   const ok = await slot.verify(input.password, user?.hash);
   if (ok && user?.active) await settleSuccess(db, admitted);
+  if (!ok || !user || !user.active) {
+    // Who tried, as far as the login names a user; the password is never recorded.
+    const actor = user ? actorOf(user, ip, SIGN_IN_OPERATION) : {
+      userKey: null,
+      userLogin: username,
+      userName: null,
+      companyId: null,
+      clientAddress: ip,
+      operation: SIGN_IN_OPERATION,
+    };
+    const action = !ok || !user ? "sign-in failed" : "sign-in refused: deactivated";
+    await recordEvent(db, actor, action, user ? aboutUser(user) : null);
+  }
   if (!ok || !user) throw new ApiError(401, SIGN_IN_INVALID);
   if (!user.active) {
     throw new ApiError(403, "This account is deactivated: contact your administrator");

@@ -1,6 +1,6 @@
 /** The `sessions` rows: starting one (with its token), finding one per request, ending them. */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Database, Db } from "../../../../db/client.ts";
+import type { Database, Db, Tx } from "../../../../db/client.ts";
 import { sessions } from "../../../../db/schema/mod.ts";
 import { isAdminRights, type Rights } from "../../../../openapi/enums.ts";
 import { type SessionKeys, signToken } from "../../../auth/token.ts";
@@ -9,7 +9,7 @@ import { neIf } from "../../sql_filters.ts";
 
 /** Creates the session row and its signed token. */
 export async function createSession(
-  db: Db,
+  db: Db | Tx,
   keys: SessionKeys,
   opts: { userKey: number; remember: boolean; lifetimeSeconds: number; ip: string },
 ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
@@ -77,7 +77,7 @@ export async function findSessionUser(
 }
 
 /** Ends one session (logout). */
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+export async function revokeSession(db: Db | Tx, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 

@@ -1,0 +1,60 @@
+/** The audit trail's columns: the page's table and the detail pages' History sections. */
+import type { Column } from "../../kit/table/DataTable.tsx";
+import { formatDateTime } from "../../kit/format.ts";
+import { TIME_RANGE_PLACEHOLDER } from "../../kit/table/table_state.ts";
+import { AUDITED_TABLES, type AuditEntry } from "../../../openapi/schemas/audit.ts";
+import { changesText, whoText } from "./changes.ts";
+
+const tableOptions = AUDITED_TABLES.map((t) => [t, t] as const);
+
+export const timeColumn: Column<AuditEntry> = {
+  key: "at",
+  label: "Time (UTC)",
+  sortable: true,
+  filter: { kind: "text", placeholder: TIME_RANGE_PLACEHOLDER },
+  text: (e) => formatDateTime(e.at),
+};
+
+export const userColumn: Column<AuditEntry> = {
+  key: "user",
+  label: "User",
+  filter: { kind: "text" },
+  text: whoText,
+};
+
+export const operationColumn: Column<AuditEntry> = {
+  key: "operation",
+  label: "Operation",
+  filter: { kind: "text" },
+};
+
+export const actionColumn: Column<AuditEntry> = { key: "action", label: "Action" };
+
+export const changesColumn: Column<AuditEntry> = {
+  key: "changes",
+  label: "Changes",
+  text: (e) => changesText(e.changes),
+};
+
+export const fromColumn: Column<AuditEntry> = {
+  key: "clientAddress",
+  label: "From",
+  text: (e) => e.clientAddress ?? "",
+};
+
+/** The page's own: the row's company, table and key. */
+export const rowColumns: Column<AuditEntry>[] = [
+  {
+    key: "company",
+    label: "Company",
+    filter: { kind: "text" },
+    text: (e) => e.rowCompany?.name ?? "",
+  },
+  {
+    key: "rowTable",
+    label: "Table",
+    filter: { kind: "select", options: tableOptions },
+    text: (e) => e.rowTable ?? "",
+  },
+  { key: "rowId", label: "Row", filter: { kind: "text" }, text: (e) => e.rowId ?? "" },
+];

@@ -1,0 +1,59 @@
+/**
+ * Who does a change, from where, by which operation: the audit context a request sets in its
+ * transaction ('portal.audit', read by the rows' trigger audit_row, db/migrations/0012), and the
+ * entries of operations that change no audited row (a sign-in, a failed one, a sign-out).
+ */
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import { auditEntries } from "../../../db/schema/mod.ts";
+
+/** The caller as an entry names it. */
+interface AuditActor {
+  userKey: number | null;
+  userLogin: string | null;
+  userName: string | null;
+  companyId: number | null;
+  clientAddress: string;
+  /** The contract's operationId. */
+  operation: string;
+}
+
+/** A signed-in user as an actor. */
+export const actorOf = (
+  user: { key: number; id: string; firstName: string; lastName: string; companyId: number },
+  clientAddress: string,
+  operation: string,
+): AuditActor => ({
+  userKey: user.key,
+  userLogin: user.id,
+  userName: `${user.firstName} ${user.lastName}`.trim() || null,
+  companyId: user.companyId,
+  clientAddress,
+  operation,
+});
+
+/** Makes every audited row the transaction changes an entry of `actor`'s. */
+export async function setAuditContext(tx: Db | Tx, actor: AuditActor) {
+  await tx.execute(sql`select set_config('portal.audit', ${JSON.stringify(actor)}, true)`);
+}
+
+/**
+ * An entry for an operation's event that changes no audited row (`action`: "sign-in",
+ * "sign-in failed", "sign-out"), about the user it names (its row in `users`, when known).
+ */
+export async function recordEvent(
+  db: Db | Tx,
+  actor: AuditActor,
+  action: string,
+  about: { userKey: number; companyId: number } | null,
+  changes: Record<string, { before?: unknown; after?: unknown }> = {},
+) {
+  await db.insert(auditEntries).values({
+    ...actor,
+    action,
+    rowTable: about ? "users" : null,
+    rowId: about ? String(about.userKey) : null,
+    rowCompanyId: about?.companyId ?? null,
+    changes,
+  });
+}
