@@ -4,6 +4,7 @@ import { KINDS, type MixedResult } from "./mixed.ts";
 import { renderScale, type ScaleResult } from "./scale.ts";
 import { type LiveResult, renderLive } from "./live.ts";
 import { type CrowdResult, renderCrowd } from "./crowd/crowd.ts";
+import { type AuditBenchResult, renderAudit } from "./audit/audit.ts";
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
@@ -45,6 +46,10 @@ export interface Options {
   crowdConnections: number;
   crowdWindowMs: number;
   stormRate: number;
+  /** Connections, window a phase and entries of the audit trail's section (10). */
+  auditConnections: number;
+  auditWindowMs: number;
+  auditEntries: number;
   sections: number[];
 }
 
@@ -71,6 +76,7 @@ export interface Results {
   scale?: Section<ScaleResult>;
   live?: Section<LiveResult>;
   crowd?: Section<CrowdResult>;
+  audit?: Section<AuditBenchResult>;
   /** The machine's load average when the run ended (other processes skew the figures). */
   loadavgEnd?: number[];
 }
@@ -333,6 +339,11 @@ export function render(r: Results): string {
       "9. A crowd on PostgreSQL: the mix, the mix while sign-ins storm, two instances",
       r.crowd,
       (s) => renderCrowd(s).split("\n").map((l) => `  ${l}`),
+    ),
+    ...section(
+      "10. The audit trail on PostgreSQL: writes with and without it, finds over its entries",
+      r.audit,
+      (s) => renderAudit(s).split("\n").map((l) => `  ${l}`),
     ),
     ...(r.loadavgEnd ? ["", `load average at the end: ${loadavg(r.loadavgEnd)}`] : []),
   ].join("\n");

@@ -32,6 +32,10 @@
  *    BENCH_CROWD_CONNECTIONS (16) connections for BENCH_CROWD_WINDOW (20, 5 with --quick) seconds
  *    a phase, against the bare route; then with BENCH_STORM_RATE (20) sign-ins a second beside
  *    it; then on two instances of one database (bench/crowd/crowd.ts).
+ * 10. the audit trail on PostgreSQL (DATABASE_URL): writes from BENCH_AUDIT_CONNECTIONS (8)
+ *    connections, BENCH_AUDIT_WINDOW (15, 5 with --quick) seconds a window, alternately on an
+ *    instance with the trail and one without; then BENCH_AUDIT_ENTRIES (1,000,000; 100,000 with
+ *    --quick) entries and POST /rest/audit/find's p50/p99 (bench/audit/audit.ts).
  * Prints a table and writes the results to bench/results/latest.json.
  */
 import { signInAs } from "./sign_in.ts";
@@ -50,6 +54,7 @@ import { measureMixedSection } from "./mixed.ts";
 import { measureScale } from "./scale.ts";
 import { measureLive } from "./live.ts";
 import { measureCrowd } from "./crowd/crowd.ts";
+import { measureAudit } from "./audit/audit.ts";
 import { header, machine, type Options, ratio, render, type Results, writeJson } from "./report.ts";
 import { scratchDatabase } from "../db/scratch.ts";
 
@@ -63,7 +68,7 @@ function parseOptions(): { opts: Options; out: string } {
       concurrency: { type: "string" },
       "login-workers": { type: "string" },
       "lighthouse-runs": { type: "string" },
-      only: { type: "string", default: "1,2,3,4,5,6,7,8,9" },
+      only: { type: "string", default: "1,2,3,4,5,6,7,8,9,10" },
       out: {
         type: "string",
         default: fileURLToPath(new URL("results/latest.json", import.meta.url)),
@@ -96,6 +101,11 @@ function parseOptions(): { opts: Options; out: string } {
     crowdConnections: Math.round(pick(undefined, "BENCH_CROWD_CONNECTIONS", 16, 16)),
     crowdWindowMs: pick(undefined, "BENCH_CROWD_WINDOW", 20, 5) * 1000,
     stormRate: pick(undefined, "BENCH_STORM_RATE", 20, 20),
+    auditConnections: Math.round(pick(undefined, "BENCH_AUDIT_CONNECTIONS", 8, 8)),
+    auditWindowMs: pick(undefined, "BENCH_AUDIT_WINDOW", 15, 5) * 1000,
+    auditEntries: Math.round(
+      Number(Deno.env.get("BENCH_AUDIT_ENTRIES") ?? (values.quick ? 100_000 : 1_000_000)),
+    ),
     sections: values.only.split(",").map(Number),
   };
   return { opts, out: values.out };
@@ -300,6 +310,21 @@ if (wants(9)) {
         progress,
       }))
     : { error: "DATABASE_URL is not set: the crowd benchmark runs on PostgreSQL" };
+}
+
+if (wants(10)) {
+  const databaseUrl = Deno.env.get("DATABASE_URL");
+  results.audit = databaseUrl
+    ? await attempt("audit", () =>
+      measureAudit(databaseUrl, {
+        connections: opts.auditConnections,
+        windowMs: opts.auditWindowMs,
+        warmupMs: opts.warmupMs,
+        entries: opts.auditEntries,
+        samples: opts.scaleSamples,
+        progress,
+      }))
+    : { error: "DATABASE_URL is not set: the audit trail benchmark runs on PostgreSQL" };
 }
 
 results.loadavgEnd = Deno.loadavg();

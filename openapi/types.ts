@@ -3774,8 +3774,8 @@ export type components = {
         };
         /** @default {} */
         AuditFilter: {
-            /** @description Entries about this company's rows */
-            company?: number | string;
+            /** @description Entries about the rows of the companies whose name contains it (any case) */
+            company?: string;
             /**
              * @description A day (YYYY-MM-DD, UTC) or an ISO 8601 date-time with seconds and an offset (Z or ±hh:mm), of the years 1970–9999; entries from it
              * @example 2026-11-23
@@ -3783,7 +3783,7 @@ export type components = {
             from?: string;
             /** @description A part of the operationId (any case) */
             operation?: string;
-            /** @description The row's key exactly (with rowTable: its history) */
+            /** @description The row's key exactly; with rowTable, the row's history (`total` counts it) */
             rowId?: string;
             /** @enum {string} */
             rowTable?: "commands" | "command_lists" | "companies" | "default_mtls" | "dnid_statuses" | "dnids" | "enid_teams" | "enids" | "epadr_config" | "files" | "monitoring_thresholds" | "mtls" | "news" | "password_resets" | "push_processes" | "push_traffic" | "recipient_history" | "routes_ftp" | "routes_smtp" | "routes_tcp" | "routes_ws" | "routing_member_rules" | "routing_mtl_rules" | "ruls" | "station_messages" | "teams" | "terminal_items" | "terminals" | "tgid_teams" | "tgids" | "user_aliases" | "users";

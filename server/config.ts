@@ -36,7 +36,12 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: int(1, 100_000).default(50),
   LOGIN_LOCK_MINUTES: int(1, 24 * 60).default(15),
   SESSION_RECHECK_SECONDS: int(0, 60).default(2),
-  /** Audit entries older than this many days are dropped by the hourly pruning (issue 40). */
+  /**
+   * The audit trail (issue 40): on by default; off, changes and sign-ins are not recorded (what
+   * it costs a write is measured so: bench section 10).
+   */
+  AUDIT_TRAIL: bool.default(true),
+  /** Audit entries older than this many days are dropped by the hourly pruning. */
   AUDIT_RETENTION_DAYS: int(1, 36_500).default(400),
   /** The store-and-push host customers' systems connect to (dnid pages, LES details). */
   STORE_N_PUSH_HOST: z.string().min(1).regex(/^[A-Za-z0-9.-]+$/).default("pushc"),

@@ -3,8 +3,9 @@
  * sampling profiler (`--prof`), `connections` client users' loops of POST /rest/push/find (a
  * status filter, page 1 of 20 rows) for `seconds`, then Node's tick processor on the log: the
  * functions that held the main thread, heaviest first. With DATABASE_URL:
- * `./deno run -A bench/crowd/profile_find.ts [connections] [seconds] [lines] [mix]` (`mix`: section 6's
- * mix of reads, finds and writes, without its logins, instead of the find alone).
+ * `./deno run -A bench/crowd/profile_find.ts [connections] [seconds] [lines] [mix|writes]` (`mix`:
+ * section 6's mix of reads, finds and writes, without its logins, instead of the find alone;
+ * `writes`: its writes alone).
  */
 import { load } from "../load.ts";
 import { prepareWorld, runMix, startBenchPortal, withBenchDatabase } from "../mixed.ts";
@@ -12,8 +13,14 @@ import { prepareWorld, runMix, startBenchPortal, withBenchDatabase } from "../mi
 const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL is not set: the profile runs on PostgreSQL");
 const [connections, seconds, lines] = [16, 15, 60].map((d, i) => Number(Deno.args[i] ?? d));
-/** `mix`: bench/mixed.ts's mix without logins instead of the find alone. */
-const mix = Deno.args[3] === "mix";
+/**
+ * `mix`: bench/mixed.ts's mix without logins instead of the find alone; `writes`: its writes
+ * alone (bench/audit/audit.ts measures what the audit trail adds to them).
+ */
+const mix = Deno.args[3] === "mix" || Deno.args[3] === "writes";
+const weights = Deno.args[3] === "writes"
+  ? { read: 0, find: 0, write: 1, login: 0 }
+  : { read: 55, find: 25, write: 18, login: 0 };
 const dir = await Deno.makeTempDir({ prefix: "profile-find-" });
 const log = `${dir}/v8.log`;
 
@@ -38,7 +45,7 @@ await withBenchDatabase(databaseUrl, async ({ url, admin, seed }) => {
       const m = await runMix(
         portal.base,
         world,
-        { read: 55, find: 25, write: 18, login: 0 },
+        weights,
         2000,
         seconds * 1000,
       );

@@ -35,10 +35,13 @@ export const auditEntries = pgTable("audit_entries", {
    */
   changes: jsonb().$type<Record<string, AuditChange>>().notNull().default({}),
 }, (t) => [
-  index("audit_entries_at_idx").on(t.at.desc(), t.id.desc()),
-  index("audit_entries_row_idx").on(t.rowTable, t.rowId, t.at.desc(), t.id.desc()),
-  index("audit_entries_user_idx").on(t.userKey, t.at.desc(), t.id.desc()),
-  index("audit_entries_company_idx").on(t.rowCompanyId, t.at.desc(), t.id.desc()),
+  // Newest first everywhere, each read backwards from an index: the whole trail, a time range,
+  // a row's history, a user's entries, a company's (a client's) entries. Ascending on purpose:
+  // read backwards it is `desc` as the finds sort (nulls first); a `desc nulls last` index is not.
+  index("audit_entries_at_idx").on(t.at, t.id),
+  index("audit_entries_row_idx").on(t.rowTable, t.rowId, t.at, t.id),
+  index("audit_entries_user_idx").on(t.userKey, t.at, t.id),
+  index("audit_entries_company_idx").on(t.rowCompanyId, t.at, t.id),
 ]);
 
 export type AuditChange = { before?: unknown; after?: unknown } | { changed: true };

@@ -6,7 +6,7 @@ import {
   AUDIT_TABLE_DEFAULTS,
   auditFindBody,
 } from "../../islands/administration/audit/audit_api.ts";
-import { AuditFindRequestSchema } from "../../openapi/schemas/audit.ts";
+import { AuditFindRequestSchema } from "../../openapi/schemas/audit/audit.ts";
 import { findAudit } from "../../server/services/audit/read.ts";
 
 const auditRoute: PageRoute<AuditListProps> = {

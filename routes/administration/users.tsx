@@ -1,5 +1,5 @@
 import { historyOf } from "../history.ts";
-import type { History } from "../../islands/administration/audit/HistorySection.tsx";
+import type { History } from "../../islands/administration/audit/history_section.tsx";
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";

@@ -11,8 +11,11 @@ import { actorOf, setAuditContext } from "../services/audit/record.ts";
 
 export const audited = (operation: string): MiddlewareHandler<AppEnv> => async (c, next) => {
   const deps = c.var.deps;
+  if (!deps.config.AUDIT_TRAIL) return await next();
   await deps.db.transaction(async (tx) => {
-    await setAuditContext(tx, actorOf(c.var.user, c.var.clientIp, operation));
+    // Not awaited: the context goes out with the handler's first statement (one write to the
+    // connection, postgres.js pipelines them), and is set before it runs.
+    const named = setAuditContext(tx, actorOf(c.var.user, c.var.clientIp, operation));
     c.set("deps", { ...deps, db: tx, station: deps.station.within(tx) });
     try {
       // A refusal (4xx) answers here too: what the handler wrote before it commits, as it did
@@ -20,6 +23,7 @@ export const audited = (operation: string): MiddlewareHandler<AppEnv> => async (
       await next();
     } finally {
       c.set("deps", deps);
+      await named;
     }
   });
 };

@@ -10,7 +10,7 @@
  */
 import { and, asc, desc, type Placeholder, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import type { Prepared } from "../../db/statements.ts";
+import { driverOf, isTransaction, type Prepared, rebound } from "../../db/statements.ts";
 import { COUNT_CAP } from "../../openapi/enums.ts";
 import { ANY_CLIENT, EVERY_COMPANY, type Scope } from "./tenancy.ts";
 
@@ -181,7 +181,10 @@ export function preparedFind<T, F extends string, K extends string>(
   filters: Record<K, FilterOn>,
   spec: (db: Db, scope: Scope) => Omit<PageSpec<T, F>, "filters">,
 ) {
-  const built = new WeakMap<Db, Map<string, { rows: Prepared<T[]>; counts: Prepared<Counts> }>>();
+  type Statements = { rows: Prepared<T[]>; counts: Prepared<Counts> };
+  const built = new WeakMap<Db, Map<string, Statements>>();
+  // The shapes built on any handle of each driver, for transactions to run rebound.
+  const byDriver = new Map<unknown, Map<string, Statements>>();
   const names = Object.keys(filters) as K[];
   return async (
     db: Db,
@@ -196,9 +199,17 @@ export function preparedFind<T, F extends string, K extends string>(
       req.sorting ? `${req.sorting.field} ${req.sorting.direction}` : "",
       ...given,
     ].join("|");
-    let shapes = built.get(db);
+    // A handle's own shapes; a transaction's are any handle's of its driver, rebound to it.
+    const driver = driverOf(db);
+    const inTransaction = isTransaction(db);
+    let forDriver = byDriver.get(driver);
+    if (!forDriver) byDriver.set(driver, forDriver = new Map());
+    let shapes = inTransaction ? forDriver : built.get(db);
     if (!shapes) built.set(db, shapes = new Map());
-    let statements = shapes.get(shape);
+    const kept = shapes.get(shape);
+    let statements = kept && inTransaction
+      ? { rows: rebound(kept.rows, db), counts: rebound(kept.counts, db) }
+      : kept;
     if (!statements) {
       const statementScope = client ? ANY_CLIENT : EVERY_COMPANY;
       const s = spec(db, statementScope);
@@ -218,6 +229,7 @@ export function preparedFind<T, F extends string, K extends string>(
       const name = `find_${shapes.size}`;
       statements = { rows: q.rows.prepare(name), counts: q.counts.prepare(`${name}_counts`) };
       shapes.set(shape, statements);
+      if (!forDriver.has(shape)) forDriver.set(shape, statements);
     }
     const run = {
       ...Object.fromEntries(given.map((k) => [`filter_${k}`, values[k]])),

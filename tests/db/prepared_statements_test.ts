@@ -9,6 +9,9 @@ import assert from "node:assert/strict";
 import { dbTest } from "../fixtures/app.ts";
 import { admin, clientWithTgid } from "../fixtures/companies_teams.ts";
 import { unique } from "../fixtures/factories.ts";
+import { TransactionRollbackError } from "drizzle-orm";
+import { terminals } from "../../db/schema/mod.ts";
+import { findTerminals, getTerminal } from "../../server/services/terminal/read.ts";
 
 type Body = Record<string, unknown> & { results?: Record<string, unknown>[] };
 const ids = (body: Body, key: string) => body.results!.map((r) => r[key]).sort();
@@ -86,3 +89,35 @@ dbTest("statements built once take each request's company, filter and page", asy
   assert.equal(second.length, 1);
   assert.ok(!first.includes(second[0]));
 });
+
+dbTest(
+  "a statement built once runs in a transaction on the transaction's connection",
+  async (ctx) => {
+    const label = unique("In transaction");
+    const a = await clientWithTgid(ctx);
+    const scope = { onlyCompany: a.company.id };
+    const request = { filter: { label }, count: 10, page: 1 } as Parameters<
+      typeof findTerminals
+    >[2];
+    const labels = (page: { results: { deviceLabel: string | null }[] }) =>
+      page.results.map((r) => r.deviceLabel);
+    // Built outside any transaction first, then run in two in turn (one rolled back), then outside.
+    assert.deepEqual(labels(await findTerminals(ctx.db, scope, request)), []);
+    for (const keep of [false, true]) {
+      await ctx.db.transaction(async (tx) => {
+        const [row] = await tx.insert(terminals).values({
+          deviceTypeId: 0,
+          tgidId: a.tgid.id,
+          deviceLabel: `${label} ${keep}`,
+        }).returning({ deviceId: terminals.deviceId });
+        // Only the transaction sees its row: a statement run on another connection would not.
+        assert.equal((await getTerminal(tx, scope, row.deviceId)).deviceLabel, `${label} ${keep}`);
+        assert.deepEqual(labels(await findTerminals(tx, scope, request)), [`${label} ${keep}`]);
+        if (!keep) tx.rollback();
+      }).catch((e) => {
+        if (!(e instanceof TransactionRollbackError)) throw e;
+      });
+    }
+    assert.deepEqual(labels(await findTerminals(ctx.db, scope, request)), [`${label} true`]);
+  },
+);

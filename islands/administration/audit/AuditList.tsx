@@ -5,7 +5,7 @@
  */
 import { DataTable, type FindResult } from "../../kit/table/DataTable.tsx";
 import type { TableState } from "../../kit/table/table_state.ts";
-import type { AuditEntry } from "../../../openapi/schemas/audit.ts";
+import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
 import { AUDIT_TABLE_DEFAULTS, findAuditEntries } from "./audit_api.ts";
 import {
   actionColumn,

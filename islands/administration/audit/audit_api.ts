@@ -12,7 +12,8 @@ import {
 import { rowsOf } from "../../kit/table/finder.ts";
 import { call, client } from "../../runtime/api.ts";
 import { PAGE_SIZES, SUB_TABLE_PAGE_SIZE } from "../../../openapi/enums.ts";
-import { AUDIT_SORT_FIELDS, type AuditedTable } from "../../../openapi/schemas/audit.ts";
+import type { AuditedTable } from "../../../openapi/schemas/audit/audited_tables.ts";
+import { SORT_FIELDS } from "../../../openapi/sort_fields.ts";
 
 const AUDIT_PAGE_SIZE = 25;
 
@@ -24,7 +25,7 @@ export const AUDIT_TABLE_DEFAULTS: TableDefaults = {
 
 /** The /administration/audit table's query as the call's body. */
 export const auditFindBody = (state: TableState) =>
-  withTimeRange(findBody(state, AUDIT_SORT_FIELDS), "at");
+  withTimeRange(findBody(state, SORT_FIELDS["/rest/audit/find"]), "at");
 
 export const findAuditEntries = async (state: TableState) =>
   rowsOf(await call(client.POST("/rest/audit/find", { body: auditFindBody(state) })));

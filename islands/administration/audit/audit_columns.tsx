@@ -2,7 +2,8 @@
 import type { Column } from "../../kit/table/DataTable.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { TIME_RANGE_PLACEHOLDER } from "../../kit/table/table_state.ts";
-import { AUDITED_TABLES, type AuditEntry } from "../../../openapi/schemas/audit.ts";
+import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
+import { AUDITED_TABLES } from "../../../openapi/schemas/audit/audited_tables.ts";
 import { changesText, whoText } from "./changes.ts";
 
 const tableOptions = AUDITED_TABLES.map((t) => [t, t] as const);

@@ -1,5 +1,5 @@
 /** An audit entry's changes as one line of text: `name: "A" → "B"; password: changed`. */
-import type { AuditEntry } from "../../../openapi/schemas/audit.ts";
+import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
 
 const valueText = (v: unknown) =>
   v === undefined

@@ -10,7 +10,7 @@ import { rightsLabel, teamHref } from "../labels.ts";
 import { closeAndReload, navigate, reloadPage } from "../../runtime/navigate.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import type { CompanyDetails as Details } from "../../../openapi/schemas/companies/companies.ts";
-import { type History, HistorySection } from "../audit/HistorySection.tsx";
+import { type History, HistorySection } from "../audit/history_section.tsx";
 
 const companyDialogs = () => import("./company_dialogs.tsx");
 const teamDialogs = () => import("../teams/team_dialogs.tsx");

@@ -16,7 +16,7 @@ import { deleteAlias, fullName, getUser, type User, userHref } from "./user_api.
 import { toggleStatus } from "./user_status.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import { yesNo } from "../../kit/format.ts";
-import { type History, HistorySection } from "../audit/HistorySection.tsx";
+import { type History, HistorySection } from "../audit/history_section.tsx";
 
 // The dialogs' code loads when one is first opened, not with the page.
 const EditUserDialog = lazy(() =>

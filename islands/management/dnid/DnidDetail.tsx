@@ -15,7 +15,7 @@ import { flipMonitoring, openLesDetails, type Station } from "./dnid_api.ts";
 import { dnidStatusState } from "../../../openapi/enums.ts";
 import { RouteSections } from "../tgid/delivery_route_sections.tsx";
 import type { DnidDetails } from "../../../openapi/schemas/dnids/dnids.ts";
-import { type History, HistorySection } from "../../administration/audit/HistorySection.tsx";
+import { type History, HistorySection } from "../../administration/audit/history_section.tsx";
 
 const dialogs = () => import("./dnid_dialogs.tsx");
 const DnidEditDialog = lazy(() => dialogs().then((m) => ({ default: m.DnidEditDialog })));

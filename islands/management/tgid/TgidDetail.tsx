@@ -28,7 +28,7 @@ import { TGID_ROUTE_PAGE_SIZE } from "../../../openapi/enums.ts";
 import type { TgidRoutingRules } from "../../../openapi/schemas/tgid/routing_rules.ts";
 import { TGID_EXCEPTION_MESSAGES } from "../../../openapi/schemas/tgid/tgid_messages.ts";
 import type { TgidDetails } from "../../../openapi/schemas/tgid/tgids.ts";
-import { type History, HistorySection } from "../../administration/audit/HistorySection.tsx";
+import { type History, HistorySection } from "../../administration/audit/history_section.tsx";
 
 const dialogs = () => import("./tgid_dialogs.tsx");
 const TgidEditDialog = lazy(() => dialogs().then((m) => ({ default: m.TgidEditDialog })));

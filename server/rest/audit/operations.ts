@@ -3,7 +3,10 @@
  * administrators whole and by clients about their own company's rows.
  */
 import { defineRoute, jsonBody, jsonResponse } from "../define.ts";
-import { AuditFindRequestSchema, AuditFindResponseSchema } from "../../../openapi/schemas/audit.ts";
+import {
+  AuditFindRequestSchema,
+  AuditFindResponseSchema,
+} from "../../../openapi/schemas/audit/audit.ts";
 
 export const find = defineRoute({
   access: "user",

@@ -12,7 +12,7 @@ import type {
   AuditEntry,
   AuditFindRequest,
   AuditFindResponse,
-} from "../../../openapi/schemas/audit.ts";
+} from "../../../openapi/schemas/audit/audit.ts";
 import { findPage } from "../paging.ts";
 import { contains } from "../text_search.ts";
 import { eqIf } from "../sql_filters.ts";
@@ -83,12 +83,19 @@ function filtersOf(db: Db, scope: Scope, f: AuditFindRequest["filter"]): (SQL | 
       )
       : undefined,
     f.operation ? contains(a.operation, f.operation) : undefined,
-    eqIf(a.rowTable, f.rowTable),
-    eqIf(a.rowId, f.rowId),
+    // A row's history (both given) is its own list: counted in `total` too (rowOf).
+    f.rowId === undefined || f.rowTable === undefined ? eqIf(a.rowTable, f.rowTable) : undefined,
+    f.rowId === undefined || f.rowTable === undefined ? eqIf(a.rowId, f.rowId) : undefined,
     f.from ? gte(a.at, f.from) : undefined,
     f.to ? lt(a.at, f.to) : undefined,
   ];
 }
+
+/** A row's history: its table and key both given. */
+const rowOf = (f: AuditFindRequest["filter"]) =>
+  f.rowTable !== undefined && f.rowId !== undefined
+    ? and(eq(a.rowTable, f.rowTable), eq(a.rowId, f.rowId))
+    : undefined;
 
 /** POST /rest/audit/find: a page of entries, newest first unless asked otherwise. */
 export async function findAudit(
@@ -102,7 +109,7 @@ export async function findAudit(
       .leftJoin(rowCompany, eq(rowCompany.id, a.rowCompanyId))
       .$dynamic(),
     count: (one) => db.select(one).from(a),
-    scope: companyRows(scope, a.rowCompanyId),
+    scope: and(companyRows(scope, a.rowCompanyId), rowOf(req.filter)),
     filters: filtersOf(db, scope, req.filter),
     sorts: { at: [a.at, a.id] },
     defaultSort: { field: "at", direction: "desc" },

@@ -18,6 +18,10 @@ interface AuditActor {
   operation: string;
 }
 
+/** The actor when the trail is on (AUDIT_TRAIL), else null: nothing is recorded. */
+export const trailed = (config: { AUDIT_TRAIL: boolean }, actor: AuditActor) =>
+  config.AUDIT_TRAIL ? actor : null;
+
 /** A signed-in user as an actor. */
 export const actorOf = (
   user: { key: number; id: string; firstName: string; lastName: string; companyId: number },
@@ -32,8 +36,12 @@ export const actorOf = (
   operation,
 });
 
-/** Makes every audited row the transaction changes an entry of `actor`'s. */
-export async function setAuditContext(tx: Db | Tx, actor: AuditActor) {
+/**
+ * Makes every audited row the transaction changes an entry of `actor`'s; null (AUDIT_TRAIL off):
+ * none.
+ */
+export async function setAuditContext(tx: Db | Tx, actor: AuditActor | null) {
+  if (!actor) return;
   await tx.execute(sql`select set_config('portal.audit', ${JSON.stringify(actor)}, true)`);
 }
 
@@ -43,11 +51,12 @@ export async function setAuditContext(tx: Db | Tx, actor: AuditActor) {
  */
 export async function recordEvent(
   db: Db | Tx,
-  actor: AuditActor,
+  actor: AuditActor | null,
   action: string,
   about: { userKey: number; companyId: number } | null,
   changes: Record<string, { before?: unknown; after?: unknown }> = {},
 ) {
+  if (!actor) return;
   await db.insert(auditEntries).values({
     ...actor,
     action,

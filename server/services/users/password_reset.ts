@@ -6,7 +6,7 @@
  * stored. It works once, for RESET_LINK_HOURS; a newer link invalidates the older unused ones.
  * Neither the token nor a password is ever logged or stored in clear.
  */
-import { actorOf, setAuditContext } from "../audit/record.ts";
+import { actorOf, setAuditContext, trailed } from "../audit/record.ts";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { passwordResets, teams, users } from "../../../db/schema/mod.ts";
@@ -119,7 +119,7 @@ export async function resetLinkValid(db: Db, token: string): Promise<boolean> {
  * or expired link answers the same 400.
  */
 export async function setPasswordWithToken(
-  deps: { db: Db; passwords: PasswordPool },
+  deps: { db: Db; passwords: PasswordPool; config: { AUDIT_TRAIL: boolean } },
   input: { token: string; password: string },
   clientAddress: string,
 ): Promise<void> {
@@ -143,7 +143,10 @@ export async function setPasswordWithToken(
       lastName: users.lastName,
       companyId: users.companyId,
     }).from(users).where(eq(users.key, claimed.userKey));
-    await setAuditContext(tx, actorOf(user, clientAddress, "usersSetPassword"));
+    await setAuditContext(
+      tx,
+      trailed(deps.config, actorOf(user, clientAddress, "usersSetPassword")),
+    );
     await tx.update(users).set({
       passwordHash,
       passwordChangedAt: new Date(),

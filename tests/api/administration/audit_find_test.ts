@@ -9,7 +9,9 @@ import { sql } from "drizzle-orm";
 import { type Ctx, dbTest, signIn } from "../../fixtures/app.ts";
 import { TEST_PASSWORD } from "../../fixtures/factories.ts";
 import { tokenFor } from "../../authz/operations.ts";
-import { AUDITED_TABLES, type AuditEntry } from "../../../openapi/schemas/audit.ts";
+import { loadProbes, makeTenant } from "../../authz/tenant.ts";
+import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
+import { AUDITED_TABLES } from "../../../openapi/schemas/audit/audited_tables.ts";
 
 /** Two companies, a client of each and an administrator; each client renames its own company. */
 async function world(ctx: Ctx) {
@@ -156,8 +158,39 @@ dbTest(
 );
 
 dbTest("[audit] the rows' triggers are on exactly the tables the contract names", async (ctx) => {
-  const rows = await ctx.db.select({ table: sql<string>`c.relname` })
+  const rows = await ctx.db.selectDistinct({ table: sql<string>`c.relname` })
     .from(sql`pg_trigger t join pg_class c on c.oid = t.tgrelid`)
     .where(sql`t.tgname like '%\\_audit' and not t.tgisinternal`);
   assert.deepEqual(rows.map((r) => r.table).sort(), [...AUDITED_TABLES].sort());
 });
+
+dbTest(
+  "[audit] a field set from empty is a change; an insert's empty fields are left out",
+  async (ctx) => {
+    const admin = await ctx.f.user({ rights: 1 });
+    const token = await tokenFor(ctx.db, admin);
+    const probes = await loadProbes();
+    const t = await makeTenant(ctx.f);
+    const update = await probes.dnidsUpdate(t, { f: ctx.f, db: ctx.db });
+    const r = await ctx.call("POST", "/rest/dnids/update", { token, json: update.json });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const [entry] =
+      (await find(ctx, token, { rowTable: "dnids", rowId: `${t.dnid.id}/${t.dnid.les}` }))
+        .results;
+    assert.deepEqual(entry.changes.comments, { before: null, after: `Checked ${t.tag}` });
+
+    const created = await ctx.call("POST", "/rest/news/add", {
+      token,
+      json: { title: `News ${t.tag}`, content: "Text", public: 1 },
+    });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const news = (await find(ctx, token, { rowTable: "news", operation: "newsAdd" })).results
+      .find((e) => (e.changes.title as { after?: string }).after === `News ${t.tag}`);
+    assert.ok(news, "the news item's insert");
+    assert.equal(news.action, "insert");
+    for (const [field, change] of Object.entries(news.changes)) {
+      assert.ok(!("before" in change), `${field}: an insert has no before`);
+      assert.notEqual((change as { after?: unknown }).after, null, `${field}: an empty field`);
+    }
+  },
+);

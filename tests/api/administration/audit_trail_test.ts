@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { desc, eq, gt, sql } from "drizzle-orm";
-import { type Ctx, dbTest } from "../../fixtures/app.ts";
+import { call, type Ctx, dbTest, testApp } from "../../fixtures/app.ts";
 import { loadProbes, makeTenant } from "../../authz/tenant.ts";
 import { OPERATIONS, send, tokenFor } from "../../authz/operations.ts";
 import { auditEntries } from "../../../db/schema/mod.ts";
@@ -219,5 +219,25 @@ dbTest(
       ctx.db.delete(auditEntries).where(eq(auditEntries.id, recent.id)),
       appendOnly,
     );
+  },
+);
+
+dbTest(
+  "[audit] with AUDIT_TRAIL=false nothing is recorded, and writes work as before",
+  async (ctx) => {
+    const app = testApp(ctx.database, { AUDIT_TRAIL: "false" });
+    const admin = await ctx.f.user({ rights: 1 });
+    const company = await ctx.f.company(`Untrailed ${crypto.randomUUID()}`);
+    const before = await lastEntryId(ctx);
+    const renamed = await call(app, "POST", "/rest/companies/update", {
+      token: await tokenFor(ctx.db, admin),
+      json: { id: company.id, name: `${company.name} renamed` },
+    });
+    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
+    const signed = await call(app, "POST", "/rest/users/login", {
+      json: { username: admin.id, password: TEST_PASSWORD, remember: false },
+    });
+    assert.equal(signed.status, 200);
+    assert.deepEqual(await entriesAfter(ctx, before), []);
   },
 );

@@ -7,7 +7,7 @@ import type * as routes from "./operations.ts";
 import { requestToken, SESSION_COOKIE } from "../../../auth/access.ts";
 import type { SessionUser } from "../../../auth/sessions.ts";
 import { type LoginInput, signIn } from "../../../services/users/session/sign_in.ts";
-import { actorOf, recordEvent } from "../../../services/audit/record.ts";
+import { actorOf, recordEvent, trailed } from "../../../services/audit/record.ts";
 import { revokeSession } from "../../../services/users/session/store.ts";
 import { changeOwnPassword } from "../../../services/users/session/change_password.ts";
 import type { SessionUserDto } from "../../../../openapi/schemas/users/session.ts";
@@ -54,7 +54,8 @@ export const handlers: Handlers<typeof routes> = {
     const { user } = c.var;
     await db.transaction(async (tx) => {
       await revokeSession(tx, user.sessionId);
-      await recordEvent(tx, actorOf(user, c.var.clientIp, "usersLogout"), "sign-out", {
+      const actor = trailed(c.var.deps.config, actorOf(user, c.var.clientIp, "usersLogout"));
+      await recordEvent(tx, actor, "sign-out", {
         userKey: user.key,
         companyId: user.companyId,
       });

@@ -3,7 +3,7 @@
  * under the sign-in lockout (a stolen session cannot guess it faster than a login could), and
  * every other session of the user ends; the one that changed it goes on.
  */
-import { actorOf, setAuditContext } from "../../audit/record.ts";
+import { actorOf, setAuditContext, trailed } from "../../audit/record.ts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { users } from "../../../../db/schema/mod.ts";
@@ -42,7 +42,7 @@ export async function changeOwnPassword(
     return await slot.hash(input.newPassword);
   });
   return await db.transaction(async (tx) => {
-    await setAuditContext(tx, actorOf(user, ip, "usersChangePassword"));
+    await setAuditContext(tx, trailed(deps.config, actorOf(user, ip, "usersChangePassword")));
     await tx.update(users).set({
       passwordHash,
       passwordChangedAt: new Date(),

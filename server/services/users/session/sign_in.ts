@@ -4,7 +4,7 @@
  * the cookie. Throws ApiError 503 (the password pool is full: nothing recorded), 429 (locked),
  * 401 (wrong) or 403 (deactivated).
  */
-import { actorOf, recordEvent } from "../../audit/record.ts";
+import { actorOf, recordEvent, trailed } from "../../audit/record.ts";
 import { SIGN_IN_INVALID } from "../../../../openapi/schemas/messages.ts";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
@@ -69,7 +69,8 @@ export async function signIn(
     : deps.config.SESSION_HOURS * 3600;
   // The session and its audit entry commit together.
   const session = await deps.db.transaction(async (tx) => {
-    await recordEvent(tx, actorOf(user, ip, SIGN_IN_OPERATION), "sign-in", aboutUser(user));
+    const actor = trailed(deps.config, actorOf(user, ip, SIGN_IN_OPERATION));
+    await recordEvent(tx, actor, "sign-in", aboutUser(user));
     return await createSession(tx, deps.keys, {
       userKey: user.key,
       remember: input.remember,
@@ -125,7 +126,7 @@ async function checkPassword(
       operation: SIGN_IN_OPERATION,
     };
     const action = !ok || !user ? "sign-in failed" : "sign-in refused: deactivated";
-    await recordEvent(db, actor, action, user ? aboutUser(user) : null);
+    await recordEvent(db, trailed(deps.config, actor), action, user ? aboutUser(user) : null);
   }
   if (!ok || !user) throw new ApiError(401, SIGN_IN_INVALID);
   if (!user.active) {

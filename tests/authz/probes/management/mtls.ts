@@ -10,7 +10,7 @@ export const probes: Probes = {
       deviceLabel: `Mtl ${t.tag}`,
     },
   }),
-  mtlsUpdateLabel: (t) => ({ json: { imn: t.status.device, label: `Terminal ${t.tag}` } }),
+  mtlsUpdateLabel: (t) => ({ json: { imn: t.status.device, label: `Relabelled ${t.tag}` } }),
   // An unattached mtl made for each call (only administrators may delete).
   mtlsDeleteMtl: async (_t, { f }) => ({ query: { imn: (await f.mtl()).imn } }),
   mtlsGetStationMtl: (t) => ({ query: { id: t.status.device } }),

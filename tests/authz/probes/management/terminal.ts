@@ -26,7 +26,7 @@ export const probes: Probes = {
     },
   }),
   terminalUpdateLabel: (t) => ({
-    json: { deviceId: t.terminal.deviceId, label: `Terminal ${t.tag}` },
+    json: { deviceId: t.terminal.deviceId, label: `Relabelled ${t.tag}` },
   }),
   // A deletable terminal of the tenant's, made for each call.
   terminalDeleteDevice: async (t, { f }) => ({

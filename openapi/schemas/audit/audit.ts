@@ -5,46 +5,11 @@
  * changed, before and after; a secret field only says that it changed.
  */
 import { z } from "zod";
-import { findRequestSchema, findResponseSchema, idFilter } from "./find.ts";
-import { textFilter } from "./common.ts";
-import { timeBound } from "./time_bounds.ts";
+import { findRequestSchema, findResponseSchema, idFilter } from "../find.ts";
+import { textFilter } from "../common.ts";
+import { timeBound } from "../time_bounds.ts";
 
-/** The tables whose rows the trail records, as an entry names them (`row.table`). */
-export const AUDITED_TABLES = [
-  "commands",
-  "command_lists",
-  "companies",
-  "default_mtls",
-  "dnid_statuses",
-  "dnids",
-  "enid_teams",
-  "enids",
-  "epadr_config",
-  "files",
-  "monitoring_thresholds",
-  "mtls",
-  "news",
-  "password_resets",
-  "push_processes",
-  "push_traffic",
-  "recipient_history",
-  "routes_ftp",
-  "routes_smtp",
-  "routes_tcp",
-  "routes_ws",
-  "routing_member_rules",
-  "routing_mtl_rules",
-  "ruls",
-  "station_messages",
-  "teams",
-  "terminal_items",
-  "terminals",
-  "tgid_teams",
-  "tgids",
-  "user_aliases",
-  "users",
-] as const;
-export type AuditedTable = (typeof AUDITED_TABLES)[number];
+import { AUDITED_TABLES } from "./audited_tables.ts";
 
 const AuditChangeSchema = z.union([
   z.object({ changed: z.literal(true) }).meta({
@@ -88,7 +53,7 @@ const AuditEntrySchema = z.object({
 }).meta({ id: "AuditEntry" });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export const AUDIT_SORT_FIELDS = ["at"] as const;
+const AUDIT_SORT_FIELDS = ["at"] as const;
 
 /** A time bound typed in a filter box (a day: `to` takes the whole day). */
 const timeFilter = (label: string, end: boolean) =>
@@ -109,7 +74,7 @@ const AuditFilterSchema = z.object({
     error: `Table must be one of ${AUDITED_TABLES.join(", ")}`,
   }).optional(),
   rowId: textFilter("Row").meta({
-    description: "The row's key exactly (with rowTable: its history)",
+    description: "The row's key exactly; with rowTable, the row's history (`total` counts it)",
   }),
   from: timeFilter("From", false).optional(),
   to: timeFilter("To", true).optional(),

@@ -4,7 +4,7 @@
  */
 import { useMemo } from "react";
 import { DataTable, type FindResult } from "../../kit/table/DataTable.tsx";
-import type { AuditEntry } from "../../../openapi/schemas/audit.ts";
+import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
 import { findHistory, HISTORY_TABLE_DEFAULTS, type HistoryOf } from "./audit_api.ts";
 import {
   actionColumn,
