@@ -49,8 +49,8 @@ export function statement<R>(
   const byDriver = new Map<unknown, Prepared<R>>();
   return (db) => {
     if (isTransaction(db)) {
-      const built = byDriver.get(driverOf(db));
-      if (built) return rebound(built, db);
+      const kept = byDriver.get(driverOf(db));
+      if (kept) return rebound(kept, db);
       // Built on this transaction, kept for the driver's next ones (each rebinds it).
       const first = build(db, name);
       byDriver.set(driverOf(db), first);

@@ -172,7 +172,7 @@ export default function UserDetail(props: UserDetailProps) {
         </button>
       </section>
 
-      <HistorySection history={history} />
+      <HistorySection history={history} changed={user} />
       <Suspense fallback={null}>
         {mounted.edit && (
           <EditUserDialog user={open === "edit" ? user : null} onClose={close} onSaved={saved} />

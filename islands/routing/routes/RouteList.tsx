@@ -32,6 +32,13 @@ import {
 import { pushFinder, type PushRows } from "../traffic/push_find_api.ts";
 import { deleteRoute, lockDestination, routeMessage } from "./delivery_route_api.ts";
 
+// A route's history (issue 40): loaded when first opened, as the dialogs are.
+const HistoryDialog = lazy(() =>
+  import("../../administration/audit/history_section.tsx").then((m) => ({
+    default: m.HistoryDialog,
+  }))
+);
+
 const RouteDialog = lazy(() =>
   import("./delivery_route_dialogs.tsx").then((m) => ({ default: m.RouteDialog }))
 );
@@ -198,7 +205,8 @@ function RouteTable<T extends RouteType>(
 ) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AnyRow | null>(null);
-  const mounted = useMounted({ add: adding, edit: editing !== null });
+  const [history, setHistory] = useState<AnyRow | null>(null);
+  const mounted = useMounted({ add: adding, edit: editing !== null, history: history !== null });
   const [reload, setReload] = useState(0);
   const refresh = () => setReload((n) => n + 1);
   const label = ROUTE_TYPE_LABELS[type];
@@ -207,6 +215,7 @@ function RouteTable<T extends RouteType>(
     const one = rows.length === 1 ? rows[0] : null;
     const items: MenuItem[] = [
       { label: "Edit", disabled: !one, onSelect: () => setEditing(one) },
+      { label: "History", disabled: !one, onSelect: () => setHistory(one) },
       {
         label: "Delete",
         disabled: !one,
@@ -263,6 +272,13 @@ function RouteTable<T extends RouteType>(
             route={editing}
             onClose={() => setEditing(null)}
             onSaved={refresh}
+          />
+        )}
+        {mounted.history && (
+          <HistoryDialog
+            of={history && { rowTable: `routes_${type}`, rowId: String(history.id) }}
+            title={history ? `History of ${label} route ${history.id}` : "History"}
+            onClose={() => setHistory(null)}
           />
         )}
       </Suspense>

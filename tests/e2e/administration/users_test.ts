@@ -129,6 +129,27 @@ e2eSuite("[e2e/users]", async (t, e) => {
     assert.equal(row.teamId, team.id);
   });
 
+  await t.step("[e2e/users] the user's History: the creation, then an edit at once", async () => {
+    // Still on the new user's page (the step above).
+    const section = page.locator("section", {
+      has: page.getByRole("heading", { level: 2, name: /^History/ }),
+    });
+    await inView(section);
+    assert.match(await section.innerText(), /History \(1\)[\s\S]*usersCreate[\s\S]*insert/);
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Edit user ${created}` });
+    await dialog.getByRole("textbox", { name: /^Customer care case/ }).fill("CASE-9");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    // No reload: the section fetches the entries again when the page's user changes.
+    await eventually(async () =>
+      assert.match(
+        await section.innerText(),
+        /History \(2\)[\s\S]*usersUpdate[\s\S]*subject: empty → "CASE-9"/,
+      )
+    );
+  });
+
   await t.step("[e2e/users] edit a user from the list's context menu", async () => {
     await openList();
     const row = await showRow(page, another);

@@ -3,7 +3,8 @@
  * choosing each format preset (the four fields follow the spec's table), pastes secondary
  * e-mails with spaces, newlines and ';' and sees them normalised, and the edit dialog detects
  * the format; the tgid is searched by its label (the route lists it, edit shows it, the tgid page
- * presets it); locks and unlocks a tcp route's backup destination; a client gets the 403 page.
+ * presets it); locks and unlocks a tcp route's backup destination, and reads both in the route's
+ * History; a client gets the 403 page.
  */
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
@@ -211,6 +212,18 @@ e2eSuite("[e2e/routes]", async (t, e) => {
     await again.getByRole("button", { name: "Unlock" }).click();
     await eventually(async () => assert.doesNotMatch(await tr.innerText(), /Locked/));
     assert.deepEqual(await flags(), [1, 1]);
+
+    // Its history (issue 40): the lock and the unlock, newest first, by whom.
+    await rowMenu(tr, "History");
+    const history = page.getByRole("dialog", { name: `History of TCP route ${id}` });
+    const rows = history.locator("tbody tr");
+    await eventually(async () => assert.equal(await rows.count(), 2));
+    const [unlocked, locked] = await rows.allInnerTexts();
+    assert.match(unlocked, /pushLockDestination[\s\S]*tx_secondary_up: -1 → 1/);
+    assert.match(locked, /pushLockDestination[\s\S]*tx_secondary_up: (0|1) → -1/);
+    assert.match(locked, /@/, "who: a login");
+    await history.getByRole("button", { name: "Close", exact: true }).last().click();
+    await history.waitFor({ state: "hidden" });
   });
 
   await t.step("[e2e/routes] the tgid page's route tables link to the route overview", async () => {
