@@ -7,7 +7,7 @@ import {
   HISTORY_TABLE_DEFAULTS,
   type HistoryOf,
 } from "../islands/administration/audit/audit_api.ts";
-import type { History } from "../islands/administration/audit/history_section.tsx";
+import type { History } from "../islands/administration/audit/history_table.tsx";
 
 export async function historyOf(db: Db, scope: Scope, of: HistoryOf): Promise<History> {
   const first = await findAudit(db, scope, {

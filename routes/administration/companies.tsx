@@ -1,5 +1,6 @@
 import { historyOf } from "../history.ts";
-import type { History } from "../../islands/administration/audit/history_section.tsx";
+import HistorySection from "../../islands/administration/audit/HistorySection.tsx";
+import type { History } from "../../islands/administration/audit/history_table.tsx";
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
@@ -52,7 +53,12 @@ const companyRoute: PageRoute<{ company: Details; history: History }> = {
     ]);
     return { company, history };
   },
-  view: ({ data }) => <Island of={CompanyDetail} props={data} />,
+  view: ({ data: { company, history } }) => (
+    <>
+      <Island of={CompanyDetail} props={{ company }} />
+      <Island of={HistorySection} props={{ history }} />
+    </>
+  ),
 };
 
 export default [companiesRoute, companyRoute] satisfies AnyPageRoute[];

@@ -1,5 +1,6 @@
 import { historyOf } from "../history.ts";
-import type { History } from "../../islands/administration/audit/history_section.tsx";
+import HistorySection from "../../islands/administration/audit/HistorySection.tsx";
+import type { History } from "../../islands/administration/audit/history_table.tsx";
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { Island } from "../../server/pages/island.tsx";
@@ -35,7 +36,7 @@ async function knownUser(db: Db, id = "") {
   return user;
 }
 
-const userRoute: PageRoute<{ user: User; history: History }> = {
+const userRoute: PageRoute<{ user: User; userKey: number; history: History }> = {
   pattern: `/administration/users/:id`,
   title: "User",
   summary: "A user's access, quotas and e-mail aliases.",
@@ -48,11 +49,16 @@ const userRoute: PageRoute<{ user: User; history: History }> = {
   },
   load: async ({ deps, params, scope }) => {
     const user = await knownUser(deps.db, params.id);
-    const key = await userKeyById(deps.db, user.id);
-    const history = await historyOf(deps.db, scope, { rowTable: "users", rowId: String(key) });
-    return { user, history };
+    const userKey = (await userKeyById(deps.db, user.id))!;
+    const history = await historyOf(deps.db, scope, { rowTable: "users", rowId: String(userKey) });
+    return { user, userKey, history };
   },
-  view: ({ data }) => <Island of={UserDetail} props={data} />,
+  view: ({ data: { history, ...user } }) => (
+    <>
+      <Island of={UserDetail} props={user} />
+      <Island of={HistorySection} props={{ history }} />
+    </>
+  ),
 };
 
 export default [usersRoute, userRoute] satisfies AnyPageRoute[];

@@ -3,6 +3,8 @@
  * by default) and the allocation of a range of numbers (/management/dnid/allocation).
  */
 import { historyOf } from "../history.ts";
+import HistorySection from "../../islands/administration/audit/HistorySection.tsx";
+import type { History } from "../../islands/administration/audit/history_table.tsx";
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { pageId } from "../params.ts";
@@ -52,7 +54,7 @@ const dnidKey = (params: Record<string, string | undefined>) =>
     params.les === undefined ? DEFAULT_LES : pageId("LES", params.les),
   ] as const;
 
-const dnidRoute: PageRoute<DnidDetailProps> = {
+const dnidRoute: PageRoute<DnidDetailProps & { history: History }> = {
   pattern: `${M}/dnids/:id/:les?`,
   title: "Dnid",
   summary: "A dnid with its users, status, open ports, teams and routes.",
@@ -77,7 +79,12 @@ const dnidRoute: PageRoute<DnidDetailProps> = {
       history,
     };
   },
-  view: ({ data }) => <Island of={DnidDetail} props={data} />,
+  view: ({ data: { history, ...detail } }) => (
+    <>
+      <Island of={DnidDetail} props={detail} />
+      <Island of={HistorySection} props={{ history }} />
+    </>
+  ),
 };
 
 /** The range an administrator is shown first: the hundred numbers around the next free one. */

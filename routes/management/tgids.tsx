@@ -4,6 +4,8 @@
  * tgid's routing exceptions, which are administrators' alone).
  */
 import { historyOf } from "../history.ts";
+import HistorySection from "../../islands/administration/audit/HistorySection.tsx";
+import type { History } from "../../islands/administration/audit/history_table.tsx";
 import type { AnyPageRoute, PageRoute } from "../types.ts";
 import { firstPage } from "../first_page.ts";
 import { pageId } from "../params.ts";
@@ -37,7 +39,7 @@ const tgidsRoute: PageRoute<TgidListProps> = {
   view: ({ data }) => <Island of={TgidList} props={data} />,
 };
 
-const tgidRoute: PageRoute<TgidDetailProps> = {
+const tgidRoute: PageRoute<TgidDetailProps & { history: History }> = {
   pattern: `${M}/tgid/:id`,
   title: "Tgid",
   summary: "A tgid with its terminals, dnids, users, teams, routing exceptions and routes.",
@@ -56,7 +58,12 @@ const tgidRoute: PageRoute<TgidDetailProps> = {
     ]);
     return { tgid, rules, history };
   },
-  view: ({ data }) => <Island of={TgidDetail} props={data} />,
+  view: ({ data: { history, ...detail } }) => (
+    <>
+      <Island of={TgidDetail} props={detail} />
+      <Island of={HistorySection} props={{ history }} />
+    </>
+  ),
 };
 
 export default [tgidsRoute, tgidRoute] satisfies AnyPageRoute[];

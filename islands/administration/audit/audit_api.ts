@@ -12,8 +12,10 @@ import {
 import { rowsOf } from "../../kit/table/finder.ts";
 import { call, client } from "../../runtime/api.ts";
 import { PAGE_SIZES, SUB_TABLE_PAGE_SIZE } from "../../../openapi/enums.ts";
-import type { AuditedTable } from "../../../openapi/schemas/audit/audited_tables.ts";
-import { SORT_FIELDS } from "../../../openapi/sort_fields.ts";
+import {
+  AUDIT_SORT_FIELDS,
+  type AuditedTable,
+} from "../../../openapi/schemas/audit/audited_tables.ts";
 
 const AUDIT_PAGE_SIZE = 25;
 
@@ -25,7 +27,7 @@ export const AUDIT_TABLE_DEFAULTS: TableDefaults = {
 
 /** The /administration/audit table's query as the call's body. */
 export const auditFindBody = (state: TableState) =>
-  withTimeRange(findBody(state, SORT_FIELDS["/rest/audit/find"]), "at");
+  withTimeRange(findBody(state, AUDIT_SORT_FIELDS), "at");
 
 export const findAuditEntries = async (state: TableState) =>
   rowsOf(await call(client.POST("/rest/audit/find", { body: auditFindBody(state) })));

@@ -3,10 +3,7 @@ import type { Column } from "../../kit/table/DataTable.tsx";
 import { formatDateTime } from "../../kit/format.ts";
 import { TIME_RANGE_PLACEHOLDER } from "../../kit/table/table_state.ts";
 import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
-import { AUDITED_TABLES } from "../../../openapi/schemas/audit/audited_tables.ts";
 import { changesText, whoText } from "./changes.ts";
-
-const tableOptions = AUDITED_TABLES.map((t) => [t, t] as const);
 
 export const timeColumn: Column<AuditEntry> = {
   key: "at",
@@ -42,20 +39,3 @@ export const fromColumn: Column<AuditEntry> = {
   label: "From",
   text: (e) => e.clientAddress ?? "",
 };
-
-/** The page's own: the row's company, table and key. */
-export const rowColumns: Column<AuditEntry>[] = [
-  {
-    key: "company",
-    label: "Company",
-    filter: { kind: "text" },
-    text: (e) => e.rowCompany?.name ?? "",
-  },
-  {
-    key: "rowTable",
-    label: "Table",
-    filter: { kind: "select", options: tableOptions },
-    text: (e) => e.rowTable ?? "",
-  },
-  { key: "rowId", label: "Row", filter: { kind: "text" }, text: (e) => e.rowId ?? "" },
-];

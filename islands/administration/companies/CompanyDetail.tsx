@@ -10,7 +10,6 @@ import { rightsLabel, teamHref } from "../labels.ts";
 import { closeAndReload, navigate, reloadPage } from "../../runtime/navigate.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import type { CompanyDetails as Details } from "../../../openapi/schemas/companies/companies.ts";
-import { type History, HistorySection } from "../audit/history_section.tsx";
 
 const companyDialogs = () => import("./company_dialogs.tsx");
 const teamDialogs = () => import("../teams/team_dialogs.tsx");
@@ -27,9 +26,7 @@ const AddExistingTeamDialog = lazy(() =>
 
 type Open = "edit" | "team" | "existing" | "delete" | null;
 
-export default function CompanyDetail(
-  { company, history }: { company: Details; history: History },
-) {
+export default function CompanyDetail({ company }: { company: Details }) {
   const [open, setOpen] = useState<Open>(null);
   // A dialog stays mounted once opened, so closing it returns focus to its opener.
   const mounted = useMounted({
@@ -113,7 +110,6 @@ export default function CompanyDetail(
       />
       <UsersSection page="company" users={company.users} />
 
-      <HistorySection history={history} />
       <Suspense fallback={null}>
         {mounted.edit && (
           <CompanyEditDialog

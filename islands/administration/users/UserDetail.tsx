@@ -4,7 +4,7 @@
  * follows the new id), Reset password (the one-time link) and Change team. A user without a
  * password gets a notice suggesting Reset password.
  */
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { messageOf } from "../../runtime/api.ts";
 import { toast } from "../../runtime/toasts.ts";
 import { confirm } from "../../runtime/confirm.ts";
@@ -16,7 +16,7 @@ import { deleteAlias, fullName, getUser, type User, userHref } from "./user_api.
 import { toggleStatus } from "./user_status.ts";
 import { useMounted } from "../../kit/lazy.ts";
 import { yesNo } from "../../kit/format.ts";
-import { type History, HistorySection } from "../audit/history_section.tsx";
+import { historyChanged } from "../audit/history_events.ts";
 
 // The dialogs' code loads when one is first opened, not with the page.
 const EditUserDialog = lazy(() =>
@@ -30,7 +30,8 @@ const ResetPasswordDialog = lazy(() => actions().then((m) => ({ default: m.Reset
 
 interface UserDetailProps {
   user: User;
-  history: History;
+  /** The user's key: their History section (another island) is told when they change. */
+  userKey: number;
 }
 
 type Open = "edit" | "changeId" | "reset" | "alias" | "team" | null;
@@ -39,8 +40,13 @@ const orDash = (v: string | number | null) => v === null || v === "" ? "—" : S
 
 export default function UserDetail(props: UserDetailProps) {
   const [user, setUser] = useState(props.user);
-  const { history } = props;
   const [open, setOpen] = useState<Open>(null);
+  // An edit kept in state (no reload): the History section fetches the user's entries again.
+  const shown = useRef(props.user);
+  useEffect(() => {
+    if (user !== shown.current) historyChanged({ rowTable: "users", rowId: String(props.userKey) });
+    shown.current = user;
+  }, [user]);
   const close = () => setOpen(null);
   const mounted = useMounted({
     edit: open === "edit",
@@ -172,7 +178,6 @@ export default function UserDetail(props: UserDetailProps) {
         </button>
       </section>
 
-      <HistorySection history={history} changed={user} />
       <Suspense fallback={null}>
         {mounted.edit && (
           <EditUserDialog user={open === "edit" ? user : null} onClose={close} onSaved={saved} />

@@ -15,7 +15,6 @@ import { flipMonitoring, openLesDetails, type Station } from "./dnid_api.ts";
 import { dnidStatusState } from "../../../openapi/enums.ts";
 import { RouteSections } from "../tgid/delivery_route_sections.tsx";
 import type { DnidDetails } from "../../../openapi/schemas/dnids/dnids.ts";
-import { type History, HistorySection } from "../../administration/audit/history_section.tsx";
 
 const dialogs = () => import("./dnid_dialogs.tsx");
 const DnidEditDialog = lazy(() => dialogs().then((m) => ({ default: m.DnidEditDialog })));
@@ -35,7 +34,6 @@ export interface DnidDetailProps {
   ports: OpenPortRow[];
   storeNPushHost: string;
   admin: boolean;
-  history: History;
 }
 
 const STATE = {
@@ -44,9 +42,7 @@ const STATE = {
   unauthorized: ["Not authorized", "danger"],
 } as const;
 
-export default function DnidDetail(
-  { dnid, ports, storeNPushHost, admin, history }: DnidDetailProps,
-) {
+export default function DnidDetail({ dnid, ports, storeNPushHost, admin }: DnidDetailProps) {
   const [editing, setEditing] = useState(false);
   const [station, setStation] = useState<Station | null>(null);
   const mounted = useMounted({ edit: editing, les: station !== null });
@@ -226,7 +222,6 @@ export default function DnidDetail(
         addFor={admin ? dnid.tgid ?? undefined : undefined}
       />
 
-      <HistorySection history={history} />
       <Suspense fallback={null}>
         {mounted.edit && (
           <DnidEditDialog

@@ -28,7 +28,6 @@ import { TGID_ROUTE_PAGE_SIZE } from "../../../openapi/enums.ts";
 import type { TgidRoutingRules } from "../../../openapi/schemas/tgid/routing_rules.ts";
 import { TGID_EXCEPTION_MESSAGES } from "../../../openapi/schemas/tgid/tgid_messages.ts";
 import type { TgidDetails } from "../../../openapi/schemas/tgid/tgids.ts";
-import { type History, HistorySection } from "../../administration/audit/history_section.tsx";
 
 const dialogs = () => import("./tgid_dialogs.tsx");
 const TgidEditDialog = lazy(() => dialogs().then((m) => ({ default: m.TgidEditDialog })));
@@ -46,12 +45,11 @@ export interface TgidDetailProps {
   tgid: TgidDetails;
   /** Its routing exceptions (the page is administrators', who alone may see them). */
   rules: TgidRoutingRules;
-  history: History;
 }
 
 type Open = "edit" | "teams" | "delete" | "exception" | null;
 
-export default function TgidDetail({ tgid, rules: initialRules, history }: TgidDetailProps) {
+export default function TgidDetail({ tgid, rules: initialRules }: TgidDetailProps) {
   const [open, setOpen] = useState<Open>(null);
   const [viewing, setViewing] = useState<TgidException | null>(null);
   const [rules, setRules] = useState(initialRules);
@@ -240,7 +238,6 @@ export default function TgidDetail({ tgid, rules: initialRules, history }: TgidD
         addFor={{ id: tgid.id, label: tgid.label }}
       />
 
-      <HistorySection history={history} />
       <Suspense fallback={null}>
         {mounted.edit && (
           <TgidEditDialog tgid={open === "edit" ? tgid : null} onClose={close} onSaved={reload} />

@@ -34,7 +34,7 @@ import { deleteRoute, lockDestination, routeMessage } from "./delivery_route_api
 
 // A route's history (issue 40): loaded when first opened, as the dialogs are.
 const HistoryDialog = lazy(() =>
-  import("../../administration/audit/history_section.tsx").then((m) => ({
+  import("../../administration/audit/history_dialog.tsx").then((m) => ({
     default: m.HistoryDialog,
   }))
 );

@@ -9,7 +9,7 @@ import { findRequestSchema, findResponseSchema, idFilter } from "../find.ts";
 import { textFilter } from "../common.ts";
 import { timeBound } from "../time_bounds.ts";
 
-import { AUDITED_TABLES } from "./audited_tables.ts";
+import { AUDIT_SORT_FIELDS, AUDITED_TABLES } from "./audited_tables.ts";
 
 const AuditChangeSchema = z.union([
   z.object({ changed: z.literal(true) }).meta({
@@ -52,8 +52,6 @@ const AuditEntrySchema = z.object({
   }),
 }).meta({ id: "AuditEntry" });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-
-const AUDIT_SORT_FIELDS = ["at"] as const;
 
 /** A time bound typed in a filter box (a day: `to` takes the whole day). */
 const timeFilter = (label: string, end: boolean) =>

@@ -1,3 +1,6 @@
+/** The audit find's sortable field (newest first by default). */
+export const AUDIT_SORT_FIELDS = ["at"] as const;
+
 /**
  * The tables whose rows the audit trail records, as an entry names them (`rowTable`): one trigger
  * each (db/migrations/0012_audit_trail.sql; tests/api/administration/audit_find_test.ts checks the

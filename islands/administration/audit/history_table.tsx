@@ -1,11 +1,10 @@
 /**
- * A row's history (issue 40): its audit entries, newest first, five a page. On a detail page, the
- * History section, its first page rendered with the page (routes/history.ts) and fetched again
- * when the page's row changes; for rows without a page of their own (a route), a dialog.
+ * A row's history (issue 40): its audit entries, newest first, five a page; the table of a detail
+ * page's History section (./HistorySection.tsx) and of a route's History dialog
+ * (./history_dialog.tsx).
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { DataTable, type FindResult } from "../../kit/table/DataTable.tsx";
-import { Dialog } from "../../kit/dialog/Dialog.tsx";
 import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
 import { findHistory, HISTORY_TABLE_DEFAULTS, type HistoryOf } from "./audit_api.ts";
 import {
@@ -26,7 +25,7 @@ export interface History {
 const COLUMNS = [timeColumn, userColumn, operationColumn, actionColumn, changesColumn, fromColumn];
 
 /** The entries' table; `first`: the page the server rendered, `onTotal`: each answer's count. */
-function HistoryTable(
+export function HistoryTable(
   { of, first, reloadToken, onTotal }: {
     of: HistoryOf;
     first?: FindResult<AuditEntry>;
@@ -65,48 +64,5 @@ function HistoryTable(
       exportName={`history-${of.rowTable}-${of.rowId.replaceAll("/", "-")}`}
       columns={COLUMNS}
     />
-  );
-}
-
-/**
- * A detail page's History section. `changed`: the page's row as the island holds it; when it is
- * another value (a dialog saved it), the entries are fetched again.
- */
-export function HistorySection({ history, changed }: { history: History; changed?: unknown }) {
-  const { of, first } = history;
-  const [total, setTotal] = useState(first.total);
-  const [reloadToken, setReloadToken] = useState(0);
-  const mounted = useRef(false);
-  useEffect(() => {
-    if (mounted.current) setReloadToken((n) => n + 1);
-    mounted.current = true;
-  }, [changed]);
-  const id = `history-${of.rowTable}`;
-  return (
-    <section className="detail-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>
-        History <small className="muted">({total})</small>
-      </h2>
-      {total === 0 && reloadToken === 0
-        ? <p className="muted">No change recorded.</p>
-        : <HistoryTable of={of} first={first} reloadToken={reloadToken} onTotal={setTotal} />}
-    </section>
-  );
-}
-
-/** A row's history in a dialog (rows without a page of their own: a route). */
-export function HistoryDialog(
-  { of, title, onClose }: { of: HistoryOf | null; title: string; onClose: () => void },
-) {
-  return (
-    <Dialog
-      open={of !== null}
-      title={title}
-      wide
-      onClose={onClose}
-      footer={<button type="button" onClick={onClose}>Close</button>}
-    >
-      {of && <HistoryTable of={of} />}
-    </Dialog>
   );
 }
