@@ -6,7 +6,6 @@
  * stored. It works once, for RESET_LINK_HOURS; a newer link invalidates the older unused ones.
  * Neither the token nor a password is ever logged or stored in clear.
  */
-import { actorOf, setAuditContext, trailed } from "../audit/record.ts";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { passwordResets, teams, users } from "../../../db/schema/mod.ts";
@@ -24,6 +23,7 @@ import type { IssuedLink } from "./link_mail.ts";
 import { assertMayGrant } from "../rights.ts";
 import { revokeUserSessions } from "./session/store.ts";
 import { idEquals } from "./read.ts";
+import { actorOf, setAuditContext, trailed } from "../audit/record.ts";
 
 const base64url = (bytes: Uint8Array) =>
   btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

@@ -57,13 +57,13 @@ export async function userByKey(db: Db, key: number): Promise<User | null> {
   return await readUser(db, eq(users.key, key));
 }
 
-/** The user as read, by id (the login); null when there is none. */
 /** The user's key (what the audit trail names its row by), or null for an unknown login. */
 export async function userKeyById(db: Db, id: string): Promise<number | null> {
   const [row] = await db.select({ key: users.key }).from(users).where(idEquals(id)).limit(1);
   return row?.key ?? null;
 }
 
+/** The user as read, by id (the login); null when there is none. */
 export async function userById(db: Db, id: string): Promise<User | null> {
   return await readUser(db, idEquals(id));
 }

@@ -3,7 +3,6 @@
  * under the sign-in lockout (a stolen session cannot guess it faster than a login could), and
  * every other session of the user ends; the one that changed it goes on.
  */
-import { actorOf, setAuditContext, trailed } from "../../audit/record.ts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
 import { users } from "../../../../db/schema/mod.ts";
@@ -17,6 +16,7 @@ import {
 } from "../../../../openapi/schemas/users/account.ts";
 import { admitOrThrow, normalizeUsername, settleSuccess } from "./lockout.ts";
 import { revokeUserSessions } from "./store.ts";
+import { actorOf, setAuditContext, trailed } from "../../audit/record.ts";
 
 /** Answers how many other sessions ended. */
 export async function changeOwnPassword(

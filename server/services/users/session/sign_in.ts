@@ -4,7 +4,6 @@
  * the cookie. Throws ApiError 503 (the password pool is full: nothing recorded), 429 (locked),
  * 401 (wrong) or 403 (deactivated).
  */
-import { actorOf, recordEvent, trailed } from "../../audit/record.ts";
 import { SIGN_IN_INVALID } from "../../../../openapi/schemas/messages.ts";
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../../db/client.ts";
@@ -17,6 +16,7 @@ import type { SessionKeys } from "../../../auth/token.ts";
 import type { SessionUser } from "../../../auth/sessions.ts";
 import { admitOrThrow, normalizeUsername, settleSuccess } from "./lockout.ts";
 import { createSession } from "./store.ts";
+import { actorOf, recordEvent, trailed } from "../../audit/record.ts";
 
 export interface LoginInput {
   username: string;
