@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import { percentile } from "../load.ts";
+import { median } from "../pages/pages.ts";
 import {
   call,
   type Kind,
@@ -63,11 +64,6 @@ export interface AuditBenchResult {
 
 const WRITES: Record<Kind, number> = { read: 0, find: 0, write: 1, login: 0 };
 const USERS = 5000, ROWS = 50_000, COMPANIES = 200, DAYS = 400;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** The world's connections, all on `base`. */
 const on = (world: MixedWorld, base: string): MixedWorld => ({

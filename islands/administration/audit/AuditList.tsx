@@ -8,14 +8,7 @@ import type { TableState } from "../../kit/table/table_state.ts";
 import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
 import { AUDITED_TABLES } from "../../../openapi/schemas/audit/audited_tables.ts";
 import { AUDIT_TABLE_DEFAULTS, findAuditEntries } from "./audit_api.ts";
-import {
-  actionColumn,
-  changesColumn,
-  fromColumn,
-  operationColumn,
-  timeColumn,
-  userColumn,
-} from "./audit_columns.tsx";
+import { entryColumns } from "./audit_columns.tsx";
 
 const tableOptions = AUDITED_TABLES.map((t) => [t, t] as const);
 
@@ -36,6 +29,8 @@ const rowColumns: Column<AuditEntry>[] = [
   { key: "rowId", label: "Row", filter: { kind: "text" }, text: (e) => e.rowId ?? "" },
 ];
 
+const COLUMNS = entryColumns(rowColumns);
+
 export interface AuditListProps {
   initialState: TableState;
   initialData: FindResult<AuditEntry>;
@@ -55,15 +50,7 @@ export default function AuditList({ initialState, initialData }: AuditListProps)
       urlState
       selectable={false}
       exportName="audit-trail"
-      columns={[
-        timeColumn,
-        userColumn,
-        ...rowColumns,
-        operationColumn,
-        actionColumn,
-        changesColumn,
-        fromColumn,
-      ]}
+      columns={COLUMNS}
     />
   );
 }

@@ -29,8 +29,11 @@ export const AUDIT_TABLE_DEFAULTS: TableDefaults = {
 export const auditFindBody = (state: TableState) =>
   withTimeRange(findBody(state, AUDIT_SORT_FIELDS), "at");
 
-export const findAuditEntries = async (state: TableState) =>
-  rowsOf(await call(client.POST("/rest/audit/find", { body: auditFindBody(state) })));
+/** A page of entries for a call's body. */
+const findEntries = async (body: ReturnType<typeof auditFindBody>) =>
+  rowsOf(await call(client.POST("/rest/audit/find", { body })));
+
+export const findAuditEntries = (state: TableState) => findEntries(auditFindBody(state));
 
 /** A History section's table: a row's entries, newest first. */
 export const HISTORY_TABLE_DEFAULTS: TableDefaults = {
@@ -45,11 +48,8 @@ export interface HistoryOf {
   rowId: string;
 }
 
-/** A row's history as the call's body. */
-const historyFindBody = (of: HistoryOf, state: TableState) => {
+/** A row's history: the table's query, about that row. */
+export const findHistory = (of: HistoryOf) => (state: TableState) => {
   const body = auditFindBody(state);
-  return { ...body, filter: { ...body.filter, ...of } };
+  return findEntries({ ...body, filter: { ...body.filter, ...of } });
 };
-
-export const findHistory = (of: HistoryOf) => async (state: TableState) =>
-  rowsOf(await call(client.POST("/rest/audit/find", { body: historyFindBody(of, state) })));

@@ -5,7 +5,7 @@ import { TIME_RANGE_PLACEHOLDER } from "../../kit/table/table_state.ts";
 import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
 import { changesText, whoText } from "./changes.ts";
 
-export const timeColumn: Column<AuditEntry> = {
+const timeColumn: Column<AuditEntry> = {
   key: "at",
   label: "Time (UTC)",
   sortable: true,
@@ -13,29 +13,43 @@ export const timeColumn: Column<AuditEntry> = {
   text: (e) => formatDateTime(e.at),
 };
 
-export const userColumn: Column<AuditEntry> = {
+const userColumn: Column<AuditEntry> = {
   key: "user",
   label: "User",
   filter: { kind: "text" },
   text: whoText,
 };
 
-export const operationColumn: Column<AuditEntry> = {
+const operationColumn: Column<AuditEntry> = {
   key: "operation",
   label: "Operation",
   filter: { kind: "text" },
 };
 
-export const actionColumn: Column<AuditEntry> = { key: "action", label: "Action" };
+const actionColumn: Column<AuditEntry> = { key: "action", label: "Action" };
 
-export const changesColumn: Column<AuditEntry> = {
+const changesColumn: Column<AuditEntry> = {
   key: "changes",
   label: "Changes",
   text: (e) => changesText(e.changes),
 };
 
-export const fromColumn: Column<AuditEntry> = {
+const fromColumn: Column<AuditEntry> = {
   key: "clientAddress",
   label: "From",
   text: (e) => e.clientAddress ?? "",
 };
+
+/**
+ * An entry's columns: when and who, then `about` (the audit page's row columns; a History
+ * section is about one row and has none), then what was done and from where.
+ */
+export const entryColumns = (about: Column<AuditEntry>[] = []): Column<AuditEntry>[] => [
+  timeColumn,
+  userColumn,
+  ...about,
+  operationColumn,
+  actionColumn,
+  changesColumn,
+  fromColumn,
+];

@@ -7,14 +7,7 @@ import { useMemo } from "react";
 import { DataTable, type FindResult } from "../../kit/table/DataTable.tsx";
 import type { AuditEntry } from "../../../openapi/schemas/audit/audit.ts";
 import { findHistory, HISTORY_TABLE_DEFAULTS, type HistoryOf } from "./audit_api.ts";
-import {
-  actionColumn,
-  changesColumn,
-  fromColumn,
-  operationColumn,
-  timeColumn,
-  userColumn,
-} from "./audit_columns.tsx";
+import { entryColumns } from "./audit_columns.tsx";
 
 /** What the page's route loads for its History section. */
 export interface History {
@@ -22,7 +15,7 @@ export interface History {
   first: FindResult<AuditEntry>;
 }
 
-const COLUMNS = [timeColumn, userColumn, operationColumn, actionColumn, changesColumn, fromColumn];
+const COLUMNS = entryColumns();
 
 /** The entries' table; `first`: the page the server rendered, `onTotal`: each answer's count. */
 export function HistoryTable(
