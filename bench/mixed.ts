@@ -370,6 +370,11 @@ export async function runMix(
   weights: Record<Kind, number>,
   warmupMs: number,
   windowMs: number,
+  /**
+   * Requests a second each connection starts, evenly spaced (a request that ends late starts
+   * the next at once); unset: each starts the next as soon as one ends (a closed loop).
+   */
+  pacePerConnection?: number,
 ) {
   const latencies = Object.fromEntries(KINDS.map((k) => [k, [] as number[]])) as Record<
     Kind,
@@ -385,8 +390,16 @@ export async function runMix(
 
   const loop = async (c: Connection) => {
     const client = Deno.createHttpClient({ poolMaxIdlePerHost: 1 });
+    const interval = pacePerConnection ? 1000 / pacePerConnection : 0;
+    // Paced connections start spread over one interval, not all at once.
+    let due = performance.now() + Math.random() * interval;
     try {
       while (performance.now() < end) {
+        if (interval) {
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          due = Math.max(due + interval, performance.now());
+        }
         const op = nextOp(c, world, weights);
         const t0 = performance.now();
         let status: string, error = "";

@@ -49,6 +49,8 @@ export interface Options {
   /** Connections, window a phase and entries of the audit trail's section (10). */
   auditConnections: number;
   auditWindowMs: number;
+  /** Writes a second in all in section 10's paced windows (BENCH_AUDIT_PACE). */
+  auditPace: number;
   auditEntries: number;
   sections: number[];
 }

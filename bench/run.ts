@@ -34,7 +34,8 @@
  *    it; then on two instances of one database (bench/crowd/crowd.ts).
  * 10. the audit trail on PostgreSQL (DATABASE_URL): writes from BENCH_AUDIT_CONNECTIONS (8)
  *    connections, BENCH_AUDIT_WINDOW (15, 5 with --quick) seconds a window, alternately on an
- *    instance with the trail and one without; then BENCH_AUDIT_ENTRIES (1,000,000; 100,000 with
+ *    instance with the trail and one without, paced at BENCH_AUDIT_PACE (200) writes a second
+ *    and then saturated; then BENCH_AUDIT_ENTRIES (1,000,000; 100,000 with
  *    --quick) entries and POST /rest/audit/find's p50/p99 (bench/audit/audit.ts).
  * Prints a table and writes the results to bench/results/latest.json.
  */
@@ -103,6 +104,7 @@ function parseOptions(): { opts: Options; out: string } {
     stormRate: pick(undefined, "BENCH_STORM_RATE", 20, 20),
     auditConnections: Math.round(pick(undefined, "BENCH_AUDIT_CONNECTIONS", 8, 8)),
     auditWindowMs: pick(undefined, "BENCH_AUDIT_WINDOW", 15, 5) * 1000,
+    auditPace: Math.round(pick(undefined, "BENCH_AUDIT_PACE", 200, 200)),
     auditEntries: Math.round(
       Number(Deno.env.get("BENCH_AUDIT_ENTRIES") ?? (values.quick ? 100_000 : 1_000_000)),
     ),
@@ -318,6 +320,7 @@ if (wants(10)) {
     ? await attempt("audit", () =>
       measureAudit(databaseUrl, {
         connections: opts.auditConnections,
+        pace: opts.auditPace,
         windowMs: opts.auditWindowMs,
         warmupMs: opts.warmupMs,
         entries: opts.auditEntries,

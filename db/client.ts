@@ -123,7 +123,7 @@ export function openPostgres(
  * and keeps it per connection. A transaction's and a savepoint's client are wrapped the same way.
  * Statements without parameters go as simple queries, as before (several commands may share one).
  */
-function preparing(sql: postgres.Sql): postgres.Sql {
+export function preparing(sql: postgres.Sql): postgres.Sql {
   type Callback = (inner: postgres.Sql) => unknown;
   const wrapInner = (args: unknown[]) => {
     const fn = args.pop() as Callback;

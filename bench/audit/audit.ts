@@ -1,9 +1,13 @@
 /**
  * Section 10 of `deno task bench`, the audit trail's cost on PostgreSQL (issue 40, decision 0024),
  * on one scratch database:
- * 1. writes (section 6's: add a terminal, relabel one) from `connections` closed loops against
+ * 1. writes (section 6's: add a terminal, relabel one) from `connections` connections against
  *    two main.ts on the database, one with the trail (AUDIT_TRAIL, the default) and one without,
- *    in alternating windows (off, on, off, on): the writes' p50 with the trail against without;
+ *    in alternating windows, the writes' p50 with the trail against without:
+ *    - paced: `pace` writes a second in all, evenly spaced (off, on three times): what a write
+ *      waits for the trail at a steady load well within what the machine takes (the target);
+ *    - saturated: closed loops, each write as soon as the last ended (off, on twice): the
+ *      machine's CPU is the queue then, so the ratio is what the trail costs in capacity;
  * 2. `entries` audit entries (1,000,000 by default) over 400 days, 5,000 users and 50,000 rows,
  *    then POST /rest/audit/find one request at a time: a row's history and a user's entries as an
  *    administrator, a row's history as a client: p50 and p99 of `samples` requests each.
@@ -27,6 +31,8 @@ import { cpuLine, type CpuPerRequest, withCpu } from "../crowd/cpu.ts";
 
 interface AuditBenchOptions {
   connections: number;
+  /** Writes a second in all in the paced windows. */
+  pace: number;
   windowMs: number;
   warmupMs: number;
   entries: number;
@@ -36,6 +42,8 @@ interface AuditBenchOptions {
 
 interface WritePhase {
   trail: boolean;
+  /** Paced (`pace` writes a second), or closed loops (saturated). */
+  paced: boolean;
   /** What a write cost each process in CPU time. */
   cpu: CpuPerRequest | null;
   rps: number;
@@ -53,10 +61,13 @@ interface FindTiming {
 
 export interface AuditBenchResult {
   connections: number;
+  pace: number;
   windowMs: number;
   phases: WritePhase[];
-  /** The writes' p50 with the trail over without (the median of each's phases). */
+  /** Paced: the writes' p50 with the trail over without (the median of each's phases). */
   writeP50Ratio: number;
+  /** The same in the saturated phases. */
+  saturatedP50Ratio: number;
   entries: number;
   insertSeconds: number;
   finds: FindTiming[];
@@ -143,19 +154,27 @@ export function measureAudit(
         progress,
       });
       const phases: WritePhase[] = [];
-      for (const trail of [false, true, false, true]) {
-        progress(`audit: writes ${trail ? "with" : "without"} the trail`);
+      const order = [
+        ...[false, true, false, true, false, true].map((trail) => ({ trail, paced: true })),
+        ...[false, true, false, true].map((trail) => ({ trail, paced: false })),
+      ];
+      for (const { trail, paced } of order) {
+        progress(
+          `audit: writes ${trail ? "with" : "without"} the trail, ${paced ? "paced" : "saturated"}`,
+        );
         const base = trail ? trailed.base : untrailed.base;
         const portal = trail ? trailed : untrailed;
+        const pace = paced ? opts.pace / connections : undefined;
         const m = await withCpu(
           [portal.proc.child.pid],
           warmupMs,
           windowMs,
-          runMix(base, on(world, base), WRITES, warmupMs, windowMs),
+          runMix(base, on(world, base), WRITES, warmupMs, windowMs, pace),
         );
         const w = m.kinds.write;
         phases.push({
           trail,
+          paced,
           rps: m.rps,
           p50Ms: w.p50Ms,
           p99Ms: w.p99Ms,
@@ -163,8 +182,8 @@ export function measureAudit(
           cpu: m.cpu,
         });
       }
-      const p50 = (trail: boolean) =>
-        median(phases.filter((p) => p.trail === trail).map((p) => p.p50Ms));
+      const p50 = (trail: boolean, paced: boolean) =>
+        median(phases.filter((p) => p.trail === trail && p.paced === paced).map((p) => p.p50Ms));
 
       progress(`audit: ${opts.entries.toLocaleString("en-US")} entries`);
       const client = world.connections[0];
@@ -210,9 +229,11 @@ export function measureAudit(
       ];
       return {
         connections,
+        pace: opts.pace,
         windowMs,
         phases,
-        writeP50Ratio: p50(true) / p50(false),
+        writeP50Ratio: p50(true, true) / p50(false, true),
+        saturatedP50Ratio: p50(true, false) / p50(false, false),
         entries: opts.entries,
         insertSeconds,
         finds,
@@ -226,17 +247,22 @@ export function measureAudit(
 const n = (x: number, digits = 0) => Number.isFinite(x) ? x.toFixed(digits) : "–";
 const flag = (ok: boolean) => ok ? "" : "  ! over target";
 
+const phaseLine = (p: WritePhase) =>
+  `  ${p.paced ? "paced    " : "saturated"} writes ${p.trail ? "with   " : "without"} the trail: ` +
+  `${n(p.rps)} rps, p50 ${n(p.p50Ms, 1)} ms, p99 ${n(p.p99Ms, 1)} ms, ${p.errors} errors\n` +
+  `    ${cpuLine(p.cpu)}`;
+
 export function renderAudit(r: AuditBenchResult): string {
   return [
     `${r.connections} connections of writes, ${r.windowMs / 1000} s a phase, alternating; ` +
-    `targets: writes' p50 with the trail ≤ 1.10x without; a find over the entries p99 ≤ 30 ms`,
-    ...r.phases.map((p) =>
-      `  writes ${p.trail ? "with   " : "without"} the trail: ${n(p.rps)} rps, p50 ` +
-      `${n(p.p50Ms, 1)} ms, p99 ${n(p.p99Ms, 1)} ms, ${p.errors} errors\n    ${cpuLine(p.cpu)}`
-    ),
-    `  writes' p50 with the trail: ${n(r.writeP50Ratio, 2)}x without${
+    `targets: writes' p50 at ${r.pace} writes/s with the trail ≤ 1.10x without; a find over ` +
+    `the entries p99 ≤ 30 ms`,
+    ...r.phases.map(phaseLine),
+    `  writes' p50 with the trail, paced at ${r.pace}/s: ${n(r.writeP50Ratio, 2)}x without${
       flag(r.writeP50Ratio <= 1.1)
     }`,
+    `  writes' p50 with the trail, saturated (the CPU's queue: what the trail costs in ` +
+    `capacity): ${n(r.saturatedP50Ratio, 2)}x without`,
     `${r.entries.toLocaleString("en-US")} entries inserted in ${n(r.insertSeconds, 1)} s`,
     ...r.finds.map((f) =>
       `  POST /rest/audit/find, ${f.name}: p50 ${n(f.p50Ms, 1)} ms, p99 ${n(f.p99Ms, 1)} ms ` +
@@ -251,6 +277,7 @@ if (import.meta.main) {
   if (!databaseUrl) throw new Error("DATABASE_URL is not set: the audit bench runs on PostgreSQL");
   const result = await measureAudit(databaseUrl, {
     connections: Number(Deno.args[0] ?? 8),
+    pace: Number(Deno.env.get("BENCH_AUDIT_PACE") ?? 200),
     windowMs: Number(Deno.args[1] ?? 10) * 1000,
     warmupMs: 2000,
     entries: Number(Deno.args[2] ?? 1_000_000),

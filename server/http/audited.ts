@@ -7,15 +7,18 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../router.ts";
-import { actorOf, setAuditContext } from "../services/audit/record.ts";
+import { requestTransaction, RolledBackAtCommit } from "../../db/request_transaction.ts";
+import { actorOf, auditSetting } from "../services/audit/record.ts";
 
 export const audited = (operation: string): MiddlewareHandler<AppEnv> => async (c, next) => {
   const deps = c.var.deps;
   if (!deps.config.AUDIT_TRAIL) return await next();
-  await deps.db.transaction(async (tx) => {
-    // Not awaited: the context goes out with the handler's first statement (one write to the
-    // connection, postgres.js pipelines them), and is set before it runs.
-    const named = setAuditContext(tx, actorOf(c.var.user, c.var.clientIp, operation));
+  const user = c.var.user;
+  const setting = auditSetting(
+    actorOf(user, c.var.clientIp, operation),
+    user.admin ? null : user.companyId,
+  );
+  await requestTransaction(deps.db, setting, async (tx) => {
     c.set("deps", { ...deps, db: tx, station: deps.station.within(tx) });
     try {
       // A refusal (4xx) answers here too: what the handler wrote before it commits, as it did
@@ -23,7 +26,10 @@ export const audited = (operation: string): MiddlewareHandler<AppEnv> => async (
       await next();
     } finally {
       c.set("deps", deps);
-      await named;
     }
+  }).catch((e) => {
+    // A statement failed and the handler answered it: a refusal stands (nothing of it was
+    // kept, as a refusal should); a success that kept nothing must not say so.
+    if (!(e instanceof RolledBackAtCommit && c.res.status >= 400)) throw e;
   });
 };

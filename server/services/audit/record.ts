@@ -37,12 +37,23 @@ export const actorOf = (
 });
 
 /**
+ * The transaction's audit context ('portal.audit'), which the rows' trigger reads: `actor`, and
+ * for a client user the company whose rows it changes (its own: the tenancy rules let a client
+ * change no other's), so the trigger need not look each row's company up.
+ */
+export const auditSetting = (actor: AuditActor, rowsCompanyId: number | null) => ({
+  name: "portal.audit",
+  value: JSON.stringify(rowsCompanyId === null ? actor : { ...actor, rowsCompanyId }),
+});
+
+/**
  * Makes every audited row the transaction changes an entry of `actor`'s; null (AUDIT_TRAIL off):
- * none.
+ * none. (A write operation's request sets it with its transaction: server/http/audited.ts.)
  */
 export async function setAuditContext(tx: Db | Tx, actor: AuditActor | null) {
   if (!actor) return;
-  await tx.execute(sql`select set_config('portal.audit', ${JSON.stringify(actor)}, true)`);
+  const { name, value } = auditSetting(actor, null);
+  await tx.execute(sql`select set_config(${name}, ${value}, true)`);
 }
 
 /**

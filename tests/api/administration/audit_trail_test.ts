@@ -9,7 +9,9 @@ import { desc, eq, gt, sql } from "drizzle-orm";
 import { call, type Ctx, dbTest, testApp } from "../../fixtures/app.ts";
 import { loadProbes, makeTenant } from "../../authz/tenant.ts";
 import { OPERATIONS, send, tokenFor } from "../../authz/operations.ts";
-import { auditEntries } from "../../../db/schema/mod.ts";
+import { auditEntries, terminals } from "../../../db/schema/mod.ts";
+import { requestTransaction } from "../../../db/request_transaction.ts";
+import { actorOf, auditSetting } from "../../../server/services/audit/record.ts";
 import { pruneAudit } from "../../../server/services/audit/retention.ts";
 import { TEST_PASSWORD } from "../../fixtures/factories.ts";
 
@@ -112,6 +114,43 @@ dbTest(
     assert.equal(entry.userLogin, admin.id);
     assert.equal(entry.userName, "Test User");
     assert.deepEqual(entry.changes, { name: { before: "Audited before", after: "Audited after" } });
+  },
+);
+
+dbTest(
+  "[audit] a client's change is its own company's (the request says so); an administrator's the row's",
+  async (ctx) => {
+    const a = await makeTenant(ctx.f);
+    const b = await makeTenant(ctx.f);
+    const relabel = async (rowsCompanyId: number | null, label: string) => {
+      const actor = actorOf(a.user, "local", "terminalUpdateLabel");
+      await requestTransaction(
+        ctx.db,
+        auditSetting(actor, rowsCompanyId),
+        (tx) =>
+          tx.update(terminals).set({ deviceLabel: label })
+            .where(eq(terminals.deviceId, a.terminal.deviceId)),
+      );
+    };
+    const before = await lastEntryId(ctx);
+    // The trigger takes the request's word for a client, looking nothing up (the tenancy rules
+    // let a client change only its own company's rows): named b here, the entry says b.
+    await relabel(b.company.id, "Named for b");
+    // Without it (an administrator's request), the row's own company, looked up.
+    await relabel(null, "Looked up");
+    const entries = await entriesAfter(ctx, before, about("terminals", a.terminal.deviceId));
+    assert.deepEqual(entries.map((e) => e.rowCompanyId), [b.company.id, a.company.id]);
+
+    // Through the API, a client's relabel is its company's entry.
+    const r = await ctx.call("POST", "/rest/terminal/updateLabel", {
+      token: await tokenFor(ctx.db, a.user),
+      json: { deviceId: a.terminal.deviceId, label: "By the client" },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const [entry] = (await entriesAfter(ctx, before, about("terminals", a.terminal.deviceId)))
+      .slice(2);
+    assert.equal(entry.rowCompanyId, a.company.id);
+    assert.equal(entry.userKey, a.user.key);
   },
 );
 
