@@ -37,6 +37,7 @@ const jobs = startJobs(database.db, config, {
   delivery: true,
   prune: true,
   fold: true,
+  listen: database.listen,
   feedSeconds: 0,
 });
 console.log(

@@ -1,5 +1,5 @@
 /** The bench's results: their shape, the printed tables and the JSON file. */
-import type { DeliveryResult } from "./delivery.ts";
+import type { DeliveryResult } from "./delivery/delivery.ts";
 import { KINDS, type MixedResult } from "./mixed.ts";
 import { renderScale, type ScaleResult } from "./scale.ts";
 import { type LiveResult, renderLive } from "./live.ts";
@@ -8,7 +8,7 @@ import { type AuditBenchResult, renderAudit } from "./audit/audit.ts";
 import { dirname } from "node:path";
 import type { LoadResult } from "./load.ts";
 import type { StartResult, StartupResult } from "./startup.ts";
-import type { PageResult, PagesResult } from "./pages/pages.ts";
+import { median, type PageResult, type PagesResult } from "./pages/pages.ts";
 import { renderLighthouse } from "./pages/lighthouse.ts";
 import { renderInteractions } from "./pages/interactions.ts";
 import { num, table } from "./table.ts";
@@ -270,27 +270,38 @@ export function render(r: Results): string {
       pagesBody,
     ),
     ...section(
-      "5. Delivery to a loopback TCP sink on PostgreSQL vs a bare loop",
+      "5. Delivery to a loopback TCP sink on PostgreSQL vs graphile-worker and a bare loop",
       r.delivery,
-      (s) => [
-        table(
-          ["", "messages", "seconds", "msg/s", "vs bare", "duplicates", "missing"],
-          [s.bare, ...s.workers].map((w) => [
-            w.label,
-            String(w.messages),
-            w.seconds.toFixed(2),
-            w.perSecond.toFixed(0),
-            `${(w.perSecond / s.bare.perSecond).toFixed(3)}x`,
-            String(w.duplicates),
-            String(w.missing),
-          ]),
-        ),
-        ...s.workers.map((w) =>
-          `  ${w.label}: ${
-            w.perSecond >= s.target ? "meets" : "MISSES"
-          } the target of ${s.target} msg/s`
-        ),
-      ],
+      (s) => {
+        const best = median(s.peer.map((p) => p.perSecond));
+        return [
+          table(
+            ["", "messages", "seconds", "msg/s", "vs graphile", "duplicates", "missing"],
+            [s.bare, ...s.workers, ...s.peer].map((w) => [
+              w.label,
+              String(w.messages),
+              w.seconds.toFixed(2),
+              w.perSecond.toFixed(0),
+              `${(w.perSecond / best).toFixed(2)}x`,
+              String(w.duplicates),
+              String(w.missing),
+            ]),
+          ),
+          `  one worker process: ${s.peerRatio.toFixed(2)}x graphile-worker (the medians; target ` +
+          `≥ 1.00x)${s.peerRatio >= 1 ? "" : "  ! under target"}`,
+          `  two worker processes ${
+            s.workers[1].perSecond > Math.max(s.workers[0].perSecond, s.workers[2].perSecond)
+              ? "faster"
+              : "NOT faster"
+          } than one; ${
+            s.workers.every((w) => w.perSecond >= s.target) ? "all meet" : "NOT all meet"
+          } issue 17's ${s.target} msg/s`,
+          `  a trickle of ${s.trickle.perSecond} messages a second, stored → received: p50 ` +
+          `${s.trickle.p50Ms.toFixed(0)} ms, p95 ${s.trickle.p95Ms.toFixed(0)} ms, max ` +
+          `${s.trickle.maxMs.toFixed(0)} ms (${s.trickle.messages} messages; target p95 ≤ 100 ms)` +
+          (s.trickle.p95Ms <= 100 ? "" : "  ! over target"),
+        ];
+      },
     ),
     ...section(
       "6. Mixed traffic (reads, finds with filters, writes, logins) on PostgreSQL vs a bare route",

@@ -50,7 +50,7 @@ import { measurePages } from "./pages/pages.ts";
 import { loadNote, measureLighthouse, PRESETS } from "./pages/lighthouse.ts";
 import { measureInteractions } from "./pages/interactions.ts";
 import { pagePaths } from "./samples.ts";
-import { measureDelivery } from "./delivery.ts";
+import { measureDelivery } from "./delivery/delivery.ts";
 import { measureMixedSection } from "./mixed.ts";
 import { measureScale } from "./scale.ts";
 import { measureLive } from "./live.ts";

@@ -116,6 +116,7 @@ export async function startPortal(config: Config & { SESSION_SECRET: string }) {
       deliveryConfig: running,
       prune: true,
       fold: true,
+      listen: database.listen,
       // With the demo's receivers, fresh position reports to watch go from Stored to Delivered.
       feedSeconds: demoSinks ? config.DEMO_FEED_SECONDS : 0,
     })

@@ -1,8 +1,9 @@
 /**
  * The delivery engine (docs/decisions/0015-delivery-engine.md): a loop that claims due push
  * traffic (queue.ts) while it has free slots, delivers each message in its own task (round.ts)
- * and writes the results in batches (results.ts). Idle, it polls every `pollMs`; `nudge()` (and
- * `wakeDelivery()` of wake.ts) wakes it at once. It runs inside the server (server/start.ts) or
+ * and writes the results in batches (results.ts). Idle, it polls every `pollMs`; a message stored
+ * due wakes it at once (LISTEN 'delivery_due', and in this process `wakeDelivery()`: wake.ts), as
+ * does `nudge()`. It runs inside the server (server/start.ts) or
  * alone (`deno task worker`); any number of engines may share one database.
  */
 import type { Db } from "../../db/client.ts";
@@ -18,7 +19,7 @@ import { parseSchedule } from "./schedule.ts";
 import { DestinationSlots } from "./slots.ts";
 import { createTransports, type RouteRow, type Transports } from "./transports/mod.ts";
 import type { EgressPolicy } from "./types.ts";
-import { onDeliveryWake } from "./wake.ts";
+import { DELIVERY_DUE_CHANNEL, onDeliveryWake } from "./wake.ts";
 
 export interface EngineOptions {
   db: Db;
@@ -40,6 +41,15 @@ export interface EngineOptions {
   onTick?: OnTick;
   /** The idle poll, in milliseconds. */
   pollMs: number;
+  /**
+   * Listens on a channel of the database (Database.listen): the engine wakes when messages are
+   * stored due, in any process (wake.ts). Without it, it finds them at its next poll.
+   */
+  listen?: (
+    channel: string,
+    onPayload: () => void,
+    onRelisten?: () => void,
+  ) => Promise<() => Promise<void>>;
 }
 
 export interface DeliveryEngine {
@@ -212,6 +222,12 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
   };
 
   const unsubscribe = onDeliveryWake(() => waker.wake());
+  // A reconnected listener may have missed a notification: it looks at once.
+  const listening = opts.listen?.(DELIVERY_DUE_CHANNEL, () => waker.wake(), () => waker.wake())
+    .catch((e) => {
+      console.error("delivery: listening for due messages failed (polling only):", e);
+      return null;
+    });
   const running = loop();
 
   return {
@@ -220,6 +236,7 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
       if (stopped) return;
       stopped = true;
       unsubscribe();
+      await (await listening)?.();
       waker.wake();
       for (const timer of retryTimers) clearTimeout(timer);
       await running;

@@ -7,7 +7,8 @@
  */
 import { eq, getTableColumns, lte, sql } from "drizzle-orm";
 import { type Db, executeRows } from "../../db/client.ts";
-import { pushAttempts, pushTraffic } from "../../db/schema/mod.ts";
+import { statement } from "../../db/statements.ts";
+import { pushTraffic } from "../../db/schema/mod.ts";
 import type { PushStatus } from "../../openapi/enums.ts";
 import type { AttemptOutcome, AttemptTarget, PushRow } from "./types.ts";
 
@@ -24,26 +25,35 @@ export async function claimDue(
   leaseSeconds: number,
 ): Promise<ClaimedRow[]> {
   if (limit <= 0) return [];
+  return await claimStatement(db).execute({ limit, token, lease: leaseSeconds });
+}
+
+/**
+ * The claim, built once (db/statements.ts): drizzle renders a statement's text from its tree on
+ * every run otherwise, which was a good part of a delivery's cost to the worker (issue 41).
+ */
+const claimStatement = statement((db, name) => {
   const p = pushTraffic;
   const due = db.$with("due").as(
     db.select({ id: p.id, previousStatus: sql<PushStatus>`${p.status}`.as("previous_status") })
       .from(p)
       .where(lte(p.nextAttemptAt, sql`now()`))
       .orderBy(p.nextAttemptAt)
-      .limit(limit)
+      .limit(sql.placeholder("limit"))
       .for("update", { skipLocked: true }),
   );
-  return await db.with(due).update(p)
+  return db.with(due).update(p)
     .set({
       status: 1,
-      claimToken: token,
-      nextAttemptAt: sql`now() + ${leaseSeconds}::int * interval '1 second'`,
+      claimToken: sql`${sql.placeholder("token")}::text`,
+      nextAttemptAt: sql`now() + ${sql.placeholder("lease")}::int * interval '1 second'`,
       updatedAt: sql`now()`,
     })
     .from(due)
     .where(eq(p.id, due.id))
-    .returning({ ...getTableColumns(p), previousStatus: due.previousStatus });
-}
+    .returning({ ...getTableColumns(p), previousStatus: due.previousStatus })
+    .prepare(name);
+});
 
 /** One attempt as push_attempts stores it. */
 export interface AttemptRecord {
@@ -84,19 +94,43 @@ export async function writeResults(
   instance: string,
 ): Promise<number> {
   if (!results.length) return 0;
-  const values = sql.join(
-    results.map((r) =>
-      sql`(${r.id}::bigint, ${r.token}::text, ${r.status}::int, ${r.delaySeconds}::float8,
-        ${r.retryStep}::int, ${r.errorLabel}::text, ${r.failureReason}::text,
-        ${r.pushDeliveryStatus}::int, ${r.dialled}::int, ${r.rounds}::int)`
-    ),
-    sql`, `,
-  );
-  const attempts = results.flatMap((r) =>
-    r.attempts.map((a) => ({ pushTrafficId: r.id, round: r.round, instance, ...a }))
-  );
+  // Each statement has one text whatever the batch, the batch one JSON parameter: prepared
+  // once per connection, and nothing for drizzle to render (issue 41: rendering a statement of
+  // 200 rows' values was a good part of a delivery's cost to the worker).
+  const attempted = results.some((r) => r.attempts.length);
+  const attempts = JSON.stringify(results.flatMap((r) =>
+    r.attempts.map((a) => ({
+      push_traffic_id: r.id,
+      at: a.at,
+      round: r.round,
+      target: a.target,
+      destination: a.destination,
+      outcome: a.outcome,
+      error: a.error,
+      duration_ms: a.durationMs,
+    }))
+  ));
+  const values = JSON.stringify(results.map((r) => ({
+    id: r.id,
+    token: r.token,
+    status: r.status,
+    delay: r.delaySeconds,
+    retry_step: r.retryStep,
+    error_label: r.errorLabel,
+    failure_reason: r.failureReason,
+    pds: r.pushDeliveryStatus,
+    dialled: r.dialled,
+    rounds: r.rounds,
+  })));
   return await db.transaction(async (tx) => {
-    if (attempts.length) await tx.insert(pushAttempts).values(attempts);
+    if (attempted) {
+      await tx.execute(sql`
+      insert into push_attempts (push_traffic_id, at, round, target, destination, outcome, error,
+        duration_ms, instance)
+      select a.*, ${instance}::text from json_to_recordset(${attempts}::json) as a(
+        push_traffic_id bigint, at timestamptz, round int, target text, destination text,
+        outcome text, error text, duration_ms int)`);
+    }
     const written = await executeRows(
       tx,
       sql`
@@ -112,8 +146,9 @@ export async function writeResults(
         delivery_attempts = p.delivery_attempts + v.dialled,
         push_delivery_attempts = p.push_delivery_attempts + v.rounds,
         updated_at = now()
-      from (values ${values}) as v(id, token, status, delay, retry_step, error_label,
-        failure_reason, pds, dialled, rounds)
+      from json_to_recordset(${values}::json) as v(id bigint, token text, status int,
+        delay float8, retry_step int, error_label text, failure_reason text, pds int,
+        dialled int, rounds int)
       where p.id = v.id and p.claim_token = v.token
       returning p.id`,
     );

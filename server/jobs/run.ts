@@ -14,7 +14,7 @@ import { startInboundFeed } from "../station/inbound_feed.ts";
 import { schedulePruning } from "../services/users/session/housekeeping.ts";
 import { serviceHeartbeat } from "../services/monitoring/heartbeats.ts";
 import { scheduleFolding } from "../services/monitoring/rollup.ts";
-import { engineOptions, startDeliveryEngine } from "../delivery/engine.ts";
+import { type EngineOptions, engineOptions, startDeliveryEngine } from "../delivery/engine.ts";
 
 interface JobsOptions {
   /** How the delivery engine's heartbeats name this runner: "built-in", "worker", "cron". */
@@ -29,6 +29,8 @@ interface JobsOptions {
   fold: boolean;
   /** Seconds between the demo feed's reports; 0: none. */
   feedSeconds: number;
+  /** The database's LISTEN (Database.listen): the delivery engine wakes on messages stored due. */
+  listen?: EngineOptions["listen"];
 }
 
 interface Jobs {
@@ -53,7 +55,10 @@ export function startJobs(db: Db, config: Config, opts: JobsOptions): Jobs {
   const deliveryBeat = serviceHeartbeat(db, "delivery", opts.implementation);
   const delivery = opts.delivery
     ? startDeliveryEngine(
-      engineOptions(db, opts.deliveryConfig ?? config, { onTick: deliveryBeat }),
+      engineOptions(db, opts.deliveryConfig ?? config, {
+        onTick: deliveryBeat,
+        listen: opts.listen,
+      }),
     )
     : null;
   // The demo: the simulated LES receives a position report every DEMO_FEED_SECONDS.

@@ -17,7 +17,7 @@ import {
   retransmitEventMessage,
 } from "../../../openapi/schemas/push/push_traffic_messages.ts";
 import { notFound } from "../../errors.ts";
-import { wakeDelivery } from "../../delivery/wake.ts";
+import { notifyDue, wakeDelivery } from "../../delivery/wake.ts";
 import { type Scope, tgidRows } from "../tenancy.ts";
 import { trafficColumns } from "./traffic.ts";
 
@@ -65,6 +65,7 @@ export async function retransmitTraffic(
       level: RETRANSMIT_EVENT_LEVEL,
       message: retransmitEventMessage(user.id, r.id),
     })));
+    await notifyDue(tx);
     return rows.map((r) => r.id);
   });
   wakeDelivery();

@@ -46,6 +46,8 @@ interface Ctx {
   url?: string;
   f: Factories;
   dials: string[];
+  /** The database's LISTEN (Database.listen), for an engine that wakes on messages stored. */
+  listen: EngineOptions["listen"];
   /** Starts an engine (stopped at the end of the test); `env` is configuration. */
   engine(extras?: Partial<EngineOptions>, env?: Record<string, string>): DeliveryEngine;
   /** Closes `it` at the end of the test, before the engines stop (the last given first). */
@@ -66,6 +68,7 @@ function engineTest(name: string, fn: (ctx: Ctx) => Promise<void>) {
           kind,
           db,
           url: own.url,
+          listen: own.database.listen,
           f: new Factories(db),
           dials,
           engine: (extras = {}, env = {}) => {
@@ -407,6 +410,23 @@ engineTest("retransmit delivers a delivered message again with the same id, at o
   });
   assert.equal(row.deliveryAttempts, 2);
 });
+
+engineTest(
+  "a message stored anywhere wakes a listening engine at once, not at its poll",
+  async (c) => {
+    const sink = c.closeAtEnd(await startTcpSink());
+    const tgid = await c.f.tgid();
+    const route = await tcpRouteTo(c.db, tgid.id, loopback(sink.port));
+    // A poll a minute, and nobody in this process says "wake": only the database's notification
+    // of the insert (db/migrations/0014) can bring the engine to it within the wait.
+    c.engine({ pollMs: 60_000, listen: c.listen });
+    await new Promise((r) => setTimeout(r, 200)); // its first look (nothing due) is over
+    const [m] = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, routeId: route.id });
+    await waitFor("delivered", allStatus(c.db, [m.id], 4));
+    await receivedBy(sink, 1);
+    assert.deepEqual(sink.received.map((r) => r.id), [m.id]);
+  },
+);
 
 engineTest("claims are exclusive and leased; a lost claim's result is not written", async (c) => {
   const tgid = await c.f.tgid();

@@ -1,0 +1,303 @@
+/**
+ * Section 5 of `deno task bench`: delivery on PostgreSQL (issue 17, issue 41). In a scratch
+ * database, N messages for one TCP route are queued at once and delivered to a TCP sink on
+ * 127.0.0.1 by (a) one `worker.ts` process and (b) two; the peer, (c) graphile-worker configured
+ * per its performance page (graphile_peer.ts), does the same job with the same frames; the
+ * baseline (d) is a bare loop writing the same frames to the same sink over one connection, in
+ * the same run. Messages/s is from the queue insert to the last message done (the engine:
+ * status 4 Delivered; graphile-worker: its job completed) and received; every id must arrive.
+ * The engine and the peer run twice each, alternately; the ratio is of their medians. Then the
+ * trickle: one message stored every 100 ms, each timed from its insert to its frame's arrival.
+ */
+import net from "node:net";
+import { and, count, eq, gte, sql } from "drizzle-orm";
+import { scratchDatabase } from "../../db/scratch.ts";
+import { executeRows, openPostgres } from "../../db/client.ts";
+import { ensureReferenceData } from "../../db/seed/reference.ts";
+import { pushTraffic, tcpRoutes } from "../../db/schema/mod.ts";
+import { Factories } from "../../tests/fixtures/factories.ts";
+import { startTcpSink } from "../../server/delivery/sinks/mod.ts";
+import type { Sink } from "../../server/delivery/sinks/mod.ts";
+import { encodeFrame } from "../../server/delivery/frame.ts";
+import { percentile } from "../load.ts";
+import { median } from "../pages/pages.ts";
+import { CONTENT } from "./frames.ts";
+
+interface ThroughputRun {
+  label: string;
+  messages: number;
+  seconds: number;
+  perSecond: number;
+  /** Ids received more than once (at-least-once: 0 expected in the normal case). */
+  duplicates: number;
+  missing: number;
+}
+
+/** Messages stored one at a time at a steady rate, each timed to its arrival at the sink. */
+interface TrickleRun {
+  messages: number;
+  perSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+export interface DeliveryResult {
+  bare: ThroughputRun;
+  /** The engine's runs: one worker process, two, one again. */
+  workers: ThroughputRun[];
+  /** graphile-worker's runs, one process each. */
+  peer: ThroughputRun[];
+  /** One worker's rate over graphile-worker's (the medians of their runs); target ≥ 1. */
+  peerRatio: number;
+  trickle: TrickleRun;
+  /** The target of issue 17: 2,000 messages/s on PostgreSQL. */
+  target: number;
+}
+const encoder = new TextEncoder();
+
+async function waitFor(check: () => Promise<boolean> | boolean, limitMs: number, what: string) {
+  const end = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function tally(label: string, sink: Sink, ids: number[], ms: number): ThroughputRun {
+  const seen = new Map<number, number>();
+  for (const m of sink.received) seen.set(m.id, (seen.get(m.id) ?? 0) + 1);
+  const duplicates = [...seen.values()].reduce((n, c) => n + c - 1, 0);
+  const missing = ids.filter((id) => !seen.has(id)).length;
+  return {
+    label,
+    messages: ids.length,
+    seconds: ms / 1000,
+    perSecond: ids.length / (ms / 1000),
+    duplicates,
+    missing,
+  };
+}
+
+/** The baseline: the same frames, one connection, written as fast as the socket takes them. */
+async function bareLoop(sink: Sink, ids: number[]): Promise<ThroughputRun> {
+  sink.received.length = 0;
+  const body = encoder.encode(CONTENT);
+  const t0 = performance.now();
+  const socket = net.connect({ host: "127.0.0.1", port: sink.port });
+  await new Promise((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  for (const id of ids) {
+    if (!socket.write(encodeFrame(id, body))) {
+      await new Promise((resolve) => socket.once("drain", resolve));
+    }
+  }
+  await waitFor(() => sink.received.length >= ids.length, 120_000, "the bare loop's frames");
+  const ms = performance.now() - t0;
+  await new Promise<void>((resolve) => socket.end(resolve));
+  return tally("bare loop, same frames, 1 connection", sink, ids, ms);
+}
+
+/** Starts a child (`deno run -A …args`); resolves once it printed "ready". */
+async function startChild(args: string[], env: Record<string, string> = {}) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", ...args],
+    env,
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!/ready/i.test(text)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${args[0]} exited before it was ready: ${text}`);
+    text += value;
+  }
+  // Keep draining its output.
+  (async () => {
+    while (!(await reader.read()).done);
+  })().catch(() => {});
+  return {
+    stop: async () => {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
+}
+
+/** A worker.ts child on `url`, the engine alone (as `deno task worker` runs it). */
+const startWorker = (url: string) =>
+  startChild(["worker.ts"], {
+    DATABASE_URL: url,
+    DELIVERY_ALLOW: "127.0.0.1/32",
+    DELIVERY_PUBLIC: "deny",
+    DEMO_SINKS: "off",
+    NODE_ENV: "production",
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function measureDelivery(
+  databaseUrl: string,
+  messages: number,
+  progress: (msg: string) => void,
+): Promise<DeliveryResult> {
+  const scratch = await scratchDatabase(databaseUrl, "portal_bench_delivery");
+  const database = openPostgres(scratch.url, { max: 4 });
+  const sink = await startTcpSink();
+  try {
+    await database.migrate();
+    await ensureReferenceData(database.db, "bench");
+    const db = database.db;
+    const tgid = await new Factories(db).tgid();
+    const [route] = await db.insert(tcpRoutes).values({
+      tgidId: tgid.id,
+      ipPortTxPrimary: `127.0.0.1:${sink.port}`,
+    }).returning();
+    /** Stores `n` messages for the route in one statement; answers their ids. */
+    const store = async (n: number) =>
+      (await executeRows<{ id: number }>(
+        db,
+        sql`
+        insert into push_traffic (tgid_id, dnid, les, les_c_stored_time, status, delivery_type,
+          protocol, data_length, content, routage_push_id, routage_type, next_attempt_at)
+        select ${tgid.id}, 10001, 21, now(), 0, 0, 0, ${CONTENT.length}, ${CONTENT},
+          ${route.id}, 0, now()
+        from generate_series(1, ${n})
+        returning id`,
+      )).map((r) => Number(r.id));
+
+    progress(`delivery: bare loop, ${messages} frames`);
+    const bare = await bareLoop(sink, Array.from({ length: messages }, (_, i) => i + 1));
+
+    /** `instances` worker processes deliver `messages` queued at once. */
+    const engine = async (instances: number) => {
+      progress(`delivery: ${messages} messages, ${instances} worker process(es)`);
+      const started = await Promise.all(
+        Array.from({ length: instances }, () => startWorker(scratch.url)),
+      );
+      try {
+        sink.received.length = 0;
+        const t0 = performance.now();
+        const ids = await store(messages);
+        const first = Math.min(...ids);
+        await waitFor(
+          async () => {
+            const [{ n }] = await db.select({ n: count() }).from(pushTraffic)
+              .where(and(eq(pushTraffic.status, 4), gte(pushTraffic.id, first)));
+            return n >= ids.length && sink.received.length >= ids.length;
+          },
+          300_000,
+          "every message delivered",
+        );
+        return tally(
+          `engine, ${instances} worker process${instances > 1 ? "es" : ""}`,
+          sink,
+          ids,
+          performance.now() - t0,
+        );
+      } finally {
+        await Promise.all(started.map((w) => w.stop()));
+      }
+    };
+
+    /** graphile-worker delivers `messages` jobs added at once (ids from `base`). */
+    const peer = async (base: number) => {
+      progress(`delivery: ${messages} graphile-worker jobs, 1 process`);
+      const started = await startChild([
+        new URL("./graphile_peer.ts", import.meta.url).pathname,
+        scratch.url,
+        String(sink.port),
+      ]);
+      try {
+        sink.received.length = 0;
+        const ids = Array.from({ length: messages }, (_, i) => base + i);
+        const t0 = performance.now();
+        await db.execute(sql`
+          select count(*) from graphile_worker.add_jobs(array(
+            select row('deliver', json_build_object('id', ${base} + i), null, null, null, null,
+              null, null)::graphile_worker.job_spec
+            from generate_series(0, ${messages - 1}) i))`);
+        await waitFor(
+          async () => {
+            if (sink.received.length < ids.length) return false;
+            const [{ n }] = await executeRows<{ n: number }>(
+              db,
+              sql`select count(*)::int as n from graphile_worker._private_jobs`,
+            );
+            return n === 0;
+          },
+          300_000,
+          "every job done",
+        );
+        return tally("graphile-worker 0.18.0, 1 process", sink, ids, performance.now() - t0);
+      } finally {
+        await started.stop();
+      }
+    };
+
+    const one: ThroughputRun[] = [];
+    const peers: ThroughputRun[] = [];
+    one.push(await engine(1));
+    peers.push(await peer(10_000_000));
+    const two = await engine(2);
+    peers.push(await peer(20_000_000));
+    one.push(await engine(1));
+
+    progress("delivery: a trickle, 10 messages a second, 1 worker process");
+    const trickle = await measureTrickle(scratch.url, sink, store);
+    return {
+      bare,
+      workers: [one[0], two, one[1]],
+      peer: peers,
+      peerRatio: median(one.map((r) => r.perSecond)) / median(peers.map((r) => r.perSecond)),
+      trickle,
+      target: 2000,
+    };
+  } finally {
+    await sink.close();
+    await database.close();
+    await scratch.drop();
+  }
+}
+
+const TRICKLE_RATE = 10;
+const TRICKLE_MESSAGES = 200;
+
+/**
+ * One worker process, idle; a message stored every 1/TRICKLE_RATE s, each timed from just before
+ * its insert to its frame's arrival: what a wake-up costs a message (a poll would add up to the
+ * poll's interval).
+ */
+async function measureTrickle(
+  url: string,
+  sink: Sink,
+  store: (n: number) => Promise<number[]>,
+): Promise<TrickleRun> {
+  const worker = await startWorker(url);
+  try {
+    sink.received.length = 0;
+    await sleep(1000); // idle: its first polls are over
+    const storedAt = new Map<number, number>();
+    const interval = 1000 / TRICKLE_RATE;
+    const start = Date.now();
+    for (let i = 0; i < TRICKLE_MESSAGES; i++) {
+      await sleep(Math.max(0, start + i * interval - Date.now()));
+      const t0 = Date.now();
+      const [id] = await store(1);
+      storedAt.set(id, t0);
+    }
+    await waitFor(() => sink.received.length >= TRICKLE_MESSAGES, 30_000, "the trickle");
+    const latencies = Float64Array.from(
+      sink.received.map((m) => m.at.getTime() - storedAt.get(m.id)!),
+    ).sort();
+    return {
+      messages: TRICKLE_MESSAGES,
+      perSecond: TRICKLE_RATE,
+      p50Ms: percentile(latencies, 50),
+      p95Ms: percentile(latencies, 95),
+      maxMs: latencies[latencies.length - 1],
+    };
+  } finally {
+    await worker.stop();
+  }
+}
