@@ -208,13 +208,32 @@ export function decideWithoutLookup(host: string, policy: EgressPolicy): Resolut
 }
 
 /**
+ * What `policy` decides about `host` before a lookup, kept per policy: it depends on nothing
+ * else, and the engine asks it for every message (parsing an address each time was a part of
+ * a delivery's cost, issue 41). The lookups themselves are not kept (DNS decides them anew).
+ */
+const decisions = new WeakMap<EgressPolicy, Map<string, Resolution | Lookup>>();
+const DECISIONS_KEPT = 1000;
+
+function decidedFor(host: string, policy: EgressPolicy): Resolution | Lookup {
+  let kept = decisions.get(policy);
+  if (!kept) decisions.set(policy, kept = new Map());
+  let decided = kept.get(host);
+  if (!decided) {
+    decided = decideWithoutLookup(host, policy);
+    if (kept.size < DECISIONS_KEPT) kept.set(host, decided);
+  }
+  return decided;
+}
+
+/**
  * Resolves and checks a host; the transports dial the returned IP (never re-resolve: no DNS
  * rebinding). An allow-listed host name is resolved and dialled as it is; "localhost" is
  * 127.0.0.1 without DNS; any other name is resolved only when public destinations are allowed,
  * and then every address it resolves to must pass.
  */
 export async function resolveAllowed(host: string, policy: EgressPolicy): Promise<Resolution> {
-  const decided = decideWithoutLookup(host, policy);
+  const decided = decidedFor(host, policy);
   if (decided.ok !== "lookup") return decided;
   const { name, listed } = decided;
   let addresses: string[];

@@ -23,12 +23,17 @@ class Connection {
   readonly ready: Promise<void>;
   inFlight = 0;
   closed = false;
+  /** Connected: a write need not wait for `ready` (nor set a timer for it). */
+  connected = false;
 
   constructor(ip: string, port: number, readonly where: string, private onGone: () => void) {
     this.socket = net.connect({ host: ip, port });
     this.socket.setNoDelay(true);
     this.ready = new Promise((resolve, reject) => {
-      this.socket.once("connect", resolve);
+      this.socket.once("connect", () => {
+        this.connected = true;
+        resolve();
+      });
       this.socket.once("error", reject);
     });
     this.ready.catch(() => {}); // observed by every writer
@@ -75,15 +80,17 @@ export class TcpTransport {
     const connection = this.#acquire(admitted.ip, target.port, where);
     connection.inFlight++;
     try {
-      await deadline(
-        connection.ready,
-        ctx.timeoutMs,
-        `Connection to ${where} timed out after ${seconds(ctx.timeoutMs)}`,
-        ctx.signal,
-        () => connection.drop(),
-      ).catch((e) => {
-        throw e instanceof AttemptError ? e : new AttemptError(networkError(e, where));
-      });
+      if (!connection.connected) {
+        await deadline(
+          connection.ready,
+          ctx.timeoutMs,
+          `Connection to ${where} timed out after ${seconds(ctx.timeoutMs)}`,
+          ctx.signal,
+          () => connection.drop(),
+        ).catch((e) => {
+          throw e instanceof AttemptError ? e : new AttemptError(networkError(e, where));
+        });
+      }
       await deadline(
         connection.write(encodeFrame(msg.id, msg.body)),
         ctx.timeoutMs,

@@ -1,0 +1,154 @@
+/**
+ * Where a delivery's time goes (issue 41, decision 0015): one `worker.ts` on a scratch PostgreSQL
+ * database delivers N messages (queued at once) to a loopback TCP sink; prints the rate and the
+ * CPU a message cost the worker and PostgreSQL (its processes' /proc times), and, when the
+ * server has pg_stat_statements loaded (shared_preload_libraries; `track = all` shows the
+ * triggers' statements too), the statements by their time. With `--prof`, the worker runs under
+ * V8's sampling profiler and Node's tick processor prints where its thread went.
+ *
+ * `DATABASE_URL=… ./deno run -A bench/delivery/profile_engine.ts [messages] [--prof]`
+ */
+import { sql } from "drizzle-orm";
+import { scratchDatabase } from "../../db/scratch.ts";
+import { executeRows, openPostgres } from "../../db/client.ts";
+import { ensureReferenceData } from "../../db/seed/reference.ts";
+import { tcpRoutes } from "../../db/schema/mod.ts";
+import { Factories } from "../../tests/fixtures/factories.ts";
+import { startTcpSink } from "../../server/delivery/sinks/mod.ts";
+import { CONTENT } from "./frames.ts";
+
+const databaseUrl = Deno.env.get("DATABASE_URL");
+if (!databaseUrl) throw new Error("DATABASE_URL is not set: the profile runs on PostgreSQL");
+const messages = Number(Deno.args.find((a) => /^\d+$/.test(a)) ?? 20000);
+const profile = Deno.args.includes("--prof");
+const TICKS = 100; // /proc/<pid>/stat's clock ticks a second on Linux
+
+/** CPU seconds `pid` has used (user + system). */
+function cpuOf(pid: number): number {
+  try {
+    const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0; // gone
+  }
+}
+
+/** The PostgreSQL server's processes (this machine's). */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      if (Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).startsWith("postgres")) {
+        pids.push(Number(entry.name));
+      }
+    } catch { /* gone */ }
+  }
+  return pids;
+}
+
+const scratch = await scratchDatabase(databaseUrl, "portal_profile_engine");
+const database = openPostgres(scratch.url, { max: 2 });
+const server = openPostgres(databaseUrl, { max: 1 });
+const sink = await startTcpSink();
+const log = `${await Deno.makeTempDir({ prefix: "profile-engine-" })}/v8.log`;
+try {
+  await database.migrate();
+  await ensureReferenceData(database.db, "bench");
+  const tgid = await new Factories(database.db).tgid();
+  const [route] = await database.db.insert(tcpRoutes).values({
+    tgidId: tgid.id,
+    ipPortTxPrimary: `127.0.0.1:${sink.port}`,
+  }).returning();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      ...(profile ? [`--v8-flags=--prof,--no-logfile-per-isolate,--logfile=${log}`] : []),
+      "worker.ts",
+    ],
+    env: {
+      DATABASE_URL: scratch.url,
+      DELIVERY_ALLOW: "127.0.0.1/32",
+      DELIVERY_PUBLIC: "deny",
+      DEMO_SINKS: "off",
+      NODE_ENV: "production",
+    },
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let said = "";
+  while (!/ready/i.test(said)) said += (await reader.read()).value ?? "";
+  (async () => {
+    while (!(await reader.read()).done);
+  })().catch(() => {});
+  await new Promise((r) => setTimeout(r, 1000)); // its first, empty, polls are over
+
+  const statements = await executeRows(server.db, sql`select pg_stat_statements_reset()`)
+    .then(() => true, () => false);
+  const pids = postgresPids();
+  const cpu = () => ({
+    worker: cpuOf(child.pid),
+    postgres: pids.reduce((s, p) => s + cpuOf(p), 0),
+  });
+  const before = cpu();
+  const t0 = performance.now();
+  await database.db.execute(sql`
+    insert into push_traffic (tgid_id, dnid, les, les_c_stored_time, status, delivery_type,
+      protocol, data_length, content, routage_push_id, routage_type, next_attempt_at)
+    select ${tgid.id}, 10001, 21, now(), 0, 0, 0, ${CONTENT.length}, ${CONTENT}, ${route.id}, 0,
+      now()
+    from generate_series(1, ${messages})`);
+  while (sink.received.length < messages) await new Promise((r) => setTimeout(r, 20));
+  for (;;) {
+    const [{ n }] = await executeRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from push_traffic where status <> 4`,
+    );
+    if (n === 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - t0;
+  const after = cpu();
+  const perMessage = (s: number) => `${(s / messages * 1e6).toFixed(0)} µs`;
+  console.log(
+    `${messages} messages in ${ms.toFixed(0)} ms: ${(messages / ms * 1000).toFixed(0)} msg/s; ` +
+      `CPU a message: worker ${perMessage(after.worker - before.worker)}, PostgreSQL ` +
+      perMessage(after.postgres - before.postgres),
+  );
+  if (statements) {
+    const top = await executeRows<{ calls: number; ms: number; rows: number; query: string }>(
+      server.db,
+      sql`
+      select sum(calls)::int as calls, round(sum(total_exec_time)::numeric, 1)::float8 as ms,
+        sum(rows)::int as rows, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 80) as query
+      from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = ${scratch.name})
+      group by 4 order by 2 desc limit 15`,
+    );
+    console.log("\nPostgreSQL's statements by their time (a trigger's inside its statement's):");
+    for (const r of top) {
+      console.log(
+        `${String(r.ms).padStart(9)} ms ${String(r.calls).padStart(7)} calls ` +
+          `${String(r.rows).padStart(7)} rows  ${r.query}`,
+      );
+    }
+  } else {
+    console.log("(pg_stat_statements is not loaded on this server: no statement times)");
+  }
+  child.kill("SIGTERM");
+  await child.status;
+  if (profile) {
+    // The tick processor ships with Node (this machine's; the bench runs nowhere else).
+    const processed = await new Deno.Command("node", { args: ["--prof-process", log] }).output();
+    const text = new TextDecoder().decode(processed.stdout);
+    console.log(`\n${text.slice(0, text.indexOf("[Bottom up")).trim()}`);
+    console.log(`\nthe whole profile: node --prof-process ${log}`);
+  }
+} finally {
+  await sink.close();
+  await database.close();
+  await server.close();
+  await scratch.drop();
+}
