@@ -50,9 +50,20 @@ class Connection {
     this.onGone();
   }
 
+  /** Frames written in one turn of the event loop leave together (one send, not one each). */
+  #corked = false;
+
   write(frame: Uint8Array): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new AttemptError(`Connection closed by ${this.where}`));
+      if (!this.#corked) {
+        this.#corked = true;
+        this.socket.cork();
+        setImmediate(() => {
+          this.#corked = false;
+          this.socket.uncork();
+        });
+      }
       this.socket.write(frame, (error) => {
         if (error) reject(new AttemptError(networkError(error, this.where)));
         else if (this.closed) reject(new AttemptError(`Connection closed by ${this.where}`));
