@@ -47,3 +47,45 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- Push traffic's hourly counts (0007's traffic_hourly_count) as static statements: the generic
+-- function builds its statement with EXECUTE, which PostgreSQL plans again on every firing, and
+-- the delivery engine fires it for every claim and every batch of results (issue 41). The same
+-- deltas; robot traffic keeps the generic function.
+CREATE FUNCTION push_traffic_hourly_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO traffic_hourly_delta (series, hour, status, dimension, delta)
+    SELECT 'push', date_trunc('hour', les_c_stored_time, 'UTC'), status, delivery_type::text,
+      count(*)
+    FROM new_rows GROUP BY 2, 3, 4;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO traffic_hourly_delta (series, hour, status, dimension, delta)
+    SELECT 'push', date_trunc('hour', les_c_stored_time, 'UTC'), status, delivery_type::text,
+      -count(*)
+    FROM old_rows GROUP BY 2, 3, 4;
+  ELSE
+    INSERT INTO traffic_hourly_delta (series, hour, status, dimension, delta)
+    SELECT 'push', hour, status, dimension, sum(d) FROM (
+      SELECT date_trunc('hour', les_c_stored_time, 'UTC') AS hour, status,
+        delivery_type::text AS dimension, -1 AS d FROM old_rows
+      UNION ALL
+      SELECT date_trunc('hour', les_c_stored_time, 'UTC'), status, delivery_type::text, 1
+      FROM new_rows) x
+    GROUP BY hour, status, dimension HAVING sum(d) <> 0;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER push_traffic_hourly_insert ON push_traffic;
+--> statement-breakpoint
+DROP TRIGGER push_traffic_hourly_update ON push_traffic;
+--> statement-breakpoint
+DROP TRIGGER push_traffic_hourly_delete ON push_traffic;
+--> statement-breakpoint
+CREATE TRIGGER push_traffic_hourly_insert AFTER INSERT ON push_traffic REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION push_traffic_hourly_count();
+--> statement-breakpoint
+CREATE TRIGGER push_traffic_hourly_update AFTER UPDATE ON push_traffic REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION push_traffic_hourly_count();
+--> statement-breakpoint
+CREATE TRIGGER push_traffic_hourly_delete AFTER DELETE ON push_traffic REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION push_traffic_hourly_count();
