@@ -60,7 +60,7 @@ const schema = z.object({
    */
   DELIVERY_WORKER: z.enum(["on", "off"]).default("on"),
   /** Messages one worker delivers at the same time, and at most per destination. */
-  DELIVERY_CONCURRENCY: int(1, 1000).default(64),
+  DELIVERY_CONCURRENCY: int(1, 1000).default(256),
   DELIVERY_PER_DESTINATION: int(1, 1000).default(8),
   /** Connect, write and read each time out after this many milliseconds. */
   DELIVERY_TIMEOUT_MS: int(100, 600_000).default(10_000),

@@ -6,7 +6,8 @@
  * triggers' statements too), the statements by their time. With `--prof`, the worker runs under
  * V8's sampling profiler and Node's tick processor prints where its thread went.
  *
- * `DATABASE_URL=… ./deno run -A bench/delivery/profile_engine.ts [messages] [--prof]`
+ * `DATABASE_URL=… ./deno run -A bench/delivery/profile_engine.ts [messages] [--prof]`; the
+ * DELIVERY_* variables of its environment go to the worker (DELIVERY_CONCURRENCY=256, say).
  */
 import { sql } from "drizzle-orm";
 import { scratchDatabase } from "../../db/scratch.ts";
@@ -68,6 +69,10 @@ try {
       "worker.ts",
     ],
     env: {
+      // The engine's settings (DELIVERY_CONCURRENCY, …) as this process has them.
+      ...Object.fromEntries(
+        Object.entries(Deno.env.toObject()).filter(([k]) => k.startsWith("DELIVERY_")),
+      ),
       DATABASE_URL: scratch.url,
       DELIVERY_ALLOW: "127.0.0.1/32",
       DELIVERY_PUBLIC: "deny",
