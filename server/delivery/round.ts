@@ -11,6 +11,7 @@ import { delivered, finalError, type RouteKind, settle, type Settlement } from "
 import type { AttemptRecord, ClaimedRow, MessageResult } from "./queue.ts";
 import { ROUTE_KIND_OF_TYPE, routeTypeOf } from "./batch_routes.ts";
 import type { DestinationSlots } from "./slots.ts";
+import { after } from "./timers.ts";
 import type { RouteRow, Transports } from "./transports/mod.ts";
 import type { OutgoingMessage, TransportContext, TransportResult } from "./types.ts";
 
@@ -139,13 +140,13 @@ async function attempt(
   d: Destination,
   msg: OutgoingMessage,
 ): Promise<TransportResult> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancel = () => {};
   const guard = new Promise<TransportResult>((resolve) => {
-    timer = setTimeout(() =>
+    cancel = after(deps.guardMs, () =>
       resolve({
         outcome: "failed",
         error: `Delivery to ${d.address} did not finish within ${deps.guardMs / 1000} s`,
-      }), deps.guardMs);
+      }));
   });
   try {
     return await Promise.race([
@@ -155,7 +156,7 @@ async function attempt(
   } catch (e) {
     return { outcome: "failed", error: errorText(e) };
   } finally {
-    clearTimeout(timer);
+    cancel();
   }
 }
 

@@ -6,11 +6,20 @@
  * engine hands it back to the queue. So a burst to one fast receiver streams through its slots,
  * while messages for a hanging one go back to the queue instead of holding engine slots.
  */
+interface Waiter {
+  /** performance.now() when it began to wait. */
+  since: number;
+  grant: (granted: boolean) => void;
+}
+
 interface Destination {
   busy: number;
   /** performance.now() of the last delivery that finished, or that started on a free destination. */
   lastProgress: number;
-  waiters: ((granted: boolean) => void)[];
+  /** In the order they came: the first is the one waiting longest. */
+  waiters: Waiter[];
+  /** Turns away the waiters whose patience ran out: one timer a destination, not one a waiter. */
+  sweep?: ReturnType<typeof setTimeout>;
 }
 
 export class DestinationSlots {
@@ -26,19 +35,11 @@ export class DestinationSlots {
       if (d.busy++ === 0) d.lastProgress = performance.now();
       return Promise.resolve(true);
     }
-    if (performance.now() - d.lastProgress > this.patienceMs) return Promise.resolve(false);
-    const waiters = d.waiters;
-    return new Promise((resolve) => {
-      const waiter = (granted: boolean) => {
-        clearTimeout(timer);
-        resolve(granted);
-      };
-      const timer = setTimeout(() => {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        resolve(false);
-      }, this.patienceMs);
-      waiters.push(waiter);
-    });
+    const now = performance.now();
+    if (now - d.lastProgress > this.patienceMs) return Promise.resolve(false);
+    const destination = d;
+    destination.sweep ??= setTimeout(() => this.#sweep(destination), this.patienceMs);
+    return new Promise((grant) => destination.waiters.push({ since: now, grant }));
   }
 
   /** Gives the slot back: to the first waiter, else free. */
@@ -47,8 +48,21 @@ export class DestinationSlots {
     if (!d) return;
     d.lastProgress = performance.now();
     const next = d.waiters.shift();
-    if (next) return next(true); // the slot passes on, still busy
+    if (next) return next.grant(true); // the slot passes on, still busy
+    clearTimeout(d.sweep);
+    d.sweep = undefined;
     // Idle: forgotten (a destination's next first delivery counts as progress again).
     if (--d.busy === 0) this.#destinations.delete(address);
+  }
+
+  /** Turns away whoever waited `patienceMs`; comes back for the next one's turn. */
+  #sweep(d: Destination): void {
+    const now = performance.now();
+    while (d.waiters.length && now - d.waiters[0].since >= this.patienceMs) {
+      d.waiters.shift()!.grant(false);
+    }
+    d.sweep = d.waiters.length
+      ? setTimeout(() => this.#sweep(d), this.patienceMs - (now - d.waiters[0].since))
+      : undefined;
   }
 }

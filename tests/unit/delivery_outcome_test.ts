@@ -8,6 +8,7 @@ import {
 import { type RoundInput, settle } from "../../server/delivery/outcome.ts";
 import { parseSchedule, retryDelay } from "../../server/delivery/schedule.ts";
 import { DestinationSlots } from "../../server/delivery/slots.ts";
+import { after } from "../../server/delivery/timers.ts";
 import type { RouteRow } from "../../server/delivery/transports/mod.ts";
 
 const common = {
@@ -201,4 +202,26 @@ Deno.test("[delivery] slots: a flowing destination's messages wait, a stuck one'
   slots.release("b");
   assert.equal(await slots.acquire("a"), true, "free again");
   slots.release("a");
+});
+
+Deno.test("[delivery] timeouts: fired in order when due, never once cancelled, none left running", async () => {
+  const fired: string[] = [];
+  const cancelA = after(30, () => fired.push("a"));
+  after(30, () => {
+    fired.push("b");
+    // Set from a firing one: waits its own time.
+    after(30, () => fired.push("d"));
+  });
+  const cancelC = after(30, () => fired.push("c"));
+  cancelA();
+  cancelA(); // twice: nothing more
+  await new Promise((r) => setTimeout(r, 45));
+  assert.deepEqual(fired, ["b", "c"]);
+  cancelC(); // after it fired: nothing
+  await new Promise((r) => setTimeout(r, 45));
+  assert.deepEqual(fired, ["b", "c", "d"]);
+  // Every one cancelled: the lane's timer goes too (the test's sanitizer sees no timer left).
+  const cancels = Array.from({ length: 100 }, () => after(10_000, () => fired.push("never")));
+  for (const cancel of cancels) cancel();
+  assert.deepEqual(fired, ["b", "c", "d"]);
 });

@@ -3,6 +3,7 @@
  * (which resolves names once), record the dial. Also the shared wording of network failures.
  */
 import { resolveAllowed } from "../egress.ts";
+import { after } from "../timers.ts";
 import type { EgressPolicy } from "../types.ts";
 
 /** "host:port", "[v6]:port"; null when malformed. */
@@ -77,10 +78,10 @@ export function deadline<T>(
       onExpire?.();
       reject(new AttemptError(why));
     };
-    const timer = setTimeout(() => stop(message), ms);
+    const cancel = after(ms, () => stop(message));
     const onAbort = () => stop("Delivery stopped");
     const cleanup = () => {
-      clearTimeout(timer);
+      cancel();
       signal?.removeEventListener("abort", onAbort);
     };
     if (signal?.aborted) return stop("Delivery stopped");
