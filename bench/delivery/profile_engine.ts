@@ -7,7 +7,9 @@
  * V8's sampling profiler and Node's tick processor prints where its thread went.
  *
  * `DATABASE_URL=… ./deno run -A bench/delivery/profile_engine.ts [messages] [--prof]`; the
- * DELIVERY_* variables of its environment go to the worker (DELIVERY_CONCURRENCY=256, say).
+ * DELIVERY_* variables of its environment go to the worker (DELIVERY_CONCURRENCY=256, say), and
+ * PROFILE_SQL runs on the scratch database before the burst, to try a change and see what it
+ * buys (`drop index push_traffic_protocol_idx`, `alter table … disable trigger …`).
  */
 import { sql } from "drizzle-orm";
 import { scratchDatabase } from "../../db/scratch.ts";
@@ -56,6 +58,8 @@ const log = `${await Deno.makeTempDir({ prefix: "profile-engine-" })}/v8.log`;
 try {
   await database.migrate();
   await ensureReferenceData(database.db, "bench");
+  const trial = Deno.env.get("PROFILE_SQL");
+  if (trial) await database.db.execute(sql.raw(trial));
   const tgid = await new Factories(database.db).tgid();
   const [route] = await database.db.insert(tcpRoutes).values({
     tgidId: tgid.id,
