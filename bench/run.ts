@@ -12,8 +12,9 @@
  *    BENCH_LIGHTHOUSE_RUNS (3, 1 with --quick) runs per page and preset against the budgets of
  *    issue 37 (bench/pages/lighthouse.ts: Lighthouse pinned in bench/lighthouse/, run by Node in Debian's
  *    Chromium; `./deno run -A bench/pages/lighthouse.ts` runs it alone, on chosen routes);
- * 5. delivery throughput on PostgreSQL (DATABASE_URL): messages/s to a loopback TCP sink with one
- *    and two `worker.ts` processes against a bare loop writing the same frames (bench/delivery.ts;
+ * 5. delivery on PostgreSQL (DATABASE_URL): messages/s to a loopback TCP sink with one and two
+ *    `worker.ts` processes, against graphile-worker doing the same in the same run and a bare loop
+ *    writing the same frames, then a trickle's stored-to-received latency (bench/delivery/;
  *    BENCH_DELIVERY_MESSAGES, 20,000 or 5,000 with --quick).
  * 6. mixed traffic on PostgreSQL (DATABASE_URL): reads, finds with filters, writes and logins
  *    from BENCH_MIXED_CONNECTIONS (50) connections for BENCH_MIXED_WINDOW (60, 10 with --quick)

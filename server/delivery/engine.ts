@@ -16,7 +16,7 @@ import { ResultWriter } from "./results.ts";
 import { deliverRound, handBack, type RoundDeps } from "./round.ts";
 import { loadRoutes } from "./batch_routes.ts";
 import { parseSchedule } from "./schedule.ts";
-import { DestinationSlots } from "./slots.ts";
+import { DestinationSlots } from "./limits/slots.ts";
 import { createTransports, type RouteRow, type Transports } from "./transports/mod.ts";
 import type { EgressPolicy } from "./types.ts";
 import { DELIVERY_DUE_CHANNEL, onDeliveryWake } from "./wake.ts";

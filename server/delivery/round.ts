@@ -10,8 +10,8 @@ import { type Destination, destinationsOf, skipError, unavailableReason } from "
 import { delivered, finalError, type RouteKind, settle, type Settlement } from "./outcome.ts";
 import type { AttemptRecord, ClaimedRow, MessageResult } from "./queue.ts";
 import { ROUTE_KIND_OF_TYPE, routeTypeOf } from "./batch_routes.ts";
-import type { DestinationSlots } from "./slots.ts";
-import { after } from "./timers.ts";
+import type { DestinationSlots } from "./limits/slots.ts";
+import { after } from "./limits/timers.ts";
 import type { RouteRow, Transports } from "./transports/mod.ts";
 import type { OutgoingMessage, TransportContext, TransportResult } from "./types.ts";
 

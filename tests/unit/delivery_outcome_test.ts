@@ -7,8 +7,8 @@ import {
 } from "../../server/delivery/destinations.ts";
 import { type RoundInput, settle } from "../../server/delivery/outcome.ts";
 import { parseSchedule, retryDelay } from "../../server/delivery/schedule.ts";
-import { DestinationSlots } from "../../server/delivery/slots.ts";
-import { after } from "../../server/delivery/timers.ts";
+import { DestinationSlots } from "../../server/delivery/limits/slots.ts";
+import { after } from "../../server/delivery/limits/timers.ts";
 import type { RouteRow } from "../../server/delivery/transports/mod.ts";
 
 const common = {

@@ -3,7 +3,7 @@
  * (which resolves names once), record the dial. Also the shared wording of network failures.
  */
 import { resolveAllowed } from "../egress.ts";
-import { after } from "../timers.ts";
+import { after } from "../limits/timers.ts";
 import type { EgressPolicy } from "../types.ts";
 
 /** "host:port", "[v6]:port"; null when malformed. */
