@@ -68,7 +68,8 @@ class PipelinedTransaction<S extends Record<string, unknown>> extends PostgresJs
       return result;
     } catch (e) {
       await saved;
-      await client.unsafe(`rollback to savepoint ${name}`);
+      // When even this fails, the transaction is aborted: COMMIT then rolls it all back.
+      await client.unsafe(`rollback to savepoint ${name}`).catch(() => {});
       throw e;
     }
   }

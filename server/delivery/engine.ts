@@ -3,8 +3,8 @@
  * traffic (queue.ts) while it has free slots, delivers each message in its own task (round.ts)
  * and writes the results in batches (results.ts). Idle, it polls every `pollMs`; a message stored
  * due wakes it at once (LISTEN 'delivery_due', and in this process `wakeDelivery()`: wake.ts), as
- * does `nudge()`. It runs inside the server (server/start.ts) or
- * alone (`deno task worker`); any number of engines may share one database.
+ * does `nudge()`. It runs inside the server (server/start.ts) or alone (`deno task worker`); any
+ * number of engines may share one database.
  */
 import type { Db } from "../../db/client.ts";
 import type { Config } from "../config.ts";

@@ -3,8 +3,9 @@
  * round's last guard) and nearly all of them are cancelled within milliseconds. One runtime timer
  * each (set, then cleared) was a good part of a delivery's cost to the worker (issue 41). Here the
  * timeouts of one duration wait in the order they were set (which is the order they expire in)
- * behind one timer for the earliest still pending; a cancelled one is only marked, and dropped when
- * its turn comes. With none pending the timer is cleared (nothing is left running).
+ * behind one timer for the earliest still pending; a cancelled one is only marked, and dropped once
+ * nothing older is pending (so the queue holds about what is in flight). With none pending the
+ * timer is cleared (nothing is left running).
  */
 interface Pending {
   at: number;
@@ -29,6 +30,7 @@ class Lane {
       if (!pending.fire) return;
       pending.fire = null;
       if (--this.#live === 0) this.#reset();
+      else this.#dropCancelled();
     };
   }
 
@@ -47,15 +49,21 @@ class Lane {
         fire();
       }
     }
-    if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
-      this.#queue = this.#queue.slice(this.#head);
-      this.#head = 0;
-    }
+    this.#dropCancelled();
     if (this.#live > 0 && this.#head < this.#queue.length) {
       clearTimeout(this.#timer); // one a fired timeout set meanwhile
       this.#timer = setTimeout(() => this.#due(), this.#queue[this.#head].at - now);
     } else {
       this.#reset();
+    }
+  }
+
+  /** Drops the cancelled ones at the head; compacts the queue once most of it is dropped. */
+  #dropCancelled(): void {
+    while (this.#head < this.#queue.length && !this.#queue[this.#head].fire) this.#head++;
+    if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
+      this.#queue = this.#queue.slice(this.#head);
+      this.#head = 0;
     }
   }
 
