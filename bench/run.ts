@@ -34,9 +34,9 @@
  *    a phase, against the bare route; then with BENCH_STORM_RATE (20) sign-ins a second beside
  *    it; then on two instances of one database (bench/crowd/crowd.ts).
  * 10. the audit trail on PostgreSQL (DATABASE_URL): writes from BENCH_AUDIT_CONNECTIONS (8)
- *    connections, BENCH_AUDIT_WINDOW (15, 5 with --quick) seconds a window, alternately on an
- *    instance with the trail and one without, paced at BENCH_AUDIT_PACE (200) writes a second
- *    and then saturated; then BENCH_AUDIT_ENTRIES (1,000,000; 100,000 with
+ *    connections, BENCH_AUDIT_WINDOW (15, 5 with --quick) seconds a window, to an instance with
+ *    the trail and one without: paced at BENCH_AUDIT_PACE (200) writes a second, both side by
+ *    side, then saturated, one at a time; then BENCH_AUDIT_ENTRIES (1,000,000; 100,000 with
  *    --quick) entries and POST /rest/audit/find's p50/p99 (bench/audit/audit.ts).
  * Prints a table and writes the results to bench/results/latest.json.
  */

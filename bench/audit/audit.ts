@@ -3,9 +3,10 @@
  * on one scratch database:
  * 1. writes (section 6's: add a terminal, relabel one) from `connections` connections against
  *    two main.ts on the database, one with the trail (AUDIT_TRAIL, the default) and one without,
- *    in alternating windows, the writes' p50 with the trail against without:
- *    - paced: `pace` writes a second in all, evenly spaced (off, on three times): what a write
- *      waits for the trail at a steady load well within what the machine takes (the target);
+ *    the writes' p50 with the trail against without:
+ *    - paced: `pace` writes a second in all, evenly spaced, both instances in the same windows
+ *      (half the connections each, swapped every window, four windows): what a write waits for
+ *      the trail at a steady load well within what the machine takes (the target);
  *    - saturated: closed loops, each write as soon as the last ended (off, on twice): the
  *      machine's CPU is the queue then, so the ratio is what the trail costs in capacity;
  * 2. `entries` audit entries (1,000,000 by default) over 400 days, 5,000 users and 50,000 rows,
@@ -74,6 +75,8 @@ export interface AuditBenchResult {
 }
 
 const WRITES: Record<Kind, number> = { read: 0, find: 0, write: 1, login: 0 };
+/** Paced windows (each measures both instances). */
+const PACED_WINDOWS = 4;
 const USERS = 5000, ROWS = 50_000, COMPANIES = 200, DAYS = 400;
 
 /** The world's connections, all on `base`. */
@@ -154,27 +157,51 @@ export function measureAudit(
         progress,
       });
       const phases: WritePhase[] = [];
-      const order = [
-        ...[false, true, false, true, false, true].map((trail) => ({ trail, paced: true })),
-        ...[false, true, false, true].map((trail) => ({ trail, paced: false })),
-      ];
-      for (const { trail, paced } of order) {
-        progress(
-          `audit: writes ${trail ? "with" : "without"} the trail, ${paced ? "paced" : "saturated"}`,
-        );
+      // Paced: both instances in the same windows, half the connections each (the halves swap
+      // every window), so whatever else the machine does weighs on both alike.
+      for (let round = 0; round < PACED_WINDOWS; round++) {
+        progress(`audit: writes paced, with and without the trail side by side (${round + 1})`);
+        const sides = [trailed, untrailed].map((portal, i) => {
+          const half = world.connections.filter((_, c) => (c + round + i) % 2 === 0)
+            .map((c) => ({ ...c, base: portal.base }));
+          return runMix(
+            portal.base,
+            { ...world, connections: half },
+            WRITES,
+            warmupMs,
+            windowMs,
+            opts.pace / connections,
+          );
+        });
+        const [withTrail, without] = await Promise.all(sides);
+        for (const [trail, m] of [[true, withTrail], [false, without]] as const) {
+          const w = m.kinds.write;
+          phases.push({
+            trail,
+            paced: true,
+            rps: m.rps,
+            p50Ms: w.p50Ms,
+            p99Ms: w.p99Ms,
+            errors: m.errors,
+            cpu: null, // two instances at once: the CPU is not one's
+          });
+        }
+      }
+      // Saturated: one instance at a time (its CPU a write measured), alternating.
+      for (const trail of [false, true, false, true]) {
+        progress(`audit: writes ${trail ? "with" : "without"} the trail, saturated`);
         const base = trail ? trailed.base : untrailed.base;
         const portal = trail ? trailed : untrailed;
-        const pace = paced ? opts.pace / connections : undefined;
         const m = await withCpu(
           [portal.proc.child.pid],
           warmupMs,
           windowMs,
-          runMix(base, on(world, base), WRITES, warmupMs, windowMs, pace),
+          runMix(base, on(world, base), WRITES, warmupMs, windowMs),
         );
         const w = m.kinds.write;
         phases.push({
           trail,
-          paced,
+          paced: false,
           rps: m.rps,
           p50Ms: w.p50Ms,
           p99Ms: w.p99Ms,
@@ -249,8 +276,8 @@ const flag = (ok: boolean) => ok ? "" : "  ! over target";
 
 const phaseLine = (p: WritePhase) =>
   `  ${p.paced ? "paced    " : "saturated"} writes ${p.trail ? "with   " : "without"} the trail: ` +
-  `${n(p.rps)} rps, p50 ${n(p.p50Ms, 1)} ms, p99 ${n(p.p99Ms, 1)} ms, ${p.errors} errors\n` +
-  `    ${cpuLine(p.cpu)}`;
+  `${n(p.rps)} rps, p50 ${n(p.p50Ms, 1)} ms, p99 ${n(p.p99Ms, 1)} ms, ${p.errors} errors` +
+  (p.paced ? " (side by side)" : `\n    ${cpuLine(p.cpu)}`);
 
 export function renderAudit(r: AuditBenchResult): string {
   return [
