@@ -22,6 +22,11 @@ interface TransactionSetting {
   value: string;
 }
 
+/** Sets `setting` for the rest of the transaction `tx` (drizzle's: PGlite, or a service's own). */
+export async function setLocal(tx: Db | Tx, setting: TransactionSetting): Promise<void> {
+  await tx.execute(sql`select set_config(${setting.name}, ${setting.value}, true)`);
+}
+
 /** The pool and drizzle's parts behind a postgres.js handle; null for PGlite. */
 function postgresParts(db: Db) {
   // deno-lint-ignore no-explicit-any
@@ -101,7 +106,7 @@ export async function requestTransaction<T>(
   const parts = postgresParts(db);
   if (!parts) {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config(${setting.name}, ${setting.value}, true)`);
+      await setLocal(tx, setting);
       return await work(tx);
     }).catch((e) => {
       throw e instanceof Error && e.message === PGLITE_ROLLED_BACK ? new RolledBackAtCommit() : e;

@@ -21,7 +21,7 @@ import type { Sink } from "../../server/delivery/sinks/mod.ts";
 import { encodeFrame } from "../../server/delivery/frame.ts";
 import { percentile } from "../load.ts";
 import { median } from "../pages/pages.ts";
-import { CONTENT } from "./frames.ts";
+import { CONTENT, storeMessages } from "./frames.ts";
 
 interface ThroughputRun {
   label: string;
@@ -153,18 +153,7 @@ export async function measureDelivery(
       tgidId: tgid.id,
       ipPortTxPrimary: `127.0.0.1:${sink.port}`,
     }).returning();
-    /** Stores `n` messages for the route in one statement; answers their ids. */
-    const store = async (n: number) =>
-      (await executeRows<{ id: number }>(
-        db,
-        sql`
-        insert into push_traffic (tgid_id, dnid, les, les_c_stored_time, status, delivery_type,
-          protocol, data_length, content, routage_push_id, routage_type, next_attempt_at)
-        select ${tgid.id}, 10001, 21, now(), 0, 0, 0, ${CONTENT.length}, ${CONTENT},
-          ${route.id}, 0, now()
-        from generate_series(1, ${n})
-        returning id`,
-      )).map((r) => Number(r.id));
+    const store = (n: number) => storeMessages(db, tgid.id, route.id, n);
 
     progress(`delivery: bare loop, ${messages} frames`);
     const bare = await bareLoop(sink, Array.from({ length: messages }, (_, i) => i + 1));

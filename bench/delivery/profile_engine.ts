@@ -18,7 +18,7 @@ import { ensureReferenceData } from "../../db/seed/reference.ts";
 import { tcpRoutes } from "../../db/schema/mod.ts";
 import { Factories } from "../../tests/fixtures/factories.ts";
 import { startTcpSink } from "../../server/delivery/sinks/mod.ts";
-import { CONTENT } from "./frames.ts";
+import { storeMessages } from "./frames.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL is not set: the profile runs on PostgreSQL");
@@ -103,12 +103,7 @@ try {
   });
   const before = cpu();
   const t0 = performance.now();
-  await database.db.execute(sql`
-    insert into push_traffic (tgid_id, dnid, les, les_c_stored_time, status, delivery_type,
-      protocol, data_length, content, routage_push_id, routage_type, next_attempt_at)
-    select ${tgid.id}, 10001, 21, now(), 0, 0, 0, ${CONTENT.length}, ${CONTENT}, ${route.id}, 0,
-      now()
-    from generate_series(1, ${messages})`);
+  await storeMessages(database.db, tgid.id, route.id, messages);
   while (sink.received.length < messages) await new Promise((r) => setTimeout(r, 20));
   for (;;) {
     const [{ n }] = await executeRows<{ n: number }>(

@@ -3,9 +3,9 @@
  * transaction ('portal.audit', read by the rows' trigger audit_row, db/migrations/0012), and the
  * entries of operations that change no audited row (a sign-in, a failed one, a sign-out).
  */
-import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { auditEntries } from "../../../db/schema/mod.ts";
+import { setLocal } from "../../../db/request_transaction.ts";
 
 /** The caller as an entry names it. */
 interface AuditActor {
@@ -52,8 +52,7 @@ export const auditSetting = (actor: AuditActor, rowsCompanyId: number | null) =>
  */
 export async function setAuditContext(tx: Db | Tx, actor: AuditActor | null) {
   if (!actor) return;
-  const { name, value } = auditSetting(actor, null);
-  await tx.execute(sql`select set_config(${name}, ${value}, true)`);
+  await setLocal(tx, auditSetting(actor, null));
 }
 
 /**
