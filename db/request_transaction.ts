@@ -37,6 +37,9 @@ function postgresParts(db: Db) {
     : null;
 }
 
+/** Whether `db` is postgres.js's (a pool of connections), not embedded PGlite's one. */
+export const isPostgresJs = (db: Db): boolean => postgresParts(db) !== null;
+
 /**
  * Sends `query` now, behind what was sent before on its connection (postgres.js sends a query
  * once something waits for it), without waiting: answers its error when it is done, else null.

@@ -7,12 +7,14 @@
  * number of engines may share one database.
  */
 import type { Db } from "../../db/client.ts";
+import { isPostgresJs } from "../../db/request_transaction.ts";
 import type { Config } from "../config.ts";
 import type { OnTick } from "../station/clock.ts";
 import { currentInstance } from "../services/monitoring/heartbeats.ts";
 import { egressPolicy } from "./egress.ts";
-import { claimDue, type ClaimedRow } from "./queue.ts";
-import { ResultWriter } from "./results.ts";
+import { claimDue, type ClaimedRow, type MessageResult } from "./queue/lease.ts";
+import { holdClaim } from "./queue/held.ts";
+import { ResultWriter } from "./queue/writer.ts";
 import { deliverRound, handBack, type RoundDeps } from "./round.ts";
 import { loadRoutes } from "./batch_routes.ts";
 import { parseSchedule } from "./schedule.ts";
@@ -41,6 +43,12 @@ export interface EngineOptions {
   onTick?: OnTick;
   /** The idle poll, in milliseconds. */
   pollMs: number;
+  /**
+   * Whether claims are held by their transaction (queue/held.ts: one write a message) rather
+   * than leased (queue/lease.ts: two). PostgreSQL holds; PGlite, one connection for the whole
+   * process, leases.
+   */
+  hold: boolean;
   /**
    * Listens on a channel of the database (Database.listen): the engine wakes when messages are
    * stored due, in any process (wake.ts). Without it, it finds them at its next poll.
@@ -89,6 +97,7 @@ export function engineOptions(
     leaseSeconds: config.DELIVERY_LEASE_SECONDS,
     schedule: parseSchedule(config.DELIVERY_RETRY_SCHEDULE),
     pollMs: 500,
+    hold: isPostgresJs(db),
     ...given,
     // Made only when not given: a policy and a transport set (which holds pools and
     // connections) from the configuration.
@@ -105,6 +114,11 @@ export function engineOptions(
     }),
   };
 }
+
+/** How long a held claim waits for its deliveries before it leases the rest (queue/held.ts). */
+const HOLD_MS = 250;
+/** Held claims open at once, each on a connection of its own. */
+const MAX_HELD = 4;
 
 /** A sleep that `wake()` ends early; a wake while awake makes the next sleep return at once. */
 class Waker {
@@ -154,28 +168,29 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
     }, soonest);
     retryTimers.add(timer);
   });
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<unknown>>();
   // Refill in batches: wake for free slots once a quarter of them are free.
   const refill = Math.max(1, Math.ceil(opts.concurrency / 4));
   let hungry = false;
   let stopped = false;
 
+  /** Delivers `row` in a task of its own (counted in flight): its result, whatever happens. */
   const launch = (row: ClaimedRow, token: string, route: RouteRow | undefined) => {
     const task = deliverRound(deps, row, token, route)
       .catch((e) => {
         console.error(`delivery: message ${row.id} failed unexpectedly:`, e);
         return handBack(row, token, 1);
       })
-      .then((result) => writer.add(result))
       .finally(() => {
         inFlight.delete(task);
         if (hungry && opts.concurrency - inFlight.size >= refill) waker.wake();
       });
     inFlight.add(task);
+    return task;
   };
 
-  /** Claims up to `free` messages and starts them; answers how many it claimed. */
-  const turn = async (free: number): Promise<number> => {
+  /** Leases up to `free` messages and starts them; answers how many it claimed. */
+  const leasedTurn = async (free: number): Promise<number> => {
     const token = crypto.randomUUID();
     const rows = await claimDue(opts.db, free, token, opts.leaseSeconds);
     if (!rows.length) return 0;
@@ -186,9 +201,58 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
       for (const row of rows) writer.add(handBack(row, token, 1));
       throw e;
     }
-    for (const row of rows) launch(row, token, routes.get(row.id));
+    for (const row of rows) {
+      void launch(row, token, routes.get(row.id)).then((result) => writer.add(result));
+    }
     return rows.length;
   };
+
+  /** Claims held by their transaction, until their results are committed. */
+  const held = new Set<Promise<void>>();
+  /**
+   * Claims up to `free` messages in a held claim and starts them; answers how many it claimed
+   * once they are started (or the claim failed before). The claim goes on until its results are
+   * committed.
+   */
+  const heldTurn = (free: number) =>
+    new Promise<number>((resolve, reject) => {
+      const token = crypto.randomUUID();
+      let started = false;
+      const claim = holdClaim(opts.db, {
+        limit: free,
+        token,
+        leaseSeconds: opts.leaseSeconds,
+        holdMs: HOLD_MS,
+        instance: opts.instance,
+        claimed: (count) => {
+          if (count) return;
+          started = true;
+          resolve(0);
+        },
+        deliver: async (tx, rows) => {
+          const routes = await loadRoutes(tx, rows);
+          const tasks = rows.map((row) => launch(row, token, routes.get(row.id)));
+          started = true;
+          resolve(rows.length);
+          return tasks;
+        },
+        late: (result) => writer.add(result),
+      }).then(
+        (written: MessageResult[]) => writer.wrote(written),
+        (e) => {
+          if (!started) return reject(e);
+          // Rolled back: the messages are due again as they were (delivered ones once more).
+          console.error("delivery: a held claim failed (its messages are due again):", e);
+          tick(e);
+        },
+      ).finally(() => {
+        // A loop waiting for room among the held claims goes on.
+        const full = held.size >= MAX_HELD;
+        held.delete(claim);
+        if (full) waker.wake();
+      });
+      held.add(claim);
+    });
 
   /** Reports a turn: the messages written since the last report, or the turn's error. */
   const tick = (error?: unknown) => {
@@ -203,10 +267,12 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
   const loop = async () => {
     while (!stopped) {
       const free = opts.concurrency - inFlight.size;
+      // Each held claim keeps a connection of the pool: a few at a time.
+      const room = free > 0 && held.size < MAX_HELD;
       let claimed = 0;
-      if (free > 0) {
+      if (room) {
         try {
-          claimed = await turn(free);
+          claimed = await (opts.hold ? heldTurn(free) : leasedTurn(free));
           tick();
         } catch (e) {
           console.error("delivery: claiming due messages failed:", e);
@@ -215,8 +281,8 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
       }
       if (stopped) break;
       // Slots full, or every free slot filled: more may be due as soon as slots free up.
-      hungry = free === 0 || (claimed > 0 && claimed === free);
-      if (hungry && opts.concurrency - inFlight.size >= refill) continue;
+      hungry = !room || (claimed > 0 && claimed === free);
+      if (hungry && opts.concurrency - inFlight.size >= refill && held.size < MAX_HELD) continue;
       await waker.sleep(opts.pollMs);
     }
   };
@@ -247,6 +313,7 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
       clearTimeout(timer);
       abort.abort();
       await Promise.all(inFlight);
+      await Promise.all(held);
       await writer.flush();
       tick();
       await opts.transports.close();

@@ -8,7 +8,7 @@ import { DELIVERY_TYPES } from "../../openapi/enums.ts";
 import { convert } from "./convert.ts";
 import { type Destination, destinationsOf, skipError, unavailableReason } from "./destinations.ts";
 import { delivered, finalError, type RouteKind, settle, type Settlement } from "./outcome.ts";
-import type { AttemptRecord, ClaimedRow, MessageResult } from "./queue.ts";
+import type { AttemptRecord, ClaimedRow, MessageResult } from "./queue/lease.ts";
 import { ROUTE_KIND_OF_TYPE, routeTypeOf } from "./batch_routes.ts";
 import type { DestinationSlots } from "./limits/slots.ts";
 import { after } from "./limits/timers.ts";

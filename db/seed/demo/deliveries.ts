@@ -14,7 +14,7 @@ import {
   unavailableReason,
 } from "../../../server/delivery/destinations.ts";
 import { type RouteKind, settle, type Settlement } from "../../../server/delivery/outcome.ts";
-import type { AttemptRecord } from "../../../server/delivery/queue.ts";
+import type { AttemptRecord } from "../../../server/delivery/queue/lease.ts";
 import { localSettlement, skippedAttempt } from "../../../server/delivery/round.ts";
 import { ROUTE_KIND_OF_TYPE } from "../../../server/delivery/batch_routes.ts";
 import { DEFAULT_RETRY_SCHEDULE, parseSchedule } from "../../../server/delivery/schedule.ts";

@@ -15,7 +15,7 @@ import {
   engineOptions,
   startDeliveryEngine,
 } from "../../../server/delivery/engine.ts";
-import { claimDue, writeResults } from "../../../server/delivery/queue.ts";
+import { claimDue, writeResults } from "../../../server/delivery/queue/lease.ts";
 import {
   type Sink,
   startFtpSink,

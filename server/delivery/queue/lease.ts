@@ -5,12 +5,12 @@
  * `next_attempt_at`), so a crashed worker's messages come back by themselves. Results are written
  * only while the worker's claim token is still on the row.
  */
-import { eq, getTableColumns, lte, sql } from "drizzle-orm";
-import { type Db, executeRows } from "../../db/client.ts";
-import { statement } from "../../db/statements.ts";
-import { pushTraffic } from "../../db/schema/mod.ts";
-import type { PushStatus } from "../../openapi/enums.ts";
-import type { AttemptOutcome, AttemptTarget, PushRow } from "./types.ts";
+import { eq, getTableColumns, lte, type SQL, sql } from "drizzle-orm";
+import { type Db, executeRows } from "../../../db/client.ts";
+import { statement } from "../../../db/statements.ts";
+import { pushTraffic } from "../../../db/schema/mod.ts";
+import type { PushStatus } from "../../../openapi/enums.ts";
+import type { AttemptOutcome, AttemptTarget, PushRow } from "../types.ts";
 
 export type ClaimedRow = PushRow & { previousStatus: PushStatus };
 
@@ -84,21 +84,18 @@ export interface MessageResult {
 }
 
 /**
- * Writes a batch of results: one update of the messages whose claim is still `token`'s (a
- * retransmit or another worker's claim wins over a late result) and one insert of every attempt
- * (they happened either way), in one transaction. Answers how many messages were written.
+ * The statements that write a batch of results, each with one text whatever the batch and the
+ * batch as one JSON parameter: prepared once per connection, and nothing for drizzle to render
+ * (issue 41: rendering a statement of 200 rows' values was a good part of a delivery's cost to
+ * the worker). The update writes a message only while `claim_token` is still the result's, unless
+ * `held`: the writer holds the rows' locks since it claimed them (held.ts), so they are its own.
  */
-export async function writeResults(
-  db: Db,
+export function resultStatements(
   results: readonly MessageResult[],
   instance: string,
-): Promise<number> {
-  if (!results.length) return 0;
-  // Each statement has one text whatever the batch, the batch one JSON parameter: prepared
-  // once per connection, and nothing for drizzle to render (issue 41: rendering a statement of
-  // 200 rows' values was a good part of a delivery's cost to the worker).
-  const attempted = results.some((r) => r.attempts.length);
-  const attempts = JSON.stringify(results.flatMap((r) =>
+  held: boolean,
+): { attempts: SQL | null; update: SQL } {
+  const attempts = results.flatMap((r) =>
     r.attempts.map((a) => ({
       push_traffic_id: r.id,
       at: a.at,
@@ -109,7 +106,7 @@ export async function writeResults(
       error: a.error,
       duration_ms: a.durationMs,
     }))
-  ));
+  );
   const values = JSON.stringify(results.map((r) => ({
     id: r.id,
     token: r.token,
@@ -122,18 +119,16 @@ export async function writeResults(
     dialled: r.dialled,
     rounds: r.rounds,
   })));
-  return await db.transaction(async (tx) => {
-    if (attempted) {
-      await tx.execute(sql`
+  return {
+    attempts: attempts.length
+      ? sql`
       insert into push_attempts (push_traffic_id, at, round, target, destination, outcome, error,
         duration_ms, instance)
-      select a.*, ${instance}::text from json_to_recordset(${attempts}::json) as a(
+      select a.*, ${instance}::text from json_to_recordset(${JSON.stringify(attempts)}::json) as a(
         push_traffic_id bigint, at timestamptz, round int, target text, destination text,
-        outcome text, error text, duration_ms int)`);
-    }
-    const written = await executeRows(
-      tx,
-      sql`
+        outcome text, error text, duration_ms int)`
+      : null,
+    update: sql`
       update push_traffic p set
         status = v.status,
         next_attempt_at = case when v.delay is null then null
@@ -149,9 +144,25 @@ export async function writeResults(
       from json_to_recordset(${values}::json) as v(id bigint, token text, status int,
         delay float8, retry_step int, error_label text, failure_reason text, pds int,
         dialled int, rounds int)
-      where p.id = v.id and p.claim_token = v.token
+      where p.id = v.id and ${held ? sql`true` : sql`p.claim_token = v.token`}
       returning p.id`,
-    );
-    return written.length;
+  };
+}
+
+/**
+ * Writes a batch of results: one update of the messages whose claim is still `token`'s (a
+ * retransmit or another worker's claim wins over a late result) and one insert of every attempt
+ * (they happened either way), in one transaction. Answers how many messages were written.
+ */
+export async function writeResults(
+  db: Db,
+  results: readonly MessageResult[],
+  instance: string,
+): Promise<number> {
+  if (!results.length) return 0;
+  const { attempts, update } = resultStatements(results, instance, false);
+  return await db.transaction(async (tx) => {
+    if (attempts) await tx.execute(attempts);
+    return (await executeRows(tx, update)).length;
   });
 }

@@ -4,8 +4,8 @@
  * written one after another. A batch that cannot be written (twice) is logged and dropped: its
  * messages keep their claim, and when the lease ends they are due again (at least once).
  */
-import type { Db } from "../../db/client.ts";
-import { type MessageResult, writeResults } from "./queue.ts";
+import type { Db } from "../../../db/client.ts";
+import { type MessageResult, writeResults } from "./lease.ts";
 
 const BATCH_MS = 50;
 const BATCH_MAX = 200;
@@ -68,5 +68,12 @@ export class ResultWriter {
       }
       return this.onWritten(batch);
     }
+  }
+
+  /** Counts results written elsewhere (a held claim's: held.ts) and tells `onWritten`. */
+  wrote(batch: readonly MessageResult[]): void {
+    if (!batch.length) return;
+    this.#written += batch.length;
+    this.onWritten(batch);
   }
 }

@@ -1,0 +1,92 @@
+/**
+ * A claim held by its transaction (PostgreSQL; docs/decisions/0025-delivery-speed.md). Due
+ * messages are locked with FOR NO KEY UPDATE SKIP LOCKED in a transaction that stays open while
+ * they are delivered, and their results are written and committed in it: one update a message
+ * (lease.ts's claim writes each row twice, at the claim and at the result). Other workers skip
+ * the locked rows. When the worker dies its connection closes and PostgreSQL rolls the
+ * transaction back, so the messages are due again as they were (at least once); a worker that
+ * hangs is cut off by `idle_in_transaction_session_timeout` (the lease). Deliveries still under
+ * way after `holdMs` are leased in the same transaction as lease.ts's claim leases them (status
+ * 1, the claim token, due when the lease ends) and finish by that path, so the rows and the
+ * results already in hand are not held for a slow destination.
+ */
+import { getTableColumns, inArray, lte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client.ts";
+import { requestTransaction } from "../../../db/request_transaction.ts";
+import { statement } from "../../../db/statements.ts";
+import { pushTraffic } from "../../../db/schema/mod.ts";
+import type { PushStatus } from "../../../openapi/enums.ts";
+import { type ClaimedRow, type MessageResult, resultStatements } from "./lease.ts";
+
+/** What a held claim does with its rows (engine.ts). */
+export interface HeldClaim {
+  /** At most this many messages. */
+  limit: number;
+  /** The claim token of the messages leased after `holdMs`. */
+  token: string;
+  leaseSeconds: number;
+  /** How long the transaction waits for the deliveries before it leases the rest. */
+  holdMs: number;
+  /** Names the worker in push_attempts.instance. */
+  instance: string;
+  /** Hears how many messages were claimed, before their deliveries start. */
+  claimed(count: number): void;
+  /** Starts the deliveries of the claimed rows (in the transaction `tx`: the routes' reads). */
+  deliver(tx: Tx, rows: ClaimedRow[]): Promise<Promise<MessageResult>[]>;
+  /** Takes a result that came after `holdMs`: its message was leased (writer.ts writes it). */
+  late(result: MessageResult): void;
+}
+
+/** The due messages, locked; `previous_status` is the status (nothing is written at the claim). */
+const claimStatement = statement((db, name) => {
+  const p = pushTraffic;
+  return db.select({ ...getTableColumns(p), previousStatus: sql<PushStatus>`${p.status}` })
+    .from(p)
+    .where(lte(p.nextAttemptAt, sql`now()`))
+    .orderBy(p.nextAttemptAt)
+    .limit(sql.placeholder("limit"))
+    // NO KEY: a retransmit's child row (parent_id) only needs the key share this leaves free.
+    .for("no key update", { skipLocked: true })
+    .prepare(name);
+});
+
+/**
+ * Claims up to `claim.limit` due messages, delivers them and commits their results; answers the
+ * results written (with the transaction), after `claim.claimed` heard how many there were.
+ */
+export function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult[]> {
+  const hung = { name: "idle_in_transaction_session_timeout", value: `${claim.leaseSeconds}s` };
+  return requestTransaction(db, hung, async (tx) => {
+    const rows = await claimStatement(tx).execute({ limit: claim.limit });
+    claim.claimed(rows.length);
+    if (!rows.length) return [];
+    const done: MessageResult[] = [];
+    let open = true;
+    const tasks = (await claim.deliver(tx, rows)).map((task) =>
+      task.then((result) => open ? done.push(result) : claim.late(result))
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all(tasks),
+      new Promise((resolve) => timer = setTimeout(resolve, claim.holdMs)),
+    ]);
+    clearTimeout(timer);
+    // From here on a result is late; what is done now is written, the rest leased.
+    open = false;
+    const finished = new Set(done.map((r) => r.id));
+    const leased = rows.filter((r) => !finished.has(r.id)).map((r) => r.id);
+    const { attempts, update } = resultStatements(done, claim.instance, true);
+    // Sent together, answered together: one round trip before COMMIT.
+    await Promise.all([
+      attempts && tx.execute(attempts),
+      done.length && tx.execute(update),
+      leased.length && tx.update(pushTraffic).set({
+        status: 1,
+        claimToken: claim.token,
+        nextAttemptAt: sql`now() + ${claim.leaseSeconds} * interval '1 second'`,
+        updatedAt: sql`now()`,
+      }).where(inArray(pushTraffic.id, leased)),
+    ]);
+    return done;
+  });
+}

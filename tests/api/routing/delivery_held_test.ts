@@ -1,0 +1,144 @@
+/**
+ * Claims held by their transaction (server/delivery/queue/held.ts; PostgreSQL only, where the
+ * engine holds its claims): the rows are locked and left as they were until the results commit,
+ * other claims skip them, a delivery slower than the hold is leased, and a failure before the
+ * commit leaves the messages due as they were.
+ */
+import assert from "node:assert/strict";
+import { sql } from "drizzle-orm";
+import {
+  claimDue,
+  type MessageResult,
+  writeResults,
+} from "../../../server/delivery/queue/lease.ts";
+import { type HeldClaim, holdClaim } from "../../../server/delivery/queue/held.ts";
+import { TEST_PG_URL } from "../../fixtures/db.ts";
+import { attemptRows, ownDatabase, queueMessages, trafficRows } from "../../fixtures/delivery.ts";
+import { Factories } from "../../fixtures/factories.ts";
+
+/** A delivered result of message `id` under `token`, one attempt. */
+const delivered = (id: number, token: string): MessageResult => ({
+  id,
+  token,
+  status: 4,
+  delaySeconds: null,
+  retryStep: 0,
+  errorLabel: null,
+  failureReason: null,
+  pushDeliveryStatus: 1,
+  dialled: 1,
+  rounds: 1,
+  round: 1,
+  attempts: [{
+    at: new Date(),
+    target: "primary",
+    destination: "127.0.0.1:9",
+    outcome: "delivered",
+    error: null,
+    durationMs: 1,
+  }],
+});
+
+/** A held claim whose deliveries end when the test resolves them. */
+function heldByTest(limit: number, holdMs: number) {
+  const deliveries = new Map<number, PromiseWithResolvers<MessageResult>>();
+  const late: MessageResult[] = [];
+  const claimed = Promise.withResolvers<number>();
+  const claim: HeldClaim = {
+    limit,
+    token: "held-a",
+    leaseSeconds: 30,
+    holdMs,
+    instance: "worker-a",
+    claimed: (count) => claimed.resolve(count),
+    deliver: (_tx, rows) =>
+      Promise.resolve(rows.map((row) => {
+        const delivery = Promise.withResolvers<MessageResult>();
+        deliveries.set(row.id, delivery);
+        return delivery.promise;
+      })),
+    late: (result) => late.push(result),
+  };
+  return { claim, deliveries, late, claimed: claimed.promise };
+}
+
+Deno.test({
+  name: "[delivery] a held claim locks its rows unchanged, commits its results, leases the slow",
+  ignore: !TEST_PG_URL,
+  fn: async () => {
+    const own = await ownDatabase("postgres");
+    try {
+      const db = own.database.db;
+      const tgid = await new Factories(db).tgid();
+      const [a, b, c] = await queueMessages(db, { tgidId: tgid.id, deliveryType: 0, count: 3 });
+      const held = heldByTest(2, 1_000);
+      const written = holdClaim(db, held.claim);
+      assert.equal(await held.claimed, 2);
+
+      // Nothing is written at the claim: the rows read as they were, and other claims (another
+      // connection of the pool) skip them.
+      const before = await trafficRows(db, [a.id, b.id]);
+      assert.deepEqual(before.map((r) => [r.status, r.claimToken]), [[0, null], [0, null]]);
+      const other = await claimDue(db, 10, "token-b", 30);
+      assert.deepEqual(other.map((r) => r.id), [c.id]);
+
+      // One delivery ends within the hold, the other does not.
+      held.deliveries.get(a.id)!.resolve(delivered(a.id, "held-a"));
+      const done = await written;
+      assert.deepEqual(done.map((r) => r.id), [a.id]);
+      const [rowA, rowB] = await trafficRows(db, [a.id, b.id]);
+      assert.deepEqual([rowA.status, rowA.claimToken, rowA.nextAttemptAt], [4, null, null]);
+      assert.equal(rowA.pushDeliveryAttempts, 1);
+      assert.deepEqual((await attemptRows(db, [a.id])).map((r) => r.instance), ["worker-a"]);
+      // The slow one is leased as a lease claim leases it (In progress, the token, the lease).
+      assert.deepEqual([rowB.status, rowB.claimToken], [1, "held-a"]);
+      assert.ok(rowB.nextAttemptAt!.getTime() > Date.now() + 20_000);
+
+      // Its result comes late, for the lease path, which writes it under the token.
+      held.deliveries.get(b.id)!.resolve(delivered(b.id, "held-a"));
+      await new Promise((r) => setTimeout(r, 0));
+      assert.deepEqual(held.late.map((r) => r.id), [b.id]);
+      assert.equal(await writeResults(db, held.late, "worker-a"), 1);
+      assert.equal((await trafficRows(db, [b.id]))[0].status, 4);
+    } finally {
+      await own.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "[delivery] a held claim that fails before its commit leaves its messages due as they were",
+  ignore: !TEST_PG_URL,
+  fn: async () => {
+    const own = await ownDatabase("postgres");
+    try {
+      const db = own.database.db;
+      const tgid = await new Factories(db).tgid();
+      const queued = await queueMessages(db, { tgidId: tgid.id, deliveryType: 0, count: 2 });
+      const ids = queued.map((m) => m.id);
+      const held = heldByTest(10, 5_000);
+      // The routes cannot be read, say: nothing was delivered, the claim is rolled back.
+      held.claim.deliver = () => Promise.reject(new Error("routes unreadable"));
+      await assert.rejects(holdClaim(db, held.claim), /routes unreadable/);
+      assert.equal(await held.claimed, 2);
+      const rows = await trafficRows(db, ids);
+      assert.deepEqual(
+        rows.map((r) => [r.status, r.claimToken, r.updatedAt]),
+        queued.map((m) => [0, null, m.updatedAt]),
+      );
+      // Unlocked and due at once: the next claim takes them.
+      const again = await claimDue(db, 10, "token-b", 30);
+      assert.deepEqual(again.map((r) => r.id).sort((x, y) => x - y), ids);
+
+      // A late result of a claim whose transaction failed: neither claim's token is on the row,
+      // so the lease path does not write it.
+      const [{ n }] = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from push_traffic where claim_token = 'held-a'`,
+      ) as unknown as { n: number }[];
+      assert.equal(n, 0);
+      assert.equal(await writeResults(db, [delivered(ids[0], "held-a")], "worker-a"), 0);
+    } finally {
+      await own.close();
+    }
+  },
+});
