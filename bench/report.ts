@@ -276,17 +276,30 @@ export function render(r: Results): string {
         const best = median(s.peer.map((p) => p.perSecond));
         return [
           table(
-            ["", "messages", "seconds", "msg/s", "vs graphile", "duplicates", "missing"],
+            [
+              "",
+              "messages",
+              "seconds",
+              "msg/s",
+              "vs graphile",
+              "worker µs/msg",
+              "PG µs/msg",
+              "duplicates",
+              "missing",
+            ],
             [s.bare, ...s.workers, ...s.peer].map((w) => [
               w.label,
               String(w.messages),
               w.seconds.toFixed(2),
               w.perSecond.toFixed(0),
               `${(w.perSecond / best).toFixed(2)}x`,
+              w.cpu ? w.cpu.worker.toFixed(0) : "-",
+              w.cpu ? w.cpu.postgres.toFixed(0) : "-",
               String(w.duplicates),
               String(w.missing),
             ]),
           ),
+          "  µs/msg: the CPU a message cost the worker process(es) and PostgreSQL (its insert too)",
           `  one worker process: ${s.peerRatio.toFixed(2)}x graphile-worker (the medians; target ` +
           `≥ 1.00x)${s.peerRatio >= 1 ? "" : "  ! under target"}`,
           `  two worker processes ${

@@ -22,6 +22,7 @@ import { encodeFrame } from "../../server/delivery/frame.ts";
 import { percentile } from "../load.ts";
 import { median } from "../pages/pages.ts";
 import { CONTENT, storeMessages } from "./frames.ts";
+import { cpuMeter, type CpuPerMessage } from "./cpu.ts";
 
 interface ThroughputRun {
   label: string;
@@ -31,6 +32,8 @@ interface ThroughputRun {
   /** Ids received more than once (at-least-once: 0 expected in the normal case). */
   duplicates: number;
   missing: number;
+  /** What the run cost a message: its worker processes' CPU and PostgreSQL's (not the bare loop). */
+  cpu?: CpuPerMessage;
 }
 
 /** Messages stored one at a time at a steady rate, each timed to its arrival at the sink. */
@@ -117,6 +120,7 @@ async function startChild(args: string[], env: Record<string, string> = {}) {
     while (!(await reader.read()).done);
   })().catch(() => {});
   return {
+    pid: child.pid,
     stop: async () => {
       child.kill("SIGTERM");
       await child.status;
@@ -166,6 +170,7 @@ export async function measureDelivery(
       );
       try {
         sink.received.length = 0;
+        const meter = cpuMeter(started.map((w) => w.pid));
         const t0 = performance.now();
         const ids = await store(messages);
         const first = Math.min(...ids);
@@ -180,12 +185,16 @@ export async function measureDelivery(
           300_000,
           "every message delivered",
         );
-        return tally(
-          `engine, ${instances} worker process${instances > 1 ? "es" : ""}`,
-          sink,
-          ids,
-          performance.now() - t0,
-        );
+        const ms = performance.now() - t0;
+        return {
+          ...tally(
+            `engine, ${instances} worker process${instances > 1 ? "es" : ""}`,
+            sink,
+            ids,
+            ms,
+          ),
+          cpu: meter.perMessage(ids.length),
+        };
       } finally {
         await Promise.all(started.map((w) => w.stop()));
       }
@@ -202,6 +211,7 @@ export async function measureDelivery(
       try {
         sink.received.length = 0;
         const ids = Array.from({ length: messages }, (_, i) => base + i);
+        const meter = cpuMeter([started.pid]);
         const t0 = performance.now();
         await db.execute(sql`
           select count(*) from graphile_worker.add_jobs(array(
@@ -220,7 +230,11 @@ export async function measureDelivery(
           300_000,
           "every job done",
         );
-        return tally("graphile-worker 0.18.0, 1 process", sink, ids, performance.now() - t0);
+        const ms = performance.now() - t0;
+        return {
+          ...tally("graphile-worker 0.18.0, 1 process", sink, ids, ms),
+          cpu: meter.perMessage(ids.length),
+        };
       } finally {
         await started.stop();
       }

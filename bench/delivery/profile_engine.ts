@@ -19,37 +19,12 @@ import { tcpRoutes } from "../../db/schema/mod.ts";
 import { Factories } from "../../tests/fixtures/factories.ts";
 import { startTcpSink } from "../../server/delivery/sinks/mod.ts";
 import { storeMessages } from "./frames.ts";
+import { cpuMeter } from "./cpu.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL is not set: the profile runs on PostgreSQL");
 const messages = Number(Deno.args.find((a) => /^\d+$/.test(a)) ?? 20000);
 const profile = Deno.args.includes("--prof");
-const TICKS = 100; // /proc/<pid>/stat's clock ticks a second on Linux
-
-/** CPU seconds `pid` has used (user + system). */
-function cpuOf(pid: number): number {
-  try {
-    const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0; // gone
-  }
-}
-
-/** The PostgreSQL server's processes (this machine's). */
-function postgresPids(): number[] {
-  const pids: number[] = [];
-  for (const entry of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(entry.name)) continue;
-    try {
-      if (Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).startsWith("postgres")) {
-        pids.push(Number(entry.name));
-      }
-    } catch { /* gone */ }
-  }
-  return pids;
-}
-
 const scratch = await scratchDatabase(databaseUrl, "portal_profile_engine");
 const database = openPostgres(scratch.url, { max: 2 });
 const server = openPostgres(databaseUrl, { max: 1 });
@@ -96,12 +71,7 @@ try {
 
   const statements = await executeRows(server.db, sql`select pg_stat_statements_reset()`)
     .then(() => true, () => false);
-  const pids = postgresPids();
-  const cpu = () => ({
-    worker: cpuOf(child.pid),
-    postgres: pids.reduce((s, p) => s + cpuOf(p), 0),
-  });
-  const before = cpu();
+  const meter = cpuMeter([child.pid]);
   const t0 = performance.now();
   await storeMessages(database.db, tgid.id, route.id, messages);
   while (sink.received.length < messages) await new Promise((r) => setTimeout(r, 20));
@@ -114,12 +84,10 @@ try {
     await new Promise((r) => setTimeout(r, 20));
   }
   const ms = performance.now() - t0;
-  const after = cpu();
-  const perMessage = (s: number) => `${(s / messages * 1e6).toFixed(0)} µs`;
+  const cpu = meter.perMessage(messages);
   console.log(
     `${messages} messages in ${ms.toFixed(0)} ms: ${(messages / ms * 1000).toFixed(0)} msg/s; ` +
-      `CPU a message: worker ${perMessage(after.worker - before.worker)}, PostgreSQL ` +
-      perMessage(after.postgres - before.postgres),
+      `CPU a message: worker ${cpu.worker.toFixed(0)} µs, PostgreSQL ${cpu.postgres.toFixed(0)} µs`,
   );
   if (statements) {
     const top = await executeRows<{ calls: number; ms: number; rows: number; query: string }>(

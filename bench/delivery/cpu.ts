@@ -1,0 +1,53 @@
+/**
+ * The CPU processes spent, from /proc (Linux): what a delivery costs each side in section 5 and
+ * in profile_engine.ts, where wall time on a shared two-core machine says little on its own.
+ */
+
+const TICKS = 100; // /proc/<pid>/stat's clock ticks a second on Linux
+
+/** CPU seconds `pid` has used (user + system); 0 once it is gone. */
+export function cpuOf(pid: number): number {
+  try {
+    const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** This machine's PostgreSQL server processes. */
+export function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      if (Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).startsWith("postgres")) {
+        pids.push(Number(entry.name));
+      }
+    } catch { /* gone */ }
+  }
+  return pids;
+}
+
+/** CPU a message, in microseconds, of the workers and of PostgreSQL. */
+export interface CpuPerMessage {
+  worker: number;
+  postgres: number;
+}
+
+/**
+ * Starts counting the CPU of `workers` and of PostgreSQL's processes; `perMessage(n)` answers
+ * what each spent a message since. A server process started meanwhile (a pool growing) counts
+ * whole; one that ended meanwhile is lost (none does while a run's pools stay open).
+ */
+export function cpuMeter(workers: number[]) {
+  const started = new Map(postgresPids().map((p) => [p, cpuOf(p)]));
+  const workersBefore = workers.reduce((s, p) => s + cpuOf(p), 0);
+  return {
+    perMessage: (messages: number): CpuPerMessage => ({
+      worker: (workers.reduce((s, p) => s + cpuOf(p), 0) - workersBefore) / messages * 1e6,
+      postgres: postgresPids().reduce((s, p) => s + cpuOf(p) - (started.get(p) ?? 0), 0) /
+        messages * 1e6,
+    }),
+  };
+}
