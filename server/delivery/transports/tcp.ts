@@ -1,8 +1,9 @@
 /**
  * TCP delivery: each message is one frame (frame.ts) written to host:port. Connections are kept
- * and pooled per destination (at most `perDestination`); a message goes to the open connection
- * with the fewest writes in flight, a new one is opened while all are busy and the pool has
- * room. A message is delivered when its write completed on a connection the peer had not
+ * and pooled per destination (at most `perDestination`); a message joins the frames that leave
+ * a connection at the end of this turn of the event loop (one send for all: a send is most of
+ * what a frame costs), else goes to the open connection with the fewest writes in flight; a new
+ * one is opened while all are busy and the pool has room. A message is delivered when its write completed on a connection the peer had not
  * closed. A connection the peer ends, resets or that times out leaves the pool.
  */
 import net from "node:net";
@@ -52,6 +53,11 @@ class Connection {
 
   /** Frames written in one turn of the event loop leave together (one send, not one each). */
   #corked = false;
+
+  /** Whether frames wait to leave at the end of this turn (another one joins them for free). */
+  get corked(): boolean {
+    return this.#corked;
+  }
 
   write(frame: Uint8Array): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -123,7 +129,11 @@ export class TcpTransport {
     let pool = this.#pools.get(where);
     if (!pool) this.#pools.set(where, pool = []);
     let best: Connection | undefined;
-    for (const c of pool) if (!best || c.inFlight < best.inFlight) best = c;
+    for (const c of pool) {
+      // A connection whose frames leave at the end of this turn takes this one in the same send.
+      if (c.corked && c.connected && !c.closed) return c;
+      if (!best || c.inFlight < best.inFlight) best = c;
+    }
     if (best && (best.inFlight === 0 || pool.length >= this.perDestination)) return best;
     const connection: Connection = new Connection(ip, port, where, () => {
       const current = this.#pools.get(where);

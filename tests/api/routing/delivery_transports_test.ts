@@ -125,6 +125,31 @@ Deno.test("[delivery/tcp] frames arrive with their ids over pooled connections",
   }
 });
 
+Deno.test("[delivery/tcp] frames written in one turn leave together on one connection", async () => {
+  const sink = await startTcpSink();
+  const transports = transportsWith({ perDestination: 4 });
+  const { ctx } = context();
+  try {
+    const address = `127.0.0.1:${sink.port}`;
+    const send = (id: number) =>
+      transports.deliver(tcpRoute(address), "primary", address, convert(0, row(id)), ctx);
+    assert.equal((await send(1)).outcome, "delivered"); // a connection is open
+    // Fifty in one turn: they join the first one's frames on its connection (one send), where
+    // "the least busy connection" would open the pool's other three for them.
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => send(i + 2)));
+    assert.ok(results.every((r) => r.outcome === "delivered"));
+    const deadline = Date.now() + 5_000;
+    while (sink.received.length < 51 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(sink.received.length, 51);
+    assert.equal(new Set(sink.received.map((m) => m.meta?.peer)).size, 1);
+  } finally {
+    await transports.close();
+    await sink.close();
+  }
+});
+
 Deno.test("[delivery/tcp] a refused connection fails; a hanging receiver times out", async () => {
   const hanging = await startHangingSink();
   const closed = await startTcpSink();
