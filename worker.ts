@@ -10,7 +10,7 @@
 import { ConfigError, parseConfigWithoutSessions } from "./server/config.ts";
 import { openDatabase } from "./server/start.ts";
 import { startJobs } from "./server/jobs/run.ts";
-import { allowPublicDestinations } from "./server/delivery/engine.ts";
+import { allowPublicDestinations, deliveryConcurrency } from "./server/delivery/engine.ts";
 
 const env = Deno.env.toObject();
 if (!env.DATABASE_URL) {
@@ -41,7 +41,9 @@ const jobs = startJobs(database.db, config, {
   feedSeconds: 0,
 });
 console.log(
-  `Worker ready: PostgreSQL (DATABASE_URL); delivery ${config.DELIVERY_CONCURRENCY} at once, ` +
+  `Worker ready: PostgreSQL (DATABASE_URL); delivery ${
+    deliveryConcurrency(config, true)
+  } at once, ` +
     `${config.DELIVERY_PER_DESTINATION} per destination, lease ${config.DELIVERY_LEASE_SECONDS} s; ` +
     `public destinations ${allowPublicDestinations(config) ? "allowed" : "denied"}; ` +
     "the LES clock, the traffic fold and pruning",

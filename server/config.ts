@@ -59,8 +59,13 @@ const schema = z.object({
    * (the default), `off` leaves delivery to `deno task worker` processes.
    */
   DELIVERY_WORKER: z.enum(["on", "off"]).default("on"),
-  /** Messages one worker delivers at the same time, and at most per destination. */
-  DELIVERY_CONCURRENCY: int(1, 1000).default(256),
+  /**
+   * Messages one worker delivers at the same time (and claims at once), and at most per
+   * destination. Unset: 1,000 on PostgreSQL, whose claims are held by their transaction and cost
+   * the database less a message the larger they are, 256 on PGlite, whose one connection a
+   * claim keeps from the requests while it is written (server/delivery/engine.ts).
+   */
+  DELIVERY_CONCURRENCY: int(1, 1000).optional(),
   DELIVERY_PER_DESTINATION: int(1, 1000).default(8),
   /** Connect, write and read each time out after this many milliseconds. */
   DELIVERY_TIMEOUT_MS: int(100, 600_000).default(10_000),

@@ -78,6 +78,13 @@ export function allowPublicDestinations(config: Config): boolean {
   return !demoSinks;
 }
 
+/** The default of DELIVERY_CONCURRENCY: held claims (PostgreSQL), leased ones (PGlite). */
+const CONCURRENCY = { held: 1000, leased: 256 };
+
+/** Messages an engine delivers at once: DELIVERY_CONCURRENCY, else by how it claims. */
+export const deliveryConcurrency = (config: Config, hold: boolean): number =>
+  config.DELIVERY_CONCURRENCY ?? CONCURRENCY[hold ? "held" : "leased"];
+
 /** The engine's options from the configuration; `extras` overrides any of them. */
 export function engineOptions(
   db: Db,
@@ -91,7 +98,7 @@ export function engineOptions(
   return {
     db,
     instance: `${currentInstance()}-${crypto.randomUUID().slice(0, 6)}`,
-    concurrency: config.DELIVERY_CONCURRENCY,
+    concurrency: deliveryConcurrency(config, given.hold ?? isPostgresJs(db)),
     perDestination: config.DELIVERY_PER_DESTINATION,
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     leaseSeconds: config.DELIVERY_LEASE_SECONDS,

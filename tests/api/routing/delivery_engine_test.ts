@@ -428,6 +428,15 @@ engineTest(
   },
 );
 
+engineTest("claims are held on PostgreSQL and leased on PGlite, sized to match", (c) => {
+  const defaults = engineOptions(c.db, parseConfig({}));
+  const held = c.kind === "postgres";
+  assert.equal(defaults.hold, held);
+  assert.equal(defaults.concurrency, held ? 1000 : 256);
+  assert.equal(engineOptions(c.db, parseConfig({ DELIVERY_CONCURRENCY: "64" })).concurrency, 64);
+  return Promise.resolve();
+});
+
 engineTest("claims are exclusive and leased; a lost claim's result is not written", async (c) => {
   const tgid = await c.f.tgid();
   const [m] = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0 });
