@@ -638,12 +638,18 @@ engineTest("two engines deliver every message exactly once", async (c) => {
     count,
   });
   c.engine({ instance: "engine-a" });
-  c.engine({ instance: "engine-b", db: other?.db ?? c.db });
-  await waitFor("every message delivered", async () => {
-    const [{ n }] = await c.db.select({ n: sql<number>`count(*)::int` }).from(pushTraffic)
-      .where(eq(pushTraffic.status, 4));
-    return Number(n) === messages.length;
-  }, 60_000);
+  const b = c.engine({ instance: "engine-b", db: other?.db ?? c.db });
+  try {
+    await waitFor("every message delivered", async () => {
+      const [{ n }] = await c.db.select({ n: sql<number>`count(*)::int` }).from(pushTraffic)
+        .where(eq(pushTraffic.status, 4));
+      return Number(n) === messages.length;
+    }, 60_000);
+  } finally {
+    // Stopped before its pool closes (closeAtEnd closes it first): as main.ts and worker.ts
+    // stop their engines before they close their databases.
+    await b.stop();
+  }
   await receivedBy(sink, messages.length);
   await new Promise((r) => setTimeout(r, 200)); // a late duplicate would show by now
   const ids = sink.received.map((r) => r.id);
