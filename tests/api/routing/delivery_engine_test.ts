@@ -30,6 +30,7 @@ import { DB_KINDS, type DbKind } from "../../fixtures/db.ts";
 import {
   attemptRows,
   closedPort,
+  deliveredResult,
   loopbackPolicy,
   ownDatabase,
   queueMessages,
@@ -453,26 +454,8 @@ engineTest("claims are exclusive and leased; a lost claim's result is not writte
   assert.equal(again.id, m.id);
   assert.equal(again.previousStatus, 1);
 
-  const result = {
-    id: m.id,
-    status: 4 as const,
-    delaySeconds: null,
-    retryStep: 0,
-    errorLabel: null,
-    failureReason: null,
-    pushDeliveryStatus: 1,
-    dialled: 1,
-    rounds: 1,
-    round: 1,
-    attempts: [{
-      at: new Date(),
-      target: "primary" as const,
-      destination: "127.0.0.1:9",
-      outcome: "delivered" as const,
-      error: null,
-      durationMs: 3,
-    }],
-  };
+  const result = deliveredResult(m.id, "");
+
   // The first worker's late result: its claim is gone, the row is not touched.
   assert.equal(await writeResults(c.db, [{ ...result, token: "token-a" }], "worker-a"), 0);
   let [row] = await trafficRows(c.db, [m.id]);

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";
+import { type Db, executeRows } from "../../../db/client.ts";
 import {
   claimDue,
   type MessageResult,
@@ -13,31 +14,14 @@ import {
 } from "../../../server/delivery/queue/lease.ts";
 import { type HeldClaim, holdClaim } from "../../../server/delivery/queue/held.ts";
 import { TEST_PG_URL } from "../../fixtures/db.ts";
-import { attemptRows, ownDatabase, queueMessages, trafficRows } from "../../fixtures/delivery.ts";
+import {
+  attemptRows,
+  deliveredResult,
+  ownDatabase,
+  queueMessages,
+  trafficRows,
+} from "../../fixtures/delivery.ts";
 import { Factories } from "../../fixtures/factories.ts";
-
-/** A delivered result of message `id` under `token`, one attempt. */
-const delivered = (id: number, token: string): MessageResult => ({
-  id,
-  token,
-  status: 4,
-  delaySeconds: null,
-  retryStep: 0,
-  errorLabel: null,
-  failureReason: null,
-  pushDeliveryStatus: 1,
-  dialled: 1,
-  rounds: 1,
-  round: 1,
-  attempts: [{
-    at: new Date(),
-    target: "primary",
-    destination: "127.0.0.1:9",
-    outcome: "delivered",
-    error: null,
-    durationMs: 1,
-  }],
-});
 
 /** A held claim whose deliveries end when the test resolves them. */
 function heldByTest(limit: number, holdMs: number) {
@@ -62,15 +46,26 @@ function heldByTest(limit: number, holdMs: number) {
   return { claim, deliveries, late, claimed: claimed.promise };
 }
 
+/** `count` messages queued due in a PostgreSQL database of their own, for `fn`. */
+async function withQueued(
+  count: number,
+  fn: (db: Db, queued: Awaited<ReturnType<typeof queueMessages>>) => Promise<void>,
+) {
+  const own = await ownDatabase("postgres");
+  try {
+    const db = own.database.db;
+    const tgid = await new Factories(db).tgid();
+    await fn(db, await queueMessages(db, { tgidId: tgid.id, deliveryType: 0, count }));
+  } finally {
+    await own.close();
+  }
+}
+
 Deno.test({
   name: "[delivery] a held claim locks its rows unchanged, commits its results, leases the slow",
   ignore: !TEST_PG_URL,
   fn: async () => {
-    const own = await ownDatabase("postgres");
-    try {
-      const db = own.database.db;
-      const tgid = await new Factories(db).tgid();
-      const [a, b, c] = await queueMessages(db, { tgidId: tgid.id, deliveryType: 0, count: 3 });
+    await withQueued(3, async (db, [a, b, c]) => {
       const held = heldByTest(2, 1_000);
       const written = holdClaim(db, held.claim);
       assert.equal(await held.claimed, 2);
@@ -83,7 +78,7 @@ Deno.test({
       assert.deepEqual(other.map((r) => r.id), [c.id]);
 
       // One delivery ends within the hold, the other does not.
-      held.deliveries.get(a.id)!.resolve(delivered(a.id, "held-a"));
+      held.deliveries.get(a.id)!.resolve(deliveredResult(a.id, "held-a"));
       const done = await written;
       assert.deepEqual(done.map((r) => r.id), [a.id]);
       const [rowA, rowB] = await trafficRows(db, [a.id, b.id]);
@@ -95,14 +90,12 @@ Deno.test({
       assert.ok(rowB.nextAttemptAt!.getTime() > Date.now() + 20_000);
 
       // Its result comes late, for the lease path, which writes it under the token.
-      held.deliveries.get(b.id)!.resolve(delivered(b.id, "held-a"));
+      held.deliveries.get(b.id)!.resolve(deliveredResult(b.id, "held-a"));
       await new Promise((r) => setTimeout(r, 0));
       assert.deepEqual(held.late.map((r) => r.id), [b.id]);
       assert.equal(await writeResults(db, held.late, "worker-a"), 1);
       assert.equal((await trafficRows(db, [b.id]))[0].status, 4);
-    } finally {
-      await own.close();
-    }
+    });
   },
 });
 
@@ -110,11 +103,7 @@ Deno.test({
   name: "[delivery] a held claim that fails before its commit leaves its messages due as they were",
   ignore: !TEST_PG_URL,
   fn: async () => {
-    const own = await ownDatabase("postgres");
-    try {
-      const db = own.database.db;
-      const tgid = await new Factories(db).tgid();
-      const queued = await queueMessages(db, { tgidId: tgid.id, deliveryType: 0, count: 2 });
+    await withQueued(2, async (db, queued) => {
       const ids = queued.map((m) => m.id);
       const held = heldByTest(10, 5_000);
       // The routes cannot be read, say: nothing was delivered, the claim is rolled back.
@@ -132,13 +121,12 @@ Deno.test({
 
       // A late result of a claim whose transaction failed: neither claim's token is on the row,
       // so the lease path does not write it.
-      const [{ n }] = await db.execute<{ n: number }>(
+      const [{ n }] = await executeRows<{ n: number }>(
+        db,
         sql`select count(*)::int as n from push_traffic where claim_token = 'held-a'`,
-      ) as unknown as { n: number }[];
+      );
       assert.equal(n, 0);
-      assert.equal(await writeResults(db, [delivered(ids[0], "held-a")], "worker-a"), 0);
-    } finally {
-      await own.close();
-    }
+      assert.equal(await writeResults(db, [deliveredResult(ids[0], "held-a")], "worker-a"), 0);
+    });
   },
 });
