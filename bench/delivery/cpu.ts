@@ -6,7 +6,7 @@
 const TICKS = 100; // /proc/<pid>/stat's clock ticks a second on Linux
 
 /** CPU seconds `pid` has used (user + system); 0 once it is gone. */
-export function cpuOf(pid: number): number {
+function cpuOf(pid: number): number {
   try {
     const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) / TICKS;
@@ -16,7 +16,7 @@ export function cpuOf(pid: number): number {
 }
 
 /** This machine's PostgreSQL server processes. */
-export function postgresPids(): number[] {
+function postgresPids(): number[] {
   const pids: number[] = [];
   for (const entry of Deno.readDirSync("/proc")) {
     if (!/^\d+$/.test(entry.name)) continue;

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { ftpRoutes, smtpRoutes, tcpRoutes, wsRoutes } from "../../db/schema/mod.ts";
 import type { RouteRow } from "./transports/mod.ts";
 import type { RouteKind } from "./outcome.ts";
-import type { PushRow } from "./types.ts";
+import type { DeliveryRow } from "./types.ts";
 
 /** Delivery types delivered over a route (the others are local: DB, ACK, SMS). */
 export const ROUTE_KIND_OF_TYPE: Partial<Record<number, RouteKind>> = {
@@ -21,12 +21,12 @@ export const ROUTE_KIND_OF_TYPE: Partial<Record<number, RouteKind>> = {
 const TABLES = { tcp: tcpRoutes, ftp: ftpRoutes, ws: wsRoutes, smtp: smtpRoutes } as const;
 
 /** The delivery type that decides a message's route (routageType, else deliveryType). */
-export const routeTypeOf = (row: PushRow): number => row.routageType ?? row.deliveryType;
+export const routeTypeOf = (row: DeliveryRow): number => row.routageType ?? row.deliveryType;
 
 /** Each message's route by message id (absent: the message has no route). */
 export async function loadRoutes(
   db: Db,
-  rows: readonly PushRow[],
+  rows: readonly DeliveryRow[],
 ): Promise<Map<number, RouteRow>> {
   const found = new Map<number, RouteRow>();
   await Promise.all((Object.keys(TABLES) as RouteKind[]).map(async (kind) => {

@@ -4,11 +4,11 @@
  * is treated as 0. Dates are UTC.
  */
 import { TRAFFIC_PROTOCOLS } from "../../openapi/enums.ts";
-import type { OutgoingMessage, PushRow } from "./types.ts";
+import type { DeliveryRow, OutgoingMessage } from "./types.ts";
 
 const encoder = new TextEncoder();
 
-export function convert(conversion: number, row: PushRow): OutgoingMessage {
+export function convert(conversion: number, row: DeliveryRow): OutgoingMessage {
   const [text, contentType, extension] = (CONVERTERS[conversion] ?? CONVERTERS[0])(row);
   return {
     id: row.id,
@@ -23,7 +23,7 @@ export function convert(conversion: number, row: PushRow): OutgoingMessage {
   };
 }
 
-type Converter = (row: PushRow) => [text: string, contentType: string, extension: string];
+type Converter = (row: DeliveryRow) => [text: string, contentType: string, extension: string];
 
 const CONVERTERS: Record<number, Converter> = {
   0: (row) => [row.content ?? "", "text/plain; charset=utf-8", "txt"],
@@ -40,7 +40,7 @@ const protocolName = (protocol: number) =>
 const show = (value: number | null) => value === null ? "-" : String(value);
 
 /** 1 Textual: a readable header block, a blank line, the content. */
-function textual(row: PushRow): [string, string, string] {
+function textual(row: DeliveryRow): [string, string, string] {
   const header = [
     `Message id: ${row.id}`,
     `TGID: ${show(row.tgidId)}`,
@@ -68,7 +68,7 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const XML_TYPE = "application/xml; charset=utf-8";
 
 /** The message's fields in a fixed order (null stays null): XML and CSV share it. */
-function fields(row: PushRow): [string, string | null][] {
+function fields(row: DeliveryRow): [string, string | null][] {
   const n = (v: number | null) => v === null ? null : String(v);
   return [
     ["id", String(row.id)],
@@ -82,7 +82,7 @@ function fields(row: PushRow): [string, string | null][] {
 }
 
 /** 2 product XML: one `<pushMessage>` element, the fields as attributes (null ones left out). */
-function productXml(row: PushRow): [string, string, string] {
+function productXml(row: DeliveryRow): [string, string, string] {
   const attributes = fields(row)
     .filter(([, v]) => v !== null)
     .map(([k, v]) => ` ${k}="${xmlEscape(v!)}"`)
@@ -95,7 +95,7 @@ function productXml(row: PushRow): [string, string, string] {
 }
 
 /** 4 Standard XML: `<message>` with one child element a field (empty when null). */
-function standardXml(row: PushRow): [string, string, string] {
+function standardXml(row: DeliveryRow): [string, string, string] {
   const children = [...fields(row), ["content", row.content ?? ""] as [string, string]]
     .map(([k, v]) => v === null ? `  <${k}/>` : `  <${k}>${xmlEscape(v)}</${k}>`);
   return [`${XML_DECLARATION}<message>\n${children.join("\n")}\n</message>\n`, XML_TYPE, "xml"];
@@ -105,7 +105,7 @@ function standardXml(row: PushRow): [string, string, string] {
 export const csvField = (v: string) => /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 
 /** 5 CSV: a header line and one row, CRLF line ends (RFC 4180); null is an empty field. */
-function csv(row: PushRow): [string, string, string] {
+function csv(row: DeliveryRow): [string, string, string] {
   const all = [...fields(row), ["content", row.content ?? ""] as [string, string | null]];
   const line = (values: string[]) => values.map(csvField).join(",") + "\r\n";
   return [
@@ -172,7 +172,7 @@ const degrees = (v: number, width: number) =>
  * and TI the report's time, else the stored time). Without: //SR//TM/MSG//RN/<id>//DA//TI//MS/
  * <text>//ER//, the text on one line, slashes spaced ("a/ /b", " /x", "x/ ") so none ends the field.
  */
-function vms2(row: PushRow): string {
+function vms2(row: DeliveryRow): string {
   const content = row.content ?? "";
   const position = findPosition(content);
   const at = position?.at ?? row.lesCStoredTime;

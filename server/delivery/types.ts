@@ -7,7 +7,32 @@
  */
 import type { pushTraffic } from "../../db/schema/mod.ts";
 
+/**
+ * The columns of push traffic a delivery reads: a held claim selects these only (queue/held.ts),
+ * since the worker parses each column of each message it claims (issue 41).
+ */
+export const DELIVERY_COLUMNS = [
+  "id",
+  "tgidId",
+  "dnid",
+  "les",
+  "lesCStoredTime",
+  "deliveryType",
+  "protocol",
+  "content",
+  "routagePushId",
+  "routageType",
+  "retryStep",
+  "errorLabel",
+  "failureReason",
+  "pushDeliveryStatus",
+  "pushDeliveryAttempts",
+] as const;
+
 export type PushRow = typeof pushTraffic.$inferSelect;
+
+/** A push traffic message as a delivery reads it. */
+export type DeliveryRow = Pick<PushRow, typeof DELIVERY_COLUMNS[number]>;
 
 /** A message as the transports see it: the converted payload and what identifies it. */
 export interface OutgoingMessage {

@@ -10,12 +10,13 @@
  * 1, the claim token, due when the lease ends) and finish by that path, so the rows and the
  * results already in hand are not held for a slow destination.
  */
-import { getTableColumns, inArray, lte, sql } from "drizzle-orm";
+import { inArray, lte, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client.ts";
 import { requestTransaction } from "../../../db/request_transaction.ts";
 import { statement } from "../../../db/statements.ts";
 import { pushTraffic } from "../../../db/schema/mod.ts";
 import type { PushStatus } from "../../../openapi/enums.ts";
+import { DELIVERY_COLUMNS } from "../types.ts";
 import { type ClaimedRow, type MessageResult, resultStatements } from "./lease.ts";
 
 /** What a held claim does with its rows (engine.ts). */
@@ -37,10 +38,16 @@ export interface HeldClaim {
   late(result: MessageResult): void;
 }
 
-/** The due messages, locked; `previous_status` is the status (nothing is written at the claim). */
+/**
+ * The due messages, locked, with the columns a delivery reads; `previous_status` is the status
+ * (nothing is written at the claim).
+ */
 const claimStatement = statement((db, name) => {
   const p = pushTraffic;
-  return db.select({ ...getTableColumns(p), previousStatus: sql<PushStatus>`${p.status}` })
+  const columns = Object.fromEntries(DELIVERY_COLUMNS.map((c) => [c, p[c]])) as {
+    [C in typeof DELIVERY_COLUMNS[number]]: typeof p[C];
+  };
+  return db.select({ ...columns, previousStatus: sql<PushStatus>`${p.status}` })
     .from(p)
     .where(lte(p.nextAttemptAt, sql`now()`))
     .orderBy(p.nextAttemptAt)

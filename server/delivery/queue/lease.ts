@@ -10,9 +10,13 @@ import { type Db, executeRows } from "../../../db/client.ts";
 import { statement } from "../../../db/statements.ts";
 import { pushTraffic } from "../../../db/schema/mod.ts";
 import type { PushStatus } from "../../../openapi/enums.ts";
-import type { AttemptOutcome, AttemptTarget, PushRow } from "../types.ts";
+import type { AttemptOutcome, AttemptTarget, DeliveryRow } from "../types.ts";
 
-export type ClaimedRow = PushRow & { previousStatus: PushStatus };
+/** A claimed message: what a delivery reads, and its status before the claim. */
+export type ClaimedRow = DeliveryRow & { previousStatus: PushStatus };
+
+/** A message as a lease claim answers it: the whole row as claimed, and its status before. */
+type LeasedRow = typeof pushTraffic.$inferSelect & { previousStatus: PushStatus };
 
 /**
  * Claims up to `limit` due messages in one statement: status 1, `token`, leased for
@@ -23,7 +27,7 @@ export async function claimDue(
   limit: number,
   token: string,
   leaseSeconds: number,
-): Promise<ClaimedRow[]> {
+): Promise<LeasedRow[]> {
   if (limit <= 0) return [];
   return await claimStatement(db).execute({ limit, token, lease: leaseSeconds });
 }
