@@ -34,7 +34,10 @@ export interface HeldClaim {
   claimed(count: number): void;
   /** Starts the deliveries of the claimed rows (in the transaction `tx`: the routes' reads). */
   deliver(tx: Tx, rows: ClaimedRow[]): Promise<Promise<MessageResult>[]>;
-  /** Takes a result that came after `holdMs`: its message was leased (writer.ts writes it). */
+  /**
+   * Takes a result that came after `holdMs`, once the transaction ended: its message was leased
+   * (writer.ts writes it).
+   */
   late(result: MessageResult): void;
 }
 
@@ -61,16 +64,26 @@ const claimStatement = statement((db, name) => {
  * Claims up to `claim.limit` due messages, delivers them and commits their results; answers the
  * results written (with the transaction), after `claim.claimed` heard how many there were.
  */
-export function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult[]> {
+export async function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult[]> {
   const hung = { name: "idle_in_transaction_session_timeout", value: `${claim.leaseSeconds}s` };
-  return requestTransaction(db, hung, async (tx) => {
+  // A late result waits for the transaction's end: written before the commit, its update would
+  // find the row as it was claimed, without the lease's token, and leave it (the lease path writes
+  // a result only under its token) — lost, the message In progress until the lease ends.
+  let ended = false;
+  const waiting: MessageResult[] = [];
+  const late = (result: MessageResult) => ended ? claim.late(result) : waiting.push(result);
+  const end = () => {
+    ended = true;
+    for (const result of waiting.splice(0)) claim.late(result);
+  };
+  return await requestTransaction(db, hung, async (tx) => {
     const rows = await claimStatement(tx).execute({ limit: claim.limit });
     claim.claimed(rows.length);
     if (!rows.length) return [];
     const done: MessageResult[] = [];
     let open = true;
     const tasks = (await claim.deliver(tx, rows)).map((task) =>
-      task.then((result) => open ? done.push(result) : claim.late(result))
+      task.then((result) => open ? done.push(result) : late(result))
     );
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
@@ -95,5 +108,5 @@ export function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult[]> {
       }).where(inArray(pushTraffic.id, leased)),
     ]);
     return done;
-  });
+  }).finally(end);
 }

@@ -130,3 +130,39 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  name: "[delivery] a result that comes while a held claim commits waits for the commit",
+  ignore: !TEST_PG_URL,
+  fn: async () => {
+    await withQueued(1, async (db, [m]) => {
+      // Another transaction keeps the hourly counts locked: the claim's lease (its update fires
+      // their trigger) waits for it, between the hold and the commit.
+      const locked = Promise.withResolvers<void>();
+      const unlock = Promise.withResolvers<void>();
+      const blocker = db.transaction(async (tx) => {
+        await tx.execute(sql`lock table traffic_hourly_delta in access exclusive mode`);
+        locked.resolve();
+        await unlock.promise;
+      });
+      await locked.promise;
+      const held = heldByTest(1, 100);
+      const written = holdClaim(db, held.claim);
+      try {
+        await held.claimed;
+        await new Promise((r) => setTimeout(r, 400)); // the hold is over; the lease waits
+        held.deliveries.get(m.id)!.resolve(deliveredResult(m.id, "held-a"));
+        await new Promise((r) => setTimeout(r, 50));
+        // Written now, its update would find the row without the lease's token and leave it.
+        assert.equal(held.late.length, 0, "held back until the commit");
+      } finally {
+        unlock.resolve();
+        await blocker;
+      }
+      assert.deepEqual(await written, []);
+      assert.deepEqual(held.late.map((r) => r.id), [m.id]);
+      assert.equal(await writeResults(db, held.late, "worker-a"), 1);
+      assert.equal((await trafficRows(db, [m.id]))[0].status, 4);
+    });
+  },
+});
