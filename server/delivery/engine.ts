@@ -1,9 +1,11 @@
 /**
  * The delivery engine (docs/decisions/0015-delivery-engine.md): a loop that claims due push
- * traffic (queue.ts) while it has free slots, delivers each message in its own task (round.ts)
- * and writes the results in batches (results.ts). Idle, it polls every `pollMs`; a message stored
- * due wakes it at once (LISTEN 'delivery_due', and in this process `wakeDelivery()`: wake.ts), as
- * does `nudge()`. It runs inside the server (server/start.ts) or alone (`deno task worker`); any
+ * traffic while it has free slots, delivers each message in its own task (round.ts) and writes
+ * the results in batches. On PostgreSQL a claim is held by its transaction, which commits its
+ * results (queue/held.ts); on PGlite it is leased, and its results are written apart
+ * (queue/lease.ts, queue/writer.ts). Idle, it polls every `pollMs`; a message stored due wakes
+ * it at once (LISTEN 'delivery_due', and in this process `wakeDelivery()`: wake.ts), as does
+ * `nudge()`. It runs inside the server (server/start.ts) or alone (`deno task worker`); any
  * number of engines may share one database.
  */
 import type { Db } from "../../db/client.ts";

@@ -1,8 +1,8 @@
 /**
  * One round of one claimed message: its route's destinations in order (primary, then backup),
  * stopping at the first that takes it, each attempt recorded; then the outcome (outcome.ts)
- * as a result for the writer (results.ts). Messages of the local delivery types (DB, ACK, SMS)
- * end here without a transport.
+ * as a result for the claim or the writer (queue/). Messages of the local delivery types (DB,
+ * ACK, SMS) end here without a transport.
  */
 import { DELIVERY_TYPES } from "../../openapi/enums.ts";
 import { convert } from "./convert.ts";

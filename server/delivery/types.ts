@@ -1,6 +1,6 @@
 /**
  * The delivery engine's shared vocabulary (docs/decisions/0015-delivery-engine.md). The queue
- * (queue.ts) hands claimed push traffic messages to the engine (engine.ts), which converts each
+ * (queue/) hands claimed push traffic messages to the engine (engine.ts), which converts each
  * (convert.ts), picks its route's destinations (destinations.ts) and calls the transport of the
  * route's kind (transports/*.ts). Every transport checks the egress policy (egress.ts) before it
  * dials, so a refused destination is never connected to.
