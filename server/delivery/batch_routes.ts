@@ -33,10 +33,16 @@ export async function loadRoutes(
     const mine = rows.filter((r) => ROUTE_KIND_OF_TYPE[routeTypeOf(r)] === kind);
     if (!mine.length) return;
     const table = TABLES[kind];
-    const ids = mine.flatMap((r) => r.routagePushId === null ? [] : [r.routagePushId]);
-    const tgids = mine.flatMap((r) =>
-      r.routagePushId === null && r.tgidId !== null ? [r.tgidId] : []
-    );
+    // Each id once: a claim's messages share a few routes, and a list of one id a message
+    // (a thousand parameters, bound and planned) was a good part of a claim's cost (issue 41).
+    const ids = [
+      ...new Set(mine.flatMap((r) => r.routagePushId === null ? [] : [r.routagePushId])),
+    ];
+    const tgids = [
+      ...new Set(
+        mine.flatMap((r) => r.routagePushId === null && r.tgidId !== null ? [r.tgidId] : []),
+      ),
+    ];
     const conditions = [
       ids.length ? inArray(table.id, ids) : undefined,
       tgids.length ? inArray(table.tgidId, tgids) : undefined,
