@@ -287,21 +287,28 @@ export function render(r: Results): string {
               "duplicates",
               "missing",
             ],
-            [s.bare, ...s.workers, ...s.peer].map((w) => [
-              w.label,
-              String(w.messages),
-              w.seconds.toFixed(2),
-              w.perSecond.toFixed(0),
-              `${(w.perSecond / best).toFixed(2)}x`,
-              w.cpu ? w.cpu.worker.toFixed(0) : "-",
-              w.cpu ? w.cpu.postgres.toFixed(0) : "-",
-              String(w.duplicates),
-              String(w.missing),
-            ]),
+            [s.bare, ...s.workers, ...s.peer, ...(s.warmed ? [s.warmed.engine, s.warmed.peer] : [])]
+              .map((w) => [
+                w.label,
+                String(w.messages),
+                w.seconds.toFixed(2),
+                w.perSecond.toFixed(0),
+                `${(w.perSecond / best).toFixed(2)}x`,
+                w.cpu ? w.cpu.worker.toFixed(0) : "-",
+                w.cpu ? w.cpu.postgres.toFixed(0) : "-",
+                String(w.duplicates),
+                String(w.missing),
+              ]),
           ),
           "  µs/msg: the CPU a message cost the worker process(es) and PostgreSQL (its insert too)",
           `  one worker process: ${s.peerRatio.toFixed(2)}x graphile-worker (the medians; target ` +
           `≥ 1.00x)${s.peerRatio >= 1 ? "" : "  ! under target"}`,
+          ...(s.warmed
+            ? [
+              `  warmed (each process delivered ${s.warmed.first} first, unmeasured): ` +
+              `${s.warmed.ratio.toFixed(2)}x graphile-worker`,
+            ]
+            : []),
           `  two worker processes ${
             s.workers[1].perSecond > Math.max(s.workers[0].perSecond, s.workers[2].perSecond)
               ? "faster"

@@ -6,8 +6,10 @@
  * baseline (d) is a bare loop writing the same frames to the same sink over one connection, in
  * the same run. Messages/s is from the queue insert to the last message done (the engine:
  * status 4 Delivered; graphile-worker: its job completed) and received; every id must arrive.
- * The engine and the peer run twice each, alternately; the ratio is of their medians. Then the
- * trickle: one message stored every 100 ms, each timed from its insert to its frame's arrival.
+ * The engine and the peer run twice each, alternately; the ratio is of their medians. Then one
+ * warmed run each: a process that first delivered WARM messages, unmeasured, so V8 compiled its
+ * hot code (what a worker that has run a while does; the ratio of issue 41 is the cold one). Then
+ * the trickle: one message stored every 100 ms, each timed from its insert to its frame's arrival.
  */
 import net from "node:net";
 import { and, count, eq, gte, sql } from "drizzle-orm";
@@ -53,6 +55,11 @@ export interface DeliveryResult {
   peer: ThroughputRun[];
   /** One worker's rate over graphile-worker's (the medians of their runs); target ≥ 1. */
   peerRatio: number;
+  /**
+   * One run each of a process that delivered `first` messages before the measured ones (its hot
+   * code compiled), and the ratio of their rates: what a worker that has run a while does.
+   */
+  warmed?: { engine: ThroughputRun; peer: ThroughputRun; ratio: number; first: number };
   trickle: TrickleRun;
   /** The target of issue 17: 2,000 messages/s on PostgreSQL. */
   target: number;
@@ -162,37 +169,44 @@ export async function measureDelivery(
     progress(`delivery: bare loop, ${messages} frames`);
     const bare = await bareLoop(sink, Array.from({ length: messages }, (_, i) => i + 1));
 
-    /** `instances` worker processes deliver `messages` queued at once. */
-    const engine = async (instances: number) => {
+    /** Stores `n` messages and waits until every one is delivered: their ids. */
+    const deliverAll = async (n: number) => {
+      const ids = await store(n);
+      const first = Math.min(...ids);
+      await waitFor(
+        async () => {
+          // The sink first: counting rows meanwhile would load the database being measured.
+          if (sink.received.length < ids.length) return false;
+          const [{ n }] = await db.select({ n: count() }).from(pushTraffic)
+            .where(and(eq(pushTraffic.status, 4), gte(pushTraffic.id, first)));
+          return n >= ids.length;
+        },
+        300_000,
+        "every message delivered",
+      );
+      return ids;
+    };
+
+    /**
+     * `instances` worker processes deliver `messages` queued at once; `warm`: after delivering
+     * that many first, unmeasured (a worker that has run a while: its code compiled by V8).
+     */
+    const engine = async (instances: number, warm = 0) => {
       progress(`delivery: ${messages} messages, ${instances} worker process(es)`);
       const started = await Promise.all(
         Array.from({ length: instances }, () => startWorker(scratch.url)),
       );
       try {
         sink.received.length = 0;
+        if (warm) await deliverAll(warm);
+        sink.received.length = 0;
         const meter = cpuMeter(started.map((w) => w.pid));
         const t0 = performance.now();
-        const ids = await store(messages);
-        const first = Math.min(...ids);
-        await waitFor(
-          async () => {
-            // The sink first: counting rows meanwhile would load the database being measured.
-            if (sink.received.length < ids.length) return false;
-            const [{ n }] = await db.select({ n: count() }).from(pushTraffic)
-              .where(and(eq(pushTraffic.status, 4), gte(pushTraffic.id, first)));
-            return n >= ids.length;
-          },
-          300_000,
-          "every message delivered",
-        );
+        const ids = await deliverAll(messages);
         const ms = performance.now() - t0;
+        const processes = `${instances} worker process${instances > 1 ? "es" : ""}`;
         return {
-          ...tally(
-            `engine, ${instances} worker process${instances > 1 ? "es" : ""}`,
-            sink,
-            ids,
-            ms,
-          ),
+          ...tally(`engine, ${processes}${warm ? ", warmed" : ""}`, sink, ids, ms),
           cpu: meter.perMessage(ids.length),
         };
       } finally {
@@ -200,8 +214,34 @@ export async function measureDelivery(
       }
     };
 
-    /** graphile-worker delivers `messages` jobs added at once (ids from `base`). */
-    const peer = async (base: number) => {
+    /** Adds `n` graphile-worker jobs (ids from `base`) and waits until every one is done. */
+    const runJobs = async (base: number, n: number) => {
+      const ids = Array.from({ length: n }, (_, i) => base + i);
+      await db.execute(sql`
+        select count(*) from graphile_worker.add_jobs(array(
+          select row('deliver', json_build_object('id', ${base} + i), null, null, null, null,
+            null, null)::graphile_worker.job_spec
+          from generate_series(0, ${n - 1}) i))`);
+      await waitFor(
+        async () => {
+          if (sink.received.length < ids.length) return false;
+          const [{ n }] = await executeRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from graphile_worker._private_jobs`,
+          );
+          return n === 0;
+        },
+        300_000,
+        "every job done",
+      );
+      return ids;
+    };
+
+    /**
+     * graphile-worker delivers `messages` jobs added at once (ids from `base`); `warm`: after
+     * that many first, unmeasured, as the engine's warmed run.
+     */
+    const peer = async (base: number, warm = 0) => {
       progress(`delivery: ${messages} graphile-worker jobs, 1 process`);
       const started = await startChild([
         new URL("./graphile_peer.ts", import.meta.url).pathname,
@@ -210,29 +250,14 @@ export async function measureDelivery(
       ]);
       try {
         sink.received.length = 0;
-        const ids = Array.from({ length: messages }, (_, i) => base + i);
+        if (warm) await runJobs(base + messages, warm);
+        sink.received.length = 0;
         const meter = cpuMeter([started.pid]);
         const t0 = performance.now();
-        await db.execute(sql`
-          select count(*) from graphile_worker.add_jobs(array(
-            select row('deliver', json_build_object('id', ${base} + i), null, null, null, null,
-              null, null)::graphile_worker.job_spec
-            from generate_series(0, ${messages - 1}) i))`);
-        await waitFor(
-          async () => {
-            if (sink.received.length < ids.length) return false;
-            const [{ n }] = await executeRows<{ n: number }>(
-              db,
-              sql`select count(*)::int as n from graphile_worker._private_jobs`,
-            );
-            return n === 0;
-          },
-          300_000,
-          "every job done",
-        );
+        const ids = await runJobs(base, messages);
         const ms = performance.now() - t0;
         return {
-          ...tally("graphile-worker 0.18.0, 1 process", sink, ids, ms),
+          ...tally(`graphile-worker 0.18.0, 1 process${warm ? ", warmed" : ""}`, sink, ids, ms),
           cpu: meter.perMessage(ids.length),
         };
       } finally {
@@ -247,6 +272,7 @@ export async function measureDelivery(
     const two = await engine(2);
     peers.push(await peer(20_000_000));
     one.push(await engine(1));
+    const warmed = { engine: await engine(1, WARM), peer: await peer(30_000_000, WARM) };
 
     progress("delivery: a trickle, 10 messages a second, 1 worker process");
     const trickle = await measureTrickle(scratch.url, sink, store);
@@ -255,6 +281,7 @@ export async function measureDelivery(
       workers: [one[0], two, one[1]],
       peer: peers,
       peerRatio: median(one.map((r) => r.perSecond)) / median(peers.map((r) => r.perSecond)),
+      warmed: { ...warmed, ratio: warmed.engine.perSecond / warmed.peer.perSecond, first: WARM },
       trickle,
       target: 2000,
     };
@@ -264,6 +291,9 @@ export async function measureDelivery(
     await scratch.drop();
   }
 }
+
+/** Messages a warmed run delivers before its measured ones. */
+const WARM = 5000;
 
 const TRICKLE_RATE = 10;
 const TRICKLE_MESSAGES = 200;

@@ -6,7 +6,8 @@
  * triggers' statements too), the statements by their time. With `--prof`, the worker runs under
  * V8's sampling profiler and Node's tick processor prints where its thread went.
  *
- * `DATABASE_URL=… ./deno run -A bench/delivery/profile_engine.ts [messages] [--prof]`; the
+ * `DATABASE_URL=… ./deno run -A bench/delivery/profile_engine.ts [messages] [--warm=N] [--prof]`
+ * (`--warm`: N messages delivered first, unmeasured: a worker whose hot code V8 compiled); the
  * DELIVERY_* variables of its environment go to the worker (DELIVERY_CONCURRENCY=256, say), and
  * PROFILE_SQL runs on the scratch database before the burst, to try a change and see what it
  * buys (`drop index push_traffic_protocol_idx`, `alter table … disable trigger …`).
@@ -25,6 +26,8 @@ const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL is not set: the profile runs on PostgreSQL");
 const messages = Number(Deno.args.find((a) => /^\d+$/.test(a)) ?? 20000);
 const profile = Deno.args.includes("--prof");
+/** `--warm=N`: N messages delivered (and not measured) before the burst: a worker that ran a while. */
+const warm = Number(Deno.args.find((a) => a.startsWith("--warm="))?.slice(7) ?? 0);
 const scratch = await scratchDatabase(databaseUrl, "portal_profile_engine");
 const database = openPostgres(scratch.url, { max: 2 });
 const server = openPostgres(databaseUrl, { max: 1 });
@@ -63,11 +66,22 @@ try {
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let said = "";
-  while (!/ready/i.test(said)) said += (await reader.read()).value ?? "";
+  while (!/ready/i.test(said)) {
+    const { value, done } = await reader.read();
+    // A worker that exits first (a bad DELIVERY_* value) said why on stderr.
+    if (done) throw new Error("the worker exited before it was ready");
+    said += value;
+  }
   (async () => {
     while (!(await reader.read()).done);
   })().catch(() => {});
   await new Promise((r) => setTimeout(r, 1000)); // its first, empty, polls are over
+  if (warm) {
+    await storeMessages(database.db, tgid.id, route.id, warm);
+    while (sink.received.length < warm) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 1000));
+    sink.received.length = 0;
+  }
 
   const statements = await executeRows(server.db, sql`select pg_stat_statements_reset()`)
     .then(() => true, () => false);
