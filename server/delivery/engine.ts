@@ -97,16 +97,17 @@ export function engineOptions(
   const given = Object.fromEntries(
     Object.entries(extras).filter(([, v]) => v !== undefined),
   ) as Partial<EngineOptions>;
+  const hold = given.hold ?? isPostgresJs(db);
   return {
     db,
     instance: `${currentInstance()}-${crypto.randomUUID().slice(0, 6)}`,
-    concurrency: deliveryConcurrency(config, given.hold ?? isPostgresJs(db)),
+    concurrency: deliveryConcurrency(config, hold),
     perDestination: config.DELIVERY_PER_DESTINATION,
     timeoutMs: config.DELIVERY_TIMEOUT_MS,
     leaseSeconds: config.DELIVERY_LEASE_SECONDS,
     schedule: parseSchedule(config.DELIVERY_RETRY_SCHEDULE),
     pollMs: 500,
-    hold: isPostgresJs(db),
+    hold,
     ...given,
     // Made only when not given: a policy and a transport set (which holds pools and
     // connections) from the configuration.

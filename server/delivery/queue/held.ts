@@ -95,11 +95,13 @@ export async function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult
     open = false;
     const finished = new Set(done.map((r) => r.id));
     const leased = rows.filter((r) => !finished.has(r.id)).map((r) => r.id);
-    const { attempts, update } = resultStatements(done, claim.instance, true);
+    const { attempts, update } = done.length
+      ? resultStatements(done, claim.instance, true)
+      : { attempts: null, update: null };
     // Sent together, answered together: one round trip before COMMIT.
     await Promise.all([
       attempts && tx.execute(attempts),
-      done.length && tx.execute(update),
+      update && tx.execute(update),
       leased.length && tx.update(pushTraffic).set({
         status: 1,
         claimToken: claim.token,
