@@ -12,18 +12,18 @@
  * the trickle: one message stored every 100 ms, each timed from its insert to its frame's arrival.
  */
 import net from "node:net";
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { scratchDatabase } from "../../db/scratch.ts";
 import { executeRows, openPostgres } from "../../db/client.ts";
 import { ensureReferenceData } from "../../db/seed/reference.ts";
-import { pushTraffic, tcpRoutes } from "../../db/schema/mod.ts";
+import { tcpRoutes } from "../../db/schema/mod.ts";
 import { Factories } from "../../tests/fixtures/factories.ts";
 import { startTcpSink } from "../../server/delivery/sinks/mod.ts";
 import type { Sink } from "../../server/delivery/sinks/mod.ts";
 import { encodeFrame } from "../../server/delivery/frame.ts";
 import { percentile } from "../load.ts";
 import { median } from "../pages/pages.ts";
-import { CONTENT, storeMessages } from "./frames.ts";
+import { CONTENT, deliverAll as deliverMessages, storeMessages, waitFor } from "./frames.ts";
 import { cpuMeter, type CpuPerMessage } from "./cpu.ts";
 
 interface ThroughputRun {
@@ -65,14 +65,6 @@ export interface DeliveryResult {
   target: number;
 }
 const encoder = new TextEncoder();
-
-async function waitFor(check: () => Promise<boolean> | boolean, limitMs: number, what: string) {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function tally(label: string, sink: Sink, ids: number[], ms: number): ThroughputRun {
   const seen = new Map<number, number>();
@@ -169,23 +161,7 @@ export async function measureDelivery(
     progress(`delivery: bare loop, ${messages} frames`);
     const bare = await bareLoop(sink, Array.from({ length: messages }, (_, i) => i + 1));
 
-    /** Stores `n` messages and waits until every one is delivered: their ids. */
-    const deliverAll = async (n: number) => {
-      const ids = await store(n);
-      const first = Math.min(...ids);
-      await waitFor(
-        async () => {
-          // The sink first: counting rows meanwhile would load the database being measured.
-          if (sink.received.length < ids.length) return false;
-          const [{ n }] = await db.select({ n: count() }).from(pushTraffic)
-            .where(and(eq(pushTraffic.status, 4), gte(pushTraffic.id, first)));
-          return n >= ids.length;
-        },
-        300_000,
-        "every message delivered",
-      );
-      return ids;
-    };
+    const deliverAll = (n: number) => deliverMessages(db, sink, tgid.id, route.id, n);
 
     /**
      * `instances` worker processes deliver `messages` queued at once; `warm`: after delivering

@@ -19,7 +19,7 @@ import { ensureReferenceData } from "../../db/seed/reference.ts";
 import { tcpRoutes } from "../../db/schema/mod.ts";
 import { Factories } from "../../tests/fixtures/factories.ts";
 import { startTcpSink } from "../../server/delivery/sinks/mod.ts";
-import { storeMessages } from "./frames.ts";
+import { deliverAll } from "./frames.ts";
 import { cpuMeter } from "./cpu.ts";
 
 const databaseUrl = Deno.env.get("DATABASE_URL");
@@ -76,10 +76,9 @@ try {
     while (!(await reader.read()).done);
   })().catch(() => {});
   await new Promise((r) => setTimeout(r, 1000)); // its first, empty, polls are over
+  const deliver = (n: number) => deliverAll(database.db, sink, tgid.id, route.id, n);
   if (warm) {
-    await storeMessages(database.db, tgid.id, route.id, warm);
-    while (sink.received.length < warm) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 1000));
+    await deliver(warm);
     sink.received.length = 0;
   }
 
@@ -87,16 +86,7 @@ try {
     .then(() => true, () => false);
   const meter = cpuMeter([child.pid]);
   const t0 = performance.now();
-  await storeMessages(database.db, tgid.id, route.id, messages);
-  while (sink.received.length < messages) await new Promise((r) => setTimeout(r, 20));
-  for (;;) {
-    const [{ n }] = await executeRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from push_traffic where status <> 4`,
-    );
-    if (n === 0) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await deliver(messages);
   const ms = performance.now() - t0;
   const cpu = meter.perMessage(messages);
   console.log(
