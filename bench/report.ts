@@ -287,7 +287,13 @@ export function render(r: Results): string {
               "duplicates",
               "missing",
             ],
-            [s.bare, ...s.workers, ...s.peer, ...(s.warmed ? [s.warmed.engine, s.warmed.peer] : [])]
+            [
+              s.bare,
+              ...s.workers,
+              ...s.peer,
+              ...(s.floor ?? []),
+              ...(s.warmed ? [s.warmed.engine, s.warmed.peer] : []),
+            ]
               .map((w) => [
                 w.label,
                 String(w.messages),
@@ -303,6 +309,13 @@ export function render(r: Results): string {
           "  µs/msg: the CPU a message cost the worker process(es) and PostgreSQL (its insert too)",
           `  one worker process: ${s.peerRatio.toFixed(2)}x graphile-worker (the medians; target ` +
           `≥ 1.00x)${s.peerRatio >= 1 ? "" : "  ! under target"}`,
+          ...(s.floorRatio
+            ? [
+              `  the issue's writes alone (bare_engine.ts, no engine): ${
+                s.floorRatio.toFixed(2)
+              }x graphile-worker (the medians): the ceiling of the engine's ratio here`,
+            ]
+            : []),
           ...(s.warmed
             ? [
               `  warmed (each process delivered ${s.warmed.first} first, unmeasured): ` +

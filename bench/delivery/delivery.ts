@@ -10,6 +10,8 @@
  * warmed run each: a process that first delivered WARM messages, unmeasured, so V8 compiled its
  * hot code (what a worker that has run a while does; the ratio of issue 41 is the cold one). Then
  * the trickle: one message stored every 100 ms, each timed from its insert to its frame's arrival.
+ * Between them, twice, the floor (bare_engine.ts): the writes issue 41 keeps, done by the database
+ * client alone with no engine around them — how fast the engine could go at best on this machine.
  */
 import net from "node:net";
 import { sql } from "drizzle-orm";
@@ -56,6 +58,13 @@ export interface DeliveryResult {
   /** One worker's rate over graphile-worker's (the medians of their runs); target ≥ 1. */
   peerRatio: number;
   /**
+   * bare_engine.ts's runs: the writes issue 41 keeps (the held claim's lock, the Delivered
+   * update, the attempt row) with the database client alone, no engine.
+   */
+  floor?: ThroughputRun[];
+  /** Their rate over graphile-worker's (the medians): the ceiling of `peerRatio` here. */
+  floorRatio?: number;
+  /**
    * One run each of a process that delivered `first` messages before the measured ones (its hot
    * code compiled), and the ratio of their rates: what a worker that has run a while does.
    */
@@ -99,8 +108,14 @@ async function bareLoop(sink: Sink, ids: number[]): Promise<ThroughputRun> {
   return tally("bare loop, same frames, 1 connection", sink, ids, ms);
 }
 
+/** A child process of the bench, started and ready. */
+interface Child {
+  pid: number;
+  stop(): Promise<void>;
+}
+
 /** Starts a child (`deno run -A …args`); resolves once it printed "ready". */
-async function startChild(args: string[], env: Record<string, string> = {}) {
+async function startChild(args: string[], env: Record<string, string> = {}): Promise<Child> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", ...args],
     env,
@@ -164,14 +179,11 @@ export async function measureDelivery(
     const deliverAll = (n: number) => deliverMessages(db, sink, tgid.id, route.id, n);
 
     /**
-     * `instances` worker processes deliver `messages` queued at once; `warm`: after delivering
+     * The processes `start` starts deliver `messages` queued at once; `warm`: after delivering
      * that many first, unmeasured (a worker that has run a while: its code compiled by V8).
      */
-    const engine = async (instances: number, warm = 0) => {
-      progress(`delivery: ${messages} messages, ${instances} worker process(es)`);
-      const started = await Promise.all(
-        Array.from({ length: instances }, () => startWorker(scratch.url)),
-      );
+    const measured = async (label: string, start: () => Promise<Child>[], warm = 0) => {
+      const started = await Promise.all(start());
       try {
         sink.received.length = 0;
         if (warm) await deliverAll(warm);
@@ -180,14 +192,33 @@ export async function measureDelivery(
         const t0 = performance.now();
         const ids = await deliverAll(messages);
         const ms = performance.now() - t0;
-        const processes = `${instances} worker process${instances > 1 ? "es" : ""}`;
-        return {
-          ...tally(`engine, ${processes}${warm ? ", warmed" : ""}`, sink, ids, ms),
-          cpu: meter.perMessage(ids.length),
-        };
+        return { ...tally(label, sink, ids, ms), cpu: meter.perMessage(ids.length) };
       } finally {
         await Promise.all(started.map((w) => w.stop()));
       }
+    };
+
+    /** `instances` worker.ts processes; `warm` as `measured`'s. */
+    const engine = (instances: number, warm = 0) => {
+      progress(`delivery: ${messages} messages, ${instances} worker process(es)`);
+      const processes = `${instances} worker process${instances > 1 ? "es" : ""}`;
+      return measured(
+        `engine, ${processes}${warm ? ", warmed" : ""}`,
+        () => Array.from({ length: instances }, () => startWorker(scratch.url)),
+        warm,
+      );
+    };
+
+    /** bare_engine.ts: the issue's writes alone, no engine (the ceiling of the engine's rate). */
+    const floor = () => {
+      progress(`delivery: ${messages} messages, the issue's writes alone (bare_engine.ts)`);
+      return measured("the issue's writes alone, 1 process", () => [
+        startChild([
+          new URL("./bare_engine.ts", import.meta.url).pathname,
+          scratch.url,
+          String(sink.port),
+        ]),
+      ]);
     };
 
     /** Adds `n` graphile-worker jobs (ids from `base`) and waits until every one is done. */
@@ -243,10 +274,13 @@ export async function measureDelivery(
 
     const one: ThroughputRun[] = [];
     const peers: ThroughputRun[] = [];
+    const floors: ThroughputRun[] = [];
     one.push(await engine(1));
     peers.push(await peer(10_000_000));
+    floors.push(await floor());
     const two = await engine(2);
     peers.push(await peer(20_000_000));
+    floors.push(await floor());
     one.push(await engine(1));
     const warmed = { engine: await engine(1, WARM), peer: await peer(30_000_000, WARM) };
 
@@ -257,6 +291,8 @@ export async function measureDelivery(
       workers: [one[0], two, one[1]],
       peer: peers,
       peerRatio: median(one.map((r) => r.perSecond)) / median(peers.map((r) => r.perSecond)),
+      floor: floors,
+      floorRatio: median(floors.map((r) => r.perSecond)) / median(peers.map((r) => r.perSecond)),
       warmed: { ...warmed, ratio: warmed.engine.perSecond / warmed.peer.perSecond, first: WARM },
       trickle,
       target: 2000,

@@ -6,8 +6,9 @@
  * triggers' statements too), the statements by their time. With `--prof`, the worker runs under
  * V8's sampling profiler and Node's tick processor prints where its thread went.
  *
- * `DATABASE_URL=… ./deno run -A bench/delivery/profile_engine.ts [messages] [--warm=N] [--prof]`
- * (`--warm`: N messages delivered first, unmeasured: a worker whose hot code V8 compiled); the
+ * `DATABASE_URL=… ./deno run -A bench/delivery/profile_engine.ts [messages] [--warm=N] [--prof]
+ * [--bare]` (`--warm`: N messages delivered first, unmeasured: a worker whose hot code V8
+ * compiled; `--bare`: bare_engine.ts, the issue's writes without the engine, in its place); the
  * DELIVERY_* variables of its environment go to the worker (DELIVERY_CONCURRENCY=256, say), and
  * PROFILE_SQL runs on the scratch database before the burst, to try a change and see what it
  * buys (`drop index push_traffic_protocol_idx`, `alter table … disable trigger …`).
@@ -26,6 +27,8 @@ const databaseUrl = Deno.env.get("DATABASE_URL");
 if (!databaseUrl) throw new Error("DATABASE_URL is not set: the profile runs on PostgreSQL");
 const messages = Number(Deno.args.find((a) => /^\d+$/.test(a)) ?? 20000);
 const profile = Deno.args.includes("--prof");
+/** `--bare`: bare_engine.ts (the issue's writes alone, no engine) in place of worker.ts. */
+const bare = Deno.args.includes("--bare");
 /** `--warm=N`: N messages delivered (and not measured) before the burst: a worker that ran a while. */
 const warm = Number(Deno.args.find((a) => a.startsWith("--warm="))?.slice(7) ?? 0);
 const scratch = await scratchDatabase(databaseUrl, "portal_profile_engine");
@@ -48,7 +51,9 @@ try {
       "run",
       "-A",
       ...(profile ? [`--v8-flags=--prof,--no-logfile-per-isolate,--logfile=${log}`] : []),
-      "worker.ts",
+      ...(bare
+        ? [new URL("./bare_engine.ts", import.meta.url).pathname, scratch.url, String(sink.port)]
+        : ["worker.ts"]),
     ],
     env: {
       // The engine's settings (DELIVERY_CONCURRENCY, …) as this process has them.
