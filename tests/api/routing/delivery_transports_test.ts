@@ -8,7 +8,13 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { convert } from "../../../server/delivery/convert.ts";
-import { createTransports, type RouteRow } from "../../../server/delivery/transports/mod.ts";
+import {
+  createTransports,
+  type RouteRow,
+  type Transports,
+} from "../../../server/delivery/transports/mod.ts";
+import { deliverRound } from "../../../server/delivery/round.ts";
+import { DestinationSlots } from "../../../server/delivery/limits/slots.ts";
 import {
   startFtpSink,
   startHangingSink,
@@ -181,6 +187,39 @@ Deno.test("[delivery/tcp] a refused connection fails; a hanging receiver times o
     await transports.close();
     await hanging.close();
   }
+});
+
+Deno.test("[delivery/round] a transport call that never settles, throws or rejects ends as a failed attempt", async () => {
+  const { ctx } = context();
+  const claimed = { ...row(3), previousStatus: 0 } as const;
+  const roundWith = (deliver: Transports["deliver"]) =>
+    deliverRound(
+      {
+        transports: { deliver, close: () => Promise.resolve() },
+        ctx,
+        slots: new DestinationSlots(1),
+        schedule: [60],
+        guardMs: 100,
+      },
+      claimed,
+      "token",
+      tcpRoute("127.0.0.1:9"),
+    );
+  const hung = await roundWith(() => new Promise(() => {}));
+  assert.deepEqual(hung.attempts.map((a) => [a.outcome, a.error]), [
+    ["failed", "Delivery to 127.0.0.1:9 did not finish within 0.1 s"],
+  ]);
+  const thrown = await roundWith(() => {
+    throw new Error("thrown at once");
+  });
+  assert.deepEqual(thrown.attempts.map((a) => [a.outcome, a.error]), [[
+    "failed",
+    "thrown at once",
+  ]]);
+  const rejected = await roundWith(() => Promise.reject(new Error("rejected later")));
+  assert.deepEqual(rejected.attempts.map((a) => [a.outcome, a.error]), [
+    ["failed", "rejected later"],
+  ]);
 });
 
 const smtpRoute = (encoding: string, extra: Record<string, unknown> = {}): RouteRow => ({
