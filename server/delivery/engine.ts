@@ -18,6 +18,7 @@ import { claimDue, type ClaimedRow, type MessageResult } from "./queue/lease.ts"
 import { holdClaim } from "./queue/held.ts";
 import { ResultWriter } from "./queue/writer.ts";
 import { deliverRound, handBack, type RoundDeps } from "./round.ts";
+import { batchesOf, deliverBatch } from "./round_batch.ts";
 import { loadRoutes } from "./batch_routes.ts";
 import { parseSchedule } from "./schedule.ts";
 import { DestinationSlots } from "./limits/slots.ts";
@@ -178,25 +179,46 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
     }, soonest);
     retryTimers.add(timer);
   });
+  /** The deliveries under way, and how many messages they deliver. */
   const inFlight = new Set<Promise<unknown>>();
+  let busy = 0;
   // Refill in batches: wake for free slots once a quarter of them are free.
   const refill = Math.max(1, Math.ceil(opts.concurrency / 4));
   let hungry = false;
   let stopped = false;
 
-  /** Delivers `row` in a task of its own (counted in flight): its result, whatever happens. */
-  const launch = (row: ClaimedRow, token: string, route: RouteRow | undefined) => {
-    const task = deliverRound(deps, row, token, route)
+  /**
+   * Delivers `rows` in a task (its messages counted in flight): their results, whatever happens.
+   */
+  const launch = (
+    rows: readonly ClaimedRow[],
+    token: string,
+    deliver: () => Promise<MessageResult[]>,
+  ) => {
+    busy += rows.length;
+    const task = deliver()
       .catch((e) => {
-        console.error(`delivery: message ${row.id} failed unexpectedly:`, e);
-        return handBack(row, token, 1);
+        console.error(`delivery: messages ${rows.map((r) => r.id)} failed unexpectedly:`, e);
+        return rows.map((row) => handBack(row, token, 1));
       })
       .finally(() => {
         inFlight.delete(task);
-        if (hungry && opts.concurrency - inFlight.size >= refill) waker.wake();
+        busy -= rows.length;
+        if (hungry && opts.concurrency - busy >= refill) waker.wake();
       });
     inFlight.add(task);
     return task;
+  };
+
+  /** Starts the deliveries of a claim's rows: the batched rounds, and the others alone. */
+  const start = (rows: readonly ClaimedRow[], token: string, routes: Map<number, RouteRow>) => {
+    const { batches, alone } = batchesOf(deps, rows, routes);
+    return [
+      ...batches.map((batch) => launch(batch.rows, token, () => deliverBatch(deps, batch, token))),
+      ...alone.map((row) =>
+        launch([row], token, async () => [await deliverRound(deps, row, token, routes.get(row.id))])
+      ),
+    ];
   };
 
   /** Leases up to `free` messages and starts them; answers how many it claimed. */
@@ -211,8 +233,10 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
       for (const row of rows) writer.add(handBack(row, token, 1));
       throw e;
     }
-    for (const row of rows) {
-      void launch(row, token, routes.get(row.id)).then((result) => writer.add(result));
+    for (const task of start(rows, token, routes)) {
+      void task.then((results) => {
+        for (const result of results) writer.add(result);
+      });
     }
     return rows.length;
   };
@@ -240,8 +264,7 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
           resolve(0);
         },
         deliver: async (tx, rows) => {
-          const routes = await loadRoutes(tx, rows);
-          const tasks = rows.map((row) => launch(row, token, routes.get(row.id)));
+          const tasks = start(rows, token, await loadRoutes(tx, rows));
           started = true;
           resolve(rows.length);
           return tasks;
@@ -276,7 +299,7 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
 
   const loop = async () => {
     while (!stopped) {
-      const free = opts.concurrency - inFlight.size;
+      const free = opts.concurrency - busy;
       // Each held claim keeps a connection of the pool: a few at a time.
       const room = free > 0 && held.size < MAX_HELD;
       let claimed = 0;
@@ -292,7 +315,7 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
       if (stopped) break;
       // Slots full, or every free slot filled: more may be due as soon as slots free up.
       hungry = !room || (claimed > 0 && claimed === free);
-      if (hungry && opts.concurrency - inFlight.size >= refill && held.size < MAX_HELD) continue;
+      if (hungry && opts.concurrency - busy >= refill && held.size < MAX_HELD) continue;
       await waker.sleep(opts.pollMs);
     }
   };

@@ -4,15 +4,30 @@
  * then exactly that many more.
  */
 
-const HEADER = 12;
+/** The bytes before a frame's payload: its length and its id. */
+export const FRAME_HEADER = 12;
+const HEADER = FRAME_HEADER;
 
 export function encodeFrame(id: number, body: Uint8Array): Uint8Array {
   const frame = new Uint8Array(HEADER + body.length);
-  const view = new DataView(frame.buffer);
-  view.setUint32(0, 8 + body.length);
-  view.setBigUint64(4, BigInt(id));
-  frame.set(body, HEADER);
+  writeFrame(frame, 0, id, body);
   return frame;
+}
+
+/** Writes the frame of `id` and `body` into `bytes` at `offset`; answers the offset after it. */
+export function writeFrame(
+  bytes: Uint8Array,
+  offset: number,
+  id: number,
+  body: Uint8Array,
+): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset + offset, HEADER);
+  view.setUint32(0, 8 + body.length);
+  // The id as two 32-bit halves: a BigInt a frame is dearer (ids stay below 2^53).
+  view.setUint32(4, Math.floor(id / 0x1_0000_0000));
+  view.setUint32(8, id >>> 0);
+  bytes.set(body, offset + HEADER);
+  return offset + HEADER + body.length;
 }
 
 /** Streaming decoder: push chunks as they arrive, get back every frame they completed. */

@@ -38,7 +38,7 @@ const dialledCount = (attempts: readonly AttemptRecord[]) =>
   attempts.filter((a) => a.outcome !== "skipped" && a.outcome !== "refused").length;
 
 /** The result that writes `settlement` after a full round. */
-function settled(
+export function settled(
   row: ClaimedRow,
   token: string,
   settlement: Settlement,
@@ -133,39 +133,74 @@ function noRoute(row: ClaimedRow, kind: RouteKind): string {
     : `No ${name} route ${row.routagePushId} for tgid ${tgid}`;
 }
 
-/** One transport call, turned into a result whatever happens (throw, or no answer in time). */
-async function attempt(
+/**
+ * One transport call (`call`), its failure turned into a result whatever happens (throw, or no
+ * answer in time): `failed(result)` makes the call's answer of a failure.
+ */
+export async function guarded<T>(
   deps: RoundDeps,
-  route: RouteRow,
-  d: Destination,
-  msg: OutgoingMessage,
-): Promise<TransportResult> {
+  address: string,
+  call: () => Promise<T>,
+  failed: (result: TransportResult) => T,
+): Promise<T> {
   let cancel = () => {};
-  const guard = new Promise<TransportResult>((resolve) => {
+  const guard = new Promise<T>((resolve) => {
     cancel = after(deps.guardMs, () =>
-      resolve({
+      resolve(failed({
         outcome: "failed",
-        error: `Delivery to ${d.address} did not finish within ${deps.guardMs / 1000} s`,
-      }));
+        error: `Delivery to ${address} did not finish within ${deps.guardMs / 1000} s`,
+      })));
   });
   try {
-    return await Promise.race([
-      deps.transports.deliver(route, d.target, d.address, msg, deps.ctx),
-      guard,
-    ]);
+    return await Promise.race([call(), guard]);
   } catch (e) {
-    return { outcome: "failed", error: errorText(e) };
+    return failed({ outcome: "failed", error: errorText(e) });
   } finally {
     cancel();
   }
 }
 
-/** Delivers one claimed message (`route` absent: it has none) and answers what to write. */
+/** `route`'s conversion of `row`, or the result of a message it cannot convert. */
+export function converted(
+  row: ClaimedRow,
+  token: string,
+  route: RouteRow,
+): OutgoingMessage | MessageResult {
+  try {
+    return convert(route.row.conversion, row);
+  } catch (e) {
+    const label = `Conversion ${route.row.conversion} failed: ${errorText(e)}`;
+    return settled(row, token, finalError(label, "Conversion failed", row.retryStep), []);
+  }
+}
+
+/** The record of an attempt that began `at`, `t0` by performance.now(). */
+export const attemptRecord = (
+  d: Destination,
+  result: TransportResult,
+  at: Date,
+  t0: number,
+): AttemptRecord => ({
+  at,
+  target: d.target,
+  destination: d.address,
+  outcome: result.outcome,
+  // A delivered attempt keeps the transport's detail (e.g. FTP's passive mode) here.
+  error: result.outcome === "delivered" ? result.detail ?? null : result.error,
+  durationMs: Math.round(performance.now() - t0),
+});
+
+/**
+ * Delivers one claimed message (`route` absent: it has none) and answers what to write. `tried`:
+ * the round's attempts already made (the batched round's, round_batch.ts): it goes on with the
+ * route's next destinations.
+ */
 export async function deliverRound(
   deps: RoundDeps,
   row: ClaimedRow,
   token: string,
   route: RouteRow | undefined,
+  tried: readonly AttemptRecord[] = [],
 ): Promise<MessageResult> {
   const type = routeTypeOf(row);
   const kind = ROUTE_KIND_OF_TYPE[type];
@@ -173,16 +208,11 @@ export async function deliverRound(
   if (!route) {
     return settled(row, token, finalError(noRoute(row, kind), "No route", row.retryStep), []);
   }
-  let msg: OutgoingMessage;
-  try {
-    msg = convert(route.row.conversion, row);
-  } catch (e) {
-    const label = `Conversion ${route.row.conversion} failed: ${errorText(e)}`;
-    return settled(row, token, finalError(label, "Conversion failed", row.retryStep), []);
-  }
+  const msg = converted(row, token, route);
+  if (!("body" in msg)) return msg;
   const destinations = destinationsOf(route);
-  const attempts: AttemptRecord[] = [];
-  for (const d of destinations) {
+  const attempts: AttemptRecord[] = [...tried];
+  for (const d of destinations.slice(tried.length)) {
     if (d.skip) {
       attempts.push(skippedAttempt(d, new Date()));
       continue;
@@ -192,7 +222,12 @@ export async function deliverRound(
     const t0 = performance.now();
     let result: TransportResult;
     try {
-      result = await attempt(deps, route, d, msg);
+      result = await guarded(
+        deps,
+        d.address,
+        () => deps.transports.deliver(route, d.target, d.address, msg, deps.ctx),
+        (failure) => failure,
+      );
     } finally {
       deps.slots.release(d.address);
     }
@@ -200,17 +235,21 @@ export async function deliverRound(
     if (deps.ctx.signal.aborted && result.outcome !== "delivered") {
       return handBack(row, token, 0, attempts);
     }
-    attempts.push({
-      at,
-      target: d.target,
-      destination: d.address,
-      outcome: result.outcome,
-      // A delivered attempt keeps the transport's detail (e.g. FTP's passive mode) here.
-      error: result.outcome === "delivered" ? result.detail ?? null : result.error,
-      durationMs: Math.round(performance.now() - t0),
-    });
+    attempts.push(attemptRecord(d, result, at, t0));
     if (result.outcome === "delivered") break;
   }
+  return roundEnd(deps, row, token, kind, destinations, attempts);
+}
+
+/** The result of a round that made `attempts` (skipped destinations included). */
+function roundEnd(
+  deps: RoundDeps,
+  row: ClaimedRow,
+  token: string,
+  kind: RouteKind,
+  destinations: readonly Destination[],
+  attempts: AttemptRecord[],
+): MessageResult {
   const tried = attempts.some((a) => a.outcome !== "skipped");
   return settled(
     row,

@@ -32,8 +32,11 @@ export interface HeldClaim {
   instance: string;
   /** Hears how many messages were claimed, before their deliveries start. */
   claimed(count: number): void;
-  /** Starts the deliveries of the claimed rows (in the transaction `tx`: the routes' reads). */
-  deliver(tx: Tx, rows: ClaimedRow[]): Promise<Promise<MessageResult>[]>;
+  /**
+   * Starts the deliveries of the claimed rows (in the transaction `tx`: the routes' reads), each
+   * task answering the results of one message or several.
+   */
+  deliver(tx: Tx, rows: ClaimedRow[]): Promise<Promise<readonly MessageResult[]>[]>;
   /**
    * Takes a result that came after `holdMs`, once the transaction ended: its message was leased
    * (writer.ts writes it).
@@ -83,7 +86,9 @@ export async function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult
     const done: MessageResult[] = [];
     let open = true;
     const tasks = (await claim.deliver(tx, rows)).map((task) =>
-      task.then((result) => open ? done.push(result) : late(result))
+      task.then((results) => {
+        for (const result of results) open ? done.push(result) : late(result);
+      })
     );
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([

@@ -27,6 +27,17 @@ export interface Transports {
     msg: OutgoingMessage,
     ctx: TransportContext,
   ): Promise<TransportResult>;
+  /**
+   * Several messages to one destination at once, each one's result in order (the batched round:
+   * round_batch.ts). Only TCP routes are delivered this way; absent, every message goes alone.
+   */
+  deliverMany?(
+    route: RouteRow,
+    target: "primary" | "backup",
+    address: string,
+    msgs: readonly OutgoingMessage[],
+    ctx: TransportContext,
+  ): Promise<TransportResult[]>;
   close(): Promise<void>;
 }
 
@@ -60,6 +71,15 @@ export function createTransports(opts: {
         // A transport answers its own failures; anything else is a bug, kept as a failed attempt.
         return { outcome: "failed", error: `Unexpected error: ${(e as Error).message}` };
       }
+    },
+    async deliverMany(route, target, address, msgs, ctx) {
+      if (route.kind !== "tcp") {
+        return await Promise.all(msgs.map((msg) => this.deliver(route, target, address, msg, ctx)));
+      }
+      if (ctx.signal.aborted) {
+        return msgs.map(() => ({ outcome: "failed", error: "Delivery stopped" }));
+      }
+      return await tcp.deliverMany(address, msgs, ctx);
     },
     async close() {
       await Promise.all([tcp.close(), ftp.close(), ws.close(), smtp.close()]);

@@ -7,7 +7,7 @@
  * closed. A connection the peer ends, resets or that times out leaves the pool.
  */
 import net from "node:net";
-import { encodeFrame } from "../frame.ts";
+import { encodeFrame, FRAME_HEADER, writeFrame } from "../frame.ts";
 import type { OutgoingMessage, TransportContext, TransportResult } from "../types.ts";
 import {
   admit,
@@ -79,6 +79,36 @@ class Connection {
   }
 }
 
+/** Frames a connection's share of a batch is at least made of (a batch of 1,000: 8 shares). */
+const FRAMES_A_SHARE = 64;
+const DELIVERED: TransportResult = { outcome: "delivered" };
+
+/** The frames of `msgs[from, to)`, one after another in one buffer. */
+function frames(msgs: readonly OutgoingMessage[], from: number, to: number): Uint8Array {
+  let length = 0;
+  for (let i = from; i < to; i++) length += FRAME_HEADER + msgs[i].body.length;
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (let i = from; i < to; i++) offset = writeFrame(bytes, offset, msgs[i].id, msgs[i].body);
+  return bytes;
+}
+
+/** Where `address` is dialled (ip, port and ip:port), or why it is not: the attempt's result. */
+async function admitted(
+  address: string,
+  ctx: TransportContext,
+): Promise<{ ip: string; port: number; where: string } | TransportResult> {
+  const target = parseHostPort(address);
+  if (!target) return { outcome: "rejected", error: `${address} is not host:port` };
+  const admission = await admit(target.host, target.port, ctx.egress);
+  if (!admission.ok) return { outcome: "refused", error: admission.error };
+  return {
+    ip: admission.ip,
+    port: target.port,
+    where: endpoint(admission.ip, target.port),
+  };
+}
+
 export class TcpTransport {
   #pools = new Map<string, Connection[]>();
 
@@ -89,13 +119,75 @@ export class TcpTransport {
     msg: OutgoingMessage,
     ctx: TransportContext,
   ): Promise<TransportResult> {
-    const target = parseHostPort(address);
-    if (!target) return { outcome: "rejected", error: `${address} is not host:port` };
-    const admitted = await admit(target.host, target.port, ctx.egress);
-    if (!admitted.ok) return { outcome: "refused", error: admitted.error };
-    const where = endpoint(admitted.ip, target.port);
-    const connection = this.#acquire(admitted.ip, target.port, where);
-    connection.inFlight++;
+    const to = await admitted(address, ctx);
+    if ("outcome" in to) return to;
+    const connection = this.#acquire(to.ip, to.port, to.where);
+    return await this.#send(connection, to.where, encodeFrame(msg.id, msg.body), 1, ctx);
+  }
+
+  /**
+   * Delivers `msgs` to `address` at once (the engine's batched round: round_batch.ts): the
+   * destination parsed and admitted once, the frames spread over the pool's connections, each
+   * connection's share written as one buffer with one deadline. Answers each message's result, in
+   * order: a share is delivered when its write completed on a connection the peer had not closed,
+   * else every message of it failed (some frames may have arrived: at least once).
+   */
+  async deliverMany(
+    address: string,
+    msgs: readonly OutgoingMessage[],
+    ctx: TransportContext,
+  ): Promise<TransportResult[]> {
+    const to = await admitted(address, ctx);
+    if ("outcome" in to) return msgs.map(() => to);
+    const results = new Array<TransportResult>(msgs.length);
+    const connections = this.#several(
+      to.ip,
+      to.port,
+      to.where,
+      Math.ceil(msgs.length / FRAMES_A_SHARE),
+    );
+    const size = Math.ceil(msgs.length / connections.length);
+    await Promise.all(connections.map(async (connection, i) => {
+      const from = i * size;
+      const end = Math.min(msgs.length, from + size);
+      if (from >= end) return;
+      const result = await this.#send(
+        connection,
+        to.where,
+        frames(msgs, from, end),
+        end - from,
+        ctx,
+      );
+      results.fill(result, from, end);
+    }));
+    return results;
+  }
+
+  /**
+   * Up to `wanted` connections to ip:port, all different: the pool's open ones, least busy
+   * first, then new ones while the pool has room.
+   */
+  #several(ip: string, port: number, where: string, wanted: number): Connection[] {
+    const open = (this.#pools.get(where) ?? []).filter((c) => !c.closed)
+      .sort((a, b) => a.inFlight - b.inFlight)
+      .slice(0, wanted);
+    while (open.length < Math.min(wanted, this.perDestination)) {
+      const pool = this.#pools.get(where);
+      if (pool && pool.length >= this.perDestination) break;
+      open.push(this.#open(ip, port, where));
+    }
+    return open;
+  }
+
+  /** Writes `bytes` (`count` frames) on `connection`: the result of all of them. */
+  async #send(
+    connection: Connection,
+    where: string,
+    bytes: Uint8Array,
+    count: number,
+    ctx: TransportContext,
+  ): Promise<TransportResult> {
+    connection.inFlight += count;
     try {
       if (!connection.connected) {
         await deadline(
@@ -109,18 +201,18 @@ export class TcpTransport {
         });
       }
       await deadline(
-        connection.write(encodeFrame(msg.id, msg.body)),
+        connection.write(bytes),
         ctx.timeoutMs,
         `Write to ${where} timed out after ${seconds(ctx.timeoutMs)}`,
         ctx.signal,
         // A frame half written leaves the stream unusable: the connection goes.
         () => connection.drop(),
       );
-      return { outcome: "delivered" };
+      return DELIVERED;
     } catch (e) {
       return { outcome: "failed", error: (e as Error).message };
     } finally {
-      connection.inFlight--;
+      connection.inFlight -= count;
     }
   }
 
@@ -135,12 +227,19 @@ export class TcpTransport {
       if (!best || c.inFlight < best.inFlight) best = c;
     }
     if (best && (best.inFlight === 0 || pool.length >= this.perDestination)) return best;
+    return this.#open(ip, port, where);
+  }
+
+  /** A new connection to ip:port, in its pool until it goes. */
+  #open(ip: string, port: number, where: string): Connection {
     const connection: Connection = new Connection(ip, port, where, () => {
       const current = this.#pools.get(where);
       const rest = current?.filter((c) => c !== connection) ?? [];
       if (rest.length) this.#pools.set(where, rest);
       else this.#pools.delete(where);
     });
+    let pool = this.#pools.get(where);
+    if (!pool) this.#pools.set(where, pool = []);
     pool.push(connection);
     return connection;
   }

@@ -39,7 +39,7 @@ function heldByTest(limit: number, holdMs: number) {
       Promise.resolve(rows.map((row) => {
         const delivery = Promise.withResolvers<MessageResult>();
         deliveries.set(row.id, delivery);
-        return delivery.promise;
+        return delivery.promise.then((result) => [result]);
       })),
     late: (result) => late.push(result),
   };

@@ -14,6 +14,7 @@ import {
   type Transports,
 } from "../../../server/delivery/transports/mod.ts";
 import { deliverRound } from "../../../server/delivery/round.ts";
+import { batchesOf, deliverBatch } from "../../../server/delivery/round_batch.ts";
 import { DestinationSlots } from "../../../server/delivery/limits/slots.ts";
 import {
   startFtpSink,
@@ -88,6 +89,21 @@ function context(timeoutMs = 2_000) {
   return { ctx, dials };
 }
 
+/** A port on 127.0.0.1 nothing listens on (a sink's, closed). */
+async function portClosed(): Promise<number> {
+  const closed = await startTcpSink();
+  await closed.close();
+  return closed.port;
+}
+
+/** Waits (at most 5 s) until `sink` received `count` messages. */
+async function arrived(sink: { received: unknown[] }, count: number) {
+  const deadline = Date.now() + 5_000;
+  while (sink.received.length < count && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 const tcpRoute = (primary: string): RouteRow => ({
   kind: "tcp",
   row: {
@@ -113,10 +129,7 @@ Deno.test("[delivery/tcp] frames arrive with their ids over pooled connections",
       ),
     );
     assert.ok(results.every((r) => r.outcome === "delivered"), JSON.stringify(results[0]));
-    const deadline = Date.now() + 5_000;
-    while (sink.received.length < 500 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await arrived(sink, 500);
     assert.deepEqual(
       sink.received.map((m) => m.id).sort((a, b) => a - b),
       Array.from({ length: 500 }, (_, i) => i + 1),
@@ -144,10 +157,7 @@ Deno.test("[delivery/tcp] frames written in one turn leave together on one conne
     // "the least busy connection" would open the pool's other three for them.
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => send(i + 2)));
     assert.ok(results.every((r) => r.outcome === "delivered"));
-    const deadline = Date.now() + 5_000;
-    while (sink.received.length < 51 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await arrived(sink, 51);
     assert.equal(sink.received.length, 51);
     assert.equal(new Set(sink.received.map((m) => m.meta?.peer)).size, 1);
   } finally {
@@ -158,9 +168,7 @@ Deno.test("[delivery/tcp] frames written in one turn leave together on one conne
 
 Deno.test("[delivery/tcp] a refused connection fails; a hanging receiver times out", async () => {
   const hanging = await startHangingSink();
-  const closed = await startTcpSink();
-  const closedPort = closed.port;
-  await closed.close();
+  const closedPort = await portClosed();
   const transports = transportsWith();
   const { ctx } = context(400);
   try {
@@ -186,6 +194,113 @@ Deno.test("[delivery/tcp] a refused connection fails; a hanging receiver times o
   } finally {
     await transports.close();
     await hanging.close();
+  }
+});
+
+Deno.test("[delivery/tcp] a batch: admitted once, spread over the pool, every id kept", async (t) => {
+  const sink = await startTcpSink();
+  const closedPort = await portClosed();
+  const transports = transportsWith({ perDestination: 4 });
+  const { ctx, dials } = context();
+  const msgs = (n: number) => Array.from({ length: n }, (_, i) => convert(0, row(i + 1)));
+  const many = (address: string, n: number) =>
+    transports.deliverMany!(tcpRoute(address), "primary", address, msgs(n), ctx);
+  try {
+    await t.step("300 frames over the pool's 4 connections, one dial checked", async () => {
+      const address = `127.0.0.1:${sink.port}`;
+      const results = await many(address, 300);
+      assert.equal(results.length, 300);
+      assert.ok(results.every((r) => r.outcome === "delivered"), JSON.stringify(results[0]));
+      await arrived(sink, 300);
+      assert.deepEqual(
+        sink.received.map((m) => m.id).sort((a, b) => a - b),
+        Array.from({ length: 300 }, (_, i) => i + 1),
+      );
+      assert.equal(decode(sink.received.find((m) => m.id === 299)!.body), row(299).content);
+      assert.deepEqual(dials, [address], "the destination is admitted once for the batch");
+      assert.equal(new Set(sink.received.map((m) => m.meta?.peer)).size, 4);
+    });
+    await t.step("a refused connection fails every message of the batch", async () => {
+      const results = await many(`127.0.0.1:${closedPort}`, 3);
+      assert.deepEqual(results.map((r) => r.outcome), ["failed", "failed", "failed"]);
+      assert.match((results[2] as { error: string }).error, /refused/i);
+    });
+    await t.step(
+      "a malformed or forbidden destination: every message, nothing dialled",
+      async () => {
+        dials.length = 0;
+        const malformed = await many("127.0.0.1", 2);
+        assert.deepEqual(malformed.map((r) => r.outcome), ["rejected", "rejected"]);
+        const forbidden = await many("169.254.10.1:5000", 2);
+        assert.deepEqual(forbidden.map((r) => r.outcome), ["refused", "refused"]);
+        assert.match((forbidden[0] as { error: string }).error, /link-local/);
+        assert.deepEqual(dials, []);
+      },
+    );
+  } finally {
+    await transports.close();
+    await sink.close();
+  }
+});
+
+Deno.test("[delivery/round] a claim's messages for one TCP route go in one call; the backup takes what the primary did not", async () => {
+  const backup = await startTcpSink();
+  const closedPort = await portClosed();
+  const inner = transportsWith();
+  const calls = { one: 0, many: 0 };
+  const transports: Transports = {
+    deliver: (...args) => (calls.one++, inner.deliver(...args)),
+    deliverMany: (...args) => (calls.many++, inner.deliverMany!(...args)),
+    close: () => inner.close(),
+  };
+  const { ctx } = context();
+  const deps = {
+    transports,
+    ctx,
+    slots: new DestinationSlots(8),
+    schedule: [60],
+    guardMs: 5_000,
+  };
+  const route: RouteRow = {
+    kind: "tcp",
+    row: {
+      ...common,
+      ipPortTxPrimary: `127.0.0.1:${closedPort}`,
+      ipPortTxSecondary: `127.0.0.1:${backup.port}`,
+      txPrimaryUp: 1,
+      txSecondaryUp: 1,
+    },
+  };
+  const rows = [1, 2, 3].map((id) => ({ ...row(id), previousStatus: 0 as const }));
+  try {
+    const { batches, alone } = batchesOf(deps, rows, new Map(rows.map((r) => [r.id, route])));
+    assert.deepEqual(alone, []);
+    assert.deepEqual(batches.map((b) => b.rows.map((r) => r.id)), [[1, 2, 3]]);
+    const results = await deliverBatch(deps, batches[0], "token");
+    assert.equal(calls.many, 1, "the primary had one call for the three");
+    assert.equal(calls.one, 3, "the backup, one call a message");
+    assert.deepEqual(results.map((r) => [r.id, r.status, r.dialled]), [[1, 4, 2], [2, 4, 2], [
+      3,
+      4,
+      2,
+    ]]);
+    for (const r of results) {
+      assert.deepEqual(r.attempts.map((a) => [a.target, a.outcome]), [
+        ["primary", "failed"],
+        ["backup", "delivered"],
+      ]);
+      assert.match(r.attempts[0].error!, /refused/i);
+    }
+    await arrived(backup, 3);
+    assert.deepEqual(backup.received.map((m) => m.id).sort(), [1, 2, 3]);
+
+    // A primary that is not active leaves the messages to go alone (its skip is recorded).
+    const inactive: RouteRow = { ...route, row: { ...route.row, txPrimaryUp: 0 } } as RouteRow;
+    const split = batchesOf(deps, rows, new Map(rows.map((r) => [r.id, inactive])));
+    assert.deepEqual([split.batches.length, split.alone.length], [0, 3]);
+  } finally {
+    await transports.close();
+    await backup.close();
   }
 });
 

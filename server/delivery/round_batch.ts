@@ -1,0 +1,116 @@
+/**
+ * The batched round (issue 41, docs/decisions/0025-delivery-speed.md): a claim's messages for one
+ * TCP route whose primary destination is active go to it together — one destination slot, one
+ * guarded transport call for the lot (transports/tcp.ts `deliverMany`: parsed and admitted
+ * once, a connection's share of the frames in one write) — and each is recorded as round.ts
+ * records it: its attempt, its result. A message the primary did not take goes on alone from the
+ * route's next destination (round.ts). Every other message takes round.ts's path alone.
+ */
+import { destinationsOf } from "./destinations.ts";
+import { delivered } from "./outcome.ts";
+import type { AttemptRecord, ClaimedRow, MessageResult } from "./queue/lease.ts";
+import {
+  attemptRecord,
+  converted,
+  deliverRound,
+  guarded,
+  handBack,
+  type RoundDeps,
+  settled,
+} from "./round.ts";
+import { ROUTE_KIND_OF_TYPE, routeTypeOf } from "./batch_routes.ts";
+import type { RouteRow } from "./transports/mod.ts";
+import type { OutgoingMessage, TransportResult } from "./types.ts";
+
+/** Messages of a claim that go to one TCP route's primary together. */
+interface Batch {
+  route: RouteRow;
+  rows: ClaimedRow[];
+}
+
+/**
+ * The claim's batches (one a TCP route with an active primary, when the transports deliver
+ * several at once) and the messages delivered alone.
+ */
+export function batchesOf(
+  deps: RoundDeps,
+  rows: readonly ClaimedRow[],
+  routes: ReadonlyMap<number, RouteRow>,
+): { batches: Batch[]; alone: ClaimedRow[] } {
+  const byRoute = new Map<number, Batch>();
+  const alone: ClaimedRow[] = [];
+  for (const row of rows) {
+    const route = routes.get(row.id);
+    const first = route?.kind === "tcp" && ROUTE_KIND_OF_TYPE[routeTypeOf(row)] === "tcp"
+      ? destinationsOf(route)[0]
+      : undefined;
+    if (!route || !deps.transports.deliverMany || first?.target !== "primary" || first.skip) {
+      alone.push(row);
+      continue;
+    }
+    const batch = byRoute.get(route.row.id);
+    if (batch) batch.rows.push(row);
+    else byRoute.set(route.row.id, { route, rows: [row] });
+  }
+  return { batches: [...byRoute.values()], alone };
+}
+
+/** Delivers a batch (batchesOf) and answers each message's result. */
+export async function deliverBatch(
+  deps: RoundDeps,
+  batch: Batch,
+  token: string,
+): Promise<MessageResult[]> {
+  const { route } = batch;
+  const primary = destinationsOf(route)[0];
+  const results: MessageResult[] = [];
+  const rows: ClaimedRow[] = [];
+  const msgs: OutgoingMessage[] = [];
+  for (const row of batch.rows) {
+    const msg = converted(row, token, route);
+    if ("body" in msg) {
+      rows.push(row);
+      msgs.push(msg);
+    } else results.push(msg);
+  }
+  if (!rows.length) return results;
+  if (!await deps.slots.acquire(primary.address)) {
+    for (const row of rows) results.push(handBack(row, token, 1));
+    return results;
+  }
+  const at = new Date();
+  const t0 = performance.now();
+  let outcomes: TransportResult[];
+  try {
+    outcomes = await guarded(
+      deps,
+      primary.address,
+      () => deps.transports.deliverMany!(route, "primary", primary.address, msgs, deps.ctx),
+      (failure) => msgs.map(() => failure),
+    );
+  } finally {
+    deps.slots.release(primary.address);
+  }
+  // The messages of one connection's share have one result: their attempt is one record.
+  let last: TransportResult | undefined;
+  let attempts: AttemptRecord[] = [];
+  const onward: Promise<MessageResult>[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const outcome = outcomes[i];
+    if (outcome !== last) {
+      last = outcome;
+      attempts = [attemptRecord(primary, outcome, at, t0)];
+    }
+    if (outcome.outcome === "delivered") {
+      results.push(settled(row, token, delivered(row.retryStep), attempts));
+    } else if (deps.ctx.signal.aborted) {
+      // Stopping: an attempt cut short goes back to the queue for another worker, now.
+      results.push(handBack(row, token, 0));
+    } else {
+      onward.push(deliverRound(deps, row, token, route, attempts));
+    }
+  }
+  if (onward.length) results.push(...await Promise.all(onward));
+  return results;
+}
