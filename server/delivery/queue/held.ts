@@ -100,13 +100,10 @@ export async function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult
     open = false;
     const finished = new Set(done.map((r) => r.id));
     const leased = rows.filter((r) => !finished.has(r.id)).map((r) => r.id);
-    const { attempts, update } = done.length
-      ? resultStatements(done, claim.instance, true)
-      : { attempts: null, update: null };
+    const { attempts, updates } = resultStatements(done, claim.instance, true);
     // Sent together, answered together: one round trip before COMMIT.
     await Promise.all([
-      attempts && tx.execute(attempts),
-      update && tx.execute(update),
+      ...[...attempts, ...updates].map((statement) => tx.execute(statement)),
       leased.length && tx.update(pushTraffic).set({
         status: 1,
         claimToken: claim.token,

@@ -88,13 +88,120 @@ export interface MessageResult {
 }
 
 /**
+ * Delivered at the first destination tried, in one attempt: the common case, written apart by
+ * statements whose values are the same for all (firstTryStatements).
+ */
+const deliveredFirstTry = (r: MessageResult) =>
+  r.status === 4 && r.rounds === 1 && r.dialled === 1 && r.attempts.length === 1 &&
+  r.delaySeconds === null && r.errorLabel === null && r.failureReason === null &&
+  r.pushDeliveryStatus === 1;
+
+/** A PostgreSQL array literal of integers ("{1,2,3}"), one text parameter whatever its length. */
+const integers = (values: readonly number[]) => `{${values.join(",")}}`;
+
+/** A PostgreSQL array literal of texts, each quoted. */
+const texts = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
+
+/** The statements of a batch's results, each with one text whatever the batch. */
+interface ResultStatements {
+  /** The messages' updates: each answers the ids it wrote. */
+  updates: SQL[];
+  attempts: SQL[];
+}
+
+/**
  * The statements that write a batch of results, each with one text whatever the batch and the
- * batch as one JSON parameter: prepared once per connection, and nothing for drizzle to render
+ * batch as a few parameters: prepared once per connection, and nothing for drizzle to render
  * (issue 41: rendering a statement of 200 rows' values was a good part of a delivery's cost to
- * the worker). The update writes a message only while `claim_token` is still the result's, unless
- * `held`: the writer holds the rows' locks since it claimed them (held.ts), so they are its own.
+ * the worker). The messages delivered at the first try (most of them) are written by statements
+ * of their ids alone; the others carry their values as one JSON parameter. An update writes a
+ * message only while `claim_token` is still the result's, unless `held`: the writer holds the
+ * rows' locks since it claimed them (held.ts), so they are its own.
  */
 export function resultStatements(
+  results: readonly MessageResult[],
+  instance: string,
+  held: boolean,
+): ResultStatements {
+  const first = results.filter(deliveredFirstTry);
+  const others = first.length === results.length
+    ? []
+    : results.filter((r) => !deliveredFirstTry(r));
+  const statements: ResultStatements = { updates: [], attempts: [] };
+  if (first.length) {
+    const { update, attempts } = firstTryStatements(first, instance, held);
+    statements.updates.push(update);
+    statements.attempts.push(attempts);
+  }
+  if (others.length) {
+    const { update, attempts } = otherStatements(others, instance, held);
+    statements.updates.push(update);
+    if (attempts) statements.attempts.push(attempts);
+  }
+  return statements;
+}
+
+/**
+ * The first-try deliveries' statements: the update sets the same values on every message
+ * (retry_step stays: a delivery keeps it); their attempts are few records shared by many messages
+ * (the batched round's one a connection's share), so the insert joins each message to its record.
+ */
+function firstTryStatements(
+  results: readonly MessageResult[],
+  instance: string,
+  held: boolean,
+): { update: SQL; attempts: SQL } {
+  const ids: number[] = [];
+  const rounds: number[] = [];
+  const which: number[] = [];
+  const records = new Map<AttemptRecord, number>();
+  for (const r of results) {
+    ids.push(r.id);
+    rounds.push(r.round);
+    const a = r.attempts[0];
+    let n = records.get(a);
+    if (n === undefined) records.set(a, n = records.size);
+    which.push(n);
+  }
+  const attempts = JSON.stringify([...records.keys()].map((a, n) => ({
+    n,
+    at: a.at,
+    target: a.target,
+    destination: a.destination,
+    error: a.error,
+    duration_ms: a.durationMs,
+  })));
+  const mine = held
+    ? sql`p.id = any(${integers(ids)}::bigint[])`
+    : sql`(p.id, p.claim_token) in (select * from unnest(${integers(ids)}::bigint[], ${
+      texts(results.map((r) => r.token))
+    }::text[]))`;
+  return {
+    update: sql`
+      update push_traffic p set
+        status = 4, next_attempt_at = null, claim_token = null, error_label = null,
+        failure_reason = null, push_delivery_status = 1,
+        delivery_attempts = p.delivery_attempts + 1,
+        push_delivery_attempts = p.push_delivery_attempts + 1,
+        updated_at = now()
+      where ${mine}
+      returning p.id`,
+    attempts: sql`
+      insert into push_attempts (push_traffic_id, at, round, target, destination, outcome, error,
+        duration_ms, instance)
+      select v.id, a.at, v.round, a.target, a.destination, 'delivered', a.error, a.duration_ms,
+        ${instance}::text
+      from unnest(${integers(ids)}::bigint[], ${integers(rounds)}::int[], ${
+      integers(which)
+    }::int[]) as v(id, round, n)
+      join json_to_recordset(${attempts}::json) as a(n int, at timestamptz, target text,
+        destination text, error text, duration_ms int) on a.n = v.n`,
+  };
+}
+
+/** The other results' statements: each message's values and attempts as one JSON parameter. */
+function otherStatements(
   results: readonly MessageResult[],
   instance: string,
   held: boolean,
@@ -164,9 +271,11 @@ export async function writeResults(
   instance: string,
 ): Promise<number> {
   if (!results.length) return 0;
-  const { attempts, update } = resultStatements(results, instance, false);
+  const { attempts, updates } = resultStatements(results, instance, false);
   return await db.transaction(async (tx) => {
-    if (attempts) await tx.execute(attempts);
-    return (await executeRows(tx, update)).length;
+    for (const statement of attempts) await tx.execute(statement);
+    let written = 0;
+    for (const update of updates) written += (await executeRows(tx, update)).length;
+    return written;
   });
 }
