@@ -37,22 +37,28 @@ export function batchesOf(
   rows: readonly ClaimedRow[],
   routes: ReadonlyMap<number, RouteRow>,
 ): { batches: Batch[]; alone: ClaimedRow[] } {
-  const byRoute = new Map<number, Batch>();
+  /** Each TCP route's batch, or null when its primary is not active. */
+  const byRoute = new Map<number, Batch | null>();
   const alone: ClaimedRow[] = [];
   for (const row of rows) {
     const route = routes.get(row.id);
-    const first = route?.kind === "tcp" && ROUTE_KIND_OF_TYPE[routeTypeOf(row)] === "tcp"
-      ? destinationsOf(route)[0]
-      : undefined;
-    if (!route || !deps.transports.deliverMany || first?.target !== "primary" || first.skip) {
+    if (
+      !route || route.kind !== "tcp" || ROUTE_KIND_OF_TYPE[routeTypeOf(row)] !== "tcp" ||
+      !deps.transports.deliverMany
+    ) {
       alone.push(row);
       continue;
     }
-    const batch = byRoute.get(route.row.id);
+    let batch = byRoute.get(route.row.id);
+    if (batch === undefined) {
+      const first = destinationsOf(route)[0];
+      batch = first?.target === "primary" && !first.skip ? { route, rows: [] } : null;
+      byRoute.set(route.row.id, batch);
+    }
     if (batch) batch.rows.push(row);
-    else byRoute.set(route.row.id, { route, rows: [row] });
+    else alone.push(row);
   }
-  return { batches: [...byRoute.values()], alone };
+  return { batches: [...byRoute.values()].filter((b) => b !== null), alone };
 }
 
 /** Delivers a batch (batchesOf) and answers each message's result. */
