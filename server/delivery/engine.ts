@@ -22,6 +22,7 @@ import { batchesOf, deliverBatch } from "./round_batch.ts";
 import { loadRoutes } from "./batch_routes.ts";
 import { parseSchedule } from "./schedule.ts";
 import { DestinationSlots } from "./limits/slots.ts";
+import { after } from "./limits/timers.ts";
 import { createTransports, type RouteRow, type Transports } from "./transports/mod.ts";
 import type { EgressPolicy } from "./types.ts";
 import { DELIVERY_DUE_CHANNEL, onDeliveryWake } from "./wake.ts";
@@ -30,7 +31,10 @@ export interface EngineOptions {
   db: Db;
   /** Names this engine in push_attempts.instance (host:pid plus a random suffix). */
   instance: string;
-  /** Messages delivered at the same time (DELIVERY_CONCURRENCY). */
+  /**
+   * Messages delivered at the same time (DELIVERY_CONCURRENCY), a delivery counted until it ends
+   * or has been under way PARK_MS (then only its destination's slots hold it).
+   */
   concurrency: number;
   /** Of those, at most this many to one destination (DELIVERY_PER_DESTINATION). */
   perDestination: number;
@@ -128,6 +132,8 @@ export function engineOptions(
 
 /** How long a held claim waits for its deliveries before it leases the rest (queue/held.ts). */
 const HOLD_MS = 250;
+/** A delivery under way longer than this stops counting against the engine's concurrency. */
+const PARK_MS = 250;
 /** Held claims open at once, each on a connection of its own. */
 const MAX_HELD = 4;
 
@@ -195,16 +201,28 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
     token: string,
     deliver: () => Promise<MessageResult[]>,
   ) => {
-    busy += rows.length;
+    let counted = rows.length;
+    busy += counted;
+    const freed = () => {
+      if (hungry && opts.concurrency - busy >= refill) waker.wake();
+    };
+    // Still under way after PARK_MS: a slow or hanging destination (which holds its slots, and no
+    // more: limits/slots.ts) no longer counts against the engine's, so the others go on.
+    const park = after(PARK_MS, () => {
+      busy -= counted;
+      counted = 0;
+      freed();
+    });
     const task = deliver()
       .catch((e) => {
         console.error(`delivery: messages ${rows.map((r) => r.id)} failed unexpectedly:`, e);
         return rows.map((row) => handBack(row, token, 1));
       })
       .finally(() => {
+        park();
         inFlight.delete(task);
-        busy -= rows.length;
-        if (hungry && opts.concurrency - busy >= refill) waker.wake();
+        busy -= counted;
+        freed();
       });
     inFlight.add(task);
     return task;

@@ -604,6 +604,41 @@ engineTest("a hanging receiver holds only its own slots", async (c) => {
   assert.ok(held.every((r) => r.pushDeliveryAttempts === 0));
 });
 
+engineTest("a TCP receiver that stops reading holds its own slot, never the engine", async (c) => {
+  const hanging = c.closeAtEnd(await startHangingSink());
+  const sink = c.closeAtEnd(await startTcpSink());
+  const tgid = await c.f.tgid();
+  const stalled = await tcpRouteTo(c.db, tgid.id, loopback(hanging.port));
+  const tcp = await tcpRouteTo(c.db, tgid.id, loopback(sink.port));
+  // First in the queue, a claim's worth of messages whose frames (12 MB) fill the socket
+  // buffers of a receiver that never reads: their batch waits for its write until the timeout.
+  await queueMessages(c.db, {
+    tgidId: tgid.id,
+    deliveryType: 0,
+    routeId: stalled.id,
+    count: 12,
+    content: () => "x".repeat(1 << 20),
+  });
+  const fine = await queueMessages(c.db, {
+    tgidId: tgid.id,
+    deliveryType: 0,
+    routeId: tcp.id,
+    count: 30,
+  });
+  const timeoutMs = 20_000;
+  const t0 = performance.now();
+  c.engine({ concurrency: 12, perDestination: 1, timeoutMs });
+  // Delivered before the stalled batch's write times out: it stopped counting against the
+  // engine's 12 at once, so the next claims went on.
+  await waitFor(
+    "the other receiver's messages",
+    allStatus(c.db, fine.map((m) => m.id), 4),
+    timeoutMs - 2_000,
+  );
+  assert.ok(performance.now() - t0 < timeoutMs);
+  await receivedBy(sink, 30);
+});
+
 engineTest("two engines deliver every message exactly once", async (c) => {
   // 2,000 on PostgreSQL, where two instances really share a queue. Embedded PGlite serves one
   // instance only, and runs every query of both engines on this test's one thread: 300 there,
@@ -620,8 +655,10 @@ engineTest("two engines deliver every message exactly once", async (c) => {
     routeId: route.id,
     count,
   });
-  c.engine({ instance: "engine-a" });
-  const b = c.engine({ instance: "engine-b", db: other?.db ?? c.db });
+  // Claims of 100: one engine's first claims (1,000 by default on PostgreSQL, each delivered in a
+  // batch) would take the whole queue before the other's first.
+  c.engine({ instance: "engine-a", concurrency: 100 });
+  const b = c.engine({ instance: "engine-b", db: other?.db ?? c.db, concurrency: 100 });
   try {
     await waitFor("every message delivered", async () => {
       const [{ n }] = await c.db.select({ n: sql<number>`count(*)::int` }).from(pushTraffic)
