@@ -6,10 +6,9 @@
 
 /** The bytes before a frame's payload: its length and its id. */
 export const FRAME_HEADER = 12;
-const HEADER = FRAME_HEADER;
 
 export function encodeFrame(id: number, body: Uint8Array): Uint8Array {
-  const frame = new Uint8Array(HEADER + body.length);
+  const frame = new Uint8Array(FRAME_HEADER + body.length);
   writeFrame(frame, 0, id, body);
   return frame;
 }
@@ -21,13 +20,13 @@ export function writeFrame(
   id: number,
   body: Uint8Array,
 ): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset + offset, HEADER);
+  const view = new DataView(bytes.buffer, bytes.byteOffset + offset, FRAME_HEADER);
   view.setUint32(0, 8 + body.length);
   // The id as two 32-bit halves: a BigInt a frame is dearer (ids stay below 2^53).
   view.setUint32(4, Math.floor(id / 0x1_0000_0000));
   view.setUint32(8, id >>> 0);
-  bytes.set(body, offset + HEADER);
-  return offset + HEADER + body.length;
+  bytes.set(body, offset + FRAME_HEADER);
+  return offset + FRAME_HEADER + body.length;
 }
 
 /** Streaming decoder: push chunks as they arrive, get back every frame they completed. */
@@ -46,7 +45,7 @@ export class FrameDecoder {
       if (length < 8) throw new Error(`Invalid frame length ${length} (at least 8)`);
       if (buffer.length - offset < 4 + length) break;
       const id = Number(view.getBigUint64(4));
-      frames.push({ id, body: buffer.slice(offset + HEADER, offset + 4 + length) });
+      frames.push({ id, body: buffer.slice(offset + FRAME_HEADER, offset + 4 + length) });
       offset += 4 + length;
     }
     this.#buffer = buffer.slice(offset);

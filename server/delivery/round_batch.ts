@@ -97,7 +97,8 @@ export async function deliverBatch(
   } finally {
     deps.slots.release(primary.address);
   }
-  // The messages of one connection's share have one result: their attempt is one record.
+  // Messages with the same result (a connection's share; every delivered one) share one attempt
+  // record: the batch's start, destination and duration.
   let last: TransportResult | undefined;
   let attempts: AttemptRecord[] = [];
   const onward: Promise<MessageResult>[] = [];

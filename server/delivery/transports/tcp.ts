@@ -3,8 +3,10 @@
  * and pooled per destination (at most `perDestination`); a message joins the frames that leave
  * a connection at the end of this turn of the event loop (one send for all: a send is most of
  * what a frame costs), else goes to the open connection with the fewest writes in flight; a new
- * one is opened while all are busy and the pool has room. A message is delivered when its write completed on a connection the peer had not
- * closed. A connection the peer ends, resets or that times out leaves the pool.
+ * one is opened while all are busy and the pool has room. A message is delivered when its write
+ * completed on a connection the peer had not closed. A connection the peer ends, resets or that
+ * times out leaves the pool. A batch (`deliverMany`: a claim's messages for one route) is spread
+ * over the pool, each connection's share written as one buffer.
  */
 import net from "node:net";
 import { encodeFrame, FRAME_HEADER, writeFrame } from "../frame.ts";
@@ -137,6 +139,7 @@ export class TcpTransport {
     msgs: readonly OutgoingMessage[],
     ctx: TransportContext,
   ): Promise<TransportResult[]> {
+    if (!msgs.length) return [];
     const to = await admitted(address, ctx);
     if ("outcome" in to) return msgs.map(() => to);
     const results = new Array<TransportResult>(msgs.length);
