@@ -7,8 +7,9 @@
  * V8's sampling profiler and Node's tick processor prints where its thread went.
  *
  * `DATABASE_URL=… ./deno run -A bench/delivery/profile_engine.ts [messages] [--warm=N] [--prof]
- * [--bare]` (`--warm`: N messages delivered first, unmeasured: a worker whose hot code V8
- * compiled; `--bare`: bare_engine.ts, the issue's writes without the engine, in its place); the
+ * [--bare] [--workers=N]` (`--warm`: N messages delivered first, unmeasured: a worker whose hot
+ * code V8 compiled; `--bare`: bare_engine.ts, the issue's writes without the engine, in its place;
+ * `--workers`: that many processes side by side, their CPU added up); the
  * DELIVERY_* variables of its environment go to the worker (DELIVERY_CONCURRENCY=256, say), and
  * PROFILE_SQL runs on the scratch database before the burst, to try a change and see what it
  * buys (`drop index push_traffic_protocol_idx`, `alter table … disable trigger …`).
@@ -29,12 +30,15 @@ const messages = Number(Deno.args.find((a) => /^\d+$/.test(a)) ?? 20000);
 const profile = Deno.args.includes("--prof");
 /** `--bare`: bare_engine.ts (the issue's writes alone, no engine) in place of worker.ts. */
 const bare = Deno.args.includes("--bare");
+/** `--workers=N`: N worker processes side by side (their CPU added up); 1 by default. */
+const workers = Number(Deno.args.find((a) => a.startsWith("--workers="))?.slice(10) ?? 1);
 /** `--warm=N`: N messages delivered (and not measured) before the burst: a worker that ran a while. */
 const warm = Number(Deno.args.find((a) => a.startsWith("--warm="))?.slice(7) ?? 0);
 const scratch = await scratchDatabase(databaseUrl, "portal_profile_engine");
 const database = openPostgres(scratch.url, { max: 2 });
 const server = openPostgres(databaseUrl, { max: 1 });
 const sink = await startTcpSink();
+if (profile && workers > 1) throw new Error("--prof profiles one worker: leave out --workers");
 const log = `${await Deno.makeTempDir({ prefix: "profile-engine-" })}/v8.log`;
 try {
   await database.migrate();
@@ -46,40 +50,47 @@ try {
     tgidId: tgid.id,
     ipPortTxPrimary: `127.0.0.1:${sink.port}`,
   }).returning();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      ...(profile ? [`--v8-flags=--prof,--no-logfile-per-isolate,--logfile=${log}`] : []),
-      ...(bare
-        ? [new URL("./bare_engine.ts", import.meta.url).pathname, scratch.url, String(sink.port)]
-        : ["worker.ts"]),
-    ],
-    env: {
-      // The engine's settings (DELIVERY_CONCURRENCY, …) as this process has them.
-      ...Object.fromEntries(
-        Object.entries(Deno.env.toObject()).filter(([k]) => k.startsWith("DELIVERY_")),
-      ),
-      DATABASE_URL: scratch.url,
-      DELIVERY_ALLOW: "127.0.0.1/32",
-      DELIVERY_PUBLIC: "deny",
-      DEMO_SINKS: "off",
-      NODE_ENV: "production",
-    },
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let said = "";
-  while (!/ready/i.test(said)) {
-    const { value, done } = await reader.read();
-    // A worker that exits first (a bad DELIVERY_* value) said why on stderr.
-    if (done) throw new Error("the worker exited before it was ready");
-    said += value;
-  }
-  (async () => {
-    while (!(await reader.read()).done);
-  })().catch(() => {});
+  const start = () =>
+    new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        ...(profile ? [`--v8-flags=--prof,--no-logfile-per-isolate,--logfile=${log}`] : []),
+        ...(bare
+          ? [new URL("./bare_engine.ts", import.meta.url).pathname, scratch.url, String(sink.port)]
+          : ["worker.ts"]),
+      ],
+      env: {
+        // The engine's settings (DELIVERY_CONCURRENCY, …) as this process has them.
+        ...Object.fromEntries(
+          Object.entries(Deno.env.toObject()).filter(([k]) => k.startsWith("DELIVERY_")),
+        ),
+        DATABASE_URL: scratch.url,
+        DELIVERY_ALLOW: "127.0.0.1/32",
+        DELIVERY_PUBLIC: "deny",
+        DEMO_SINKS: "off",
+        NODE_ENV: "production",
+      },
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+  /** A worker started, once it said it is ready. */
+  const ready = async () => {
+    const child = start();
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let said = "";
+    while (!/ready/i.test(said)) {
+      const { value, done } = await reader.read();
+      // A worker that exits first (a bad DELIVERY_* value) said why on stderr.
+      if (done) throw new Error("the worker exited before it was ready");
+      said += value;
+    }
+    (async () => {
+      while (!(await reader.read()).done);
+    })().catch(() => {});
+    return child;
+  };
+  const children = await Promise.all(Array.from({ length: workers }, ready));
   await new Promise((r) => setTimeout(r, 1000)); // its first, empty, polls are over
   const deliver = (n: number) => deliverAll(database.db, sink, tgid.id, route.id, n);
   if (warm) {
@@ -89,7 +100,7 @@ try {
 
   const statements = await executeRows(server.db, sql`select pg_stat_statements_reset()`)
     .then(() => true, () => false);
-  const meter = cpuMeter([child.pid]);
+  const meter = cpuMeter(children.map((c) => c.pid));
   const t0 = performance.now();
   await deliver(messages);
   const ms = performance.now() - t0;
@@ -118,8 +129,8 @@ try {
   } else {
     console.log("(pg_stat_statements is not loaded on this server: no statement times)");
   }
-  child.kill("SIGTERM");
-  await child.status;
+  for (const child of children) child.kill("SIGTERM");
+  await Promise.all(children.map((c) => c.status));
   if (profile) {
     // The tick processor ships with Node (this machine's; the bench runs nowhere else).
     const processed = await new Deno.Command("node", { args: ["--prof-process", log] }).output();
