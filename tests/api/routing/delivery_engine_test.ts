@@ -560,6 +560,29 @@ engineTest("127.0.0.1 is refused unless DELIVERY_ALLOW lists it", async (c) => {
   assert.equal(sink.received.length, 0);
 });
 
+/**
+ * Starts an engine (`options`) whose attempts time out only after 20 s and waits for `fine` to be
+ * delivered to `sink`: delivered before then, they were not held up by a receiver that hangs —
+ * however slow the machine.
+ */
+async function deliveredBeforeTimeout(
+  c: Ctx,
+  options: Partial<EngineOptions>,
+  fine: readonly { id: number }[],
+  sink: Sink,
+) {
+  const timeoutMs = 20_000;
+  const t0 = performance.now();
+  c.engine({ ...options, timeoutMs });
+  await waitFor(
+    "the other receiver's messages",
+    allStatus(c.db, fine.map((m) => m.id), 4),
+    timeoutMs - 2_000,
+  );
+  assert.ok(performance.now() - t0 < timeoutMs);
+  await receivedBy(sink, fine.length);
+}
+
 engineTest("a hanging receiver holds only its own slots", async (c) => {
   const hanging = c.closeAtEnd(await startHangingSink());
   const sink = c.closeAtEnd(await startTcpSink());
@@ -579,19 +602,8 @@ engineTest("a hanging receiver holds only its own slots", async (c) => {
     routeId: tcp.id,
     count: 60,
   });
-  // The hanging receiver's attempts time out only after 20 s: every other message delivered
-  // before then, with none of the stuck ones attempted yet (asserted below), was not held up by
-  // it — however slow the machine.
-  const timeoutMs = 20_000;
-  const t0 = performance.now();
-  c.engine({ concurrency: 16, perDestination: 4, timeoutMs });
-  await waitFor(
-    "the other receiver's messages",
-    allStatus(c.db, fine.map((m) => m.id), 4),
-    timeoutMs - 2_000,
-  );
-  assert.ok(performance.now() - t0 < timeoutMs);
-  await receivedBy(sink, 60);
+  // None of the stuck ones attempted yet either (asserted below).
+  await deliveredBeforeTimeout(c, { concurrency: 16, perDestination: 4 }, fine, sink);
   // Beyond its 4 slots, the hanging receiver's messages went back to the queue as they were
   // (status 0, due again), no round counted.
   const queuedAt = new Map(stuck.map((m) => [m.id, m.updatedAt.getTime()]));
@@ -625,18 +637,8 @@ engineTest("a TCP receiver that stops reading holds its own slot, never the engi
     routeId: tcp.id,
     count: 30,
   });
-  const timeoutMs = 20_000;
-  const t0 = performance.now();
-  c.engine({ concurrency: 12, perDestination: 1, timeoutMs });
-  // Delivered before the stalled batch's write times out: it stopped counting against the
-  // engine's 12 at once, so the next claims went on.
-  await waitFor(
-    "the other receiver's messages",
-    allStatus(c.db, fine.map((m) => m.id), 4),
-    timeoutMs - 2_000,
-  );
-  assert.ok(performance.now() - t0 < timeoutMs);
-  await receivedBy(sink, 30);
+  // The stalled batch stopped counting against the engine's 12 at once, so the next claims went on.
+  await deliveredBeforeTimeout(c, { concurrency: 12, perDestination: 1 }, fine, sink);
 });
 
 engineTest("two engines deliver every message exactly once", async (c) => {
