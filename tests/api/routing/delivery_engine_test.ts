@@ -15,7 +15,11 @@ import {
   engineOptions,
   startDeliveryEngine,
 } from "../../../server/delivery/engine.ts";
-import { claimDue, writeResults } from "../../../server/delivery/queue/lease.ts";
+import {
+  claimDue,
+  type MessageResult,
+  writeResults,
+} from "../../../server/delivery/queue/lease.ts";
 import {
   type Sink,
   startFtpSink,
@@ -437,6 +441,71 @@ engineTest("claims are held on PostgreSQL and leased on PGlite, sized to match",
   assert.equal(engineOptions(c.db, parseConfig({ DELIVERY_CONCURRENCY: "64" })).concurrency, 64);
   return Promise.resolve();
 });
+
+engineTest(
+  "a batch of results: the first-try deliveries and the others each written as theirs",
+  async (c) => {
+    const tgid = await c.f.tgid();
+    const queued = await queueMessages(c.db, { tgidId: tgid.id, deliveryType: 0, count: 4 });
+    const claimed = await claimDue(c.db, 10, "token-a", 60);
+    assert.equal(claimed.length, 4);
+    const [a, b, d, lost] = queued.map((m) => m.id);
+    const first = deliveredResult(a, "token-a");
+    // One attempt record shared by two messages (as a batch's share): each gets its own row.
+    const shared = { ...deliveredResult(b, "token-a"), attempts: first.attempts };
+    const failed = first.attempts[0];
+    const backup: MessageResult = {
+      ...deliveredResult(d, "token-a"),
+      dialled: 2,
+      attempts: [
+        { ...failed, outcome: "failed", error: "Connection refused by 127.0.0.1:9" },
+        { ...failed, target: "backup", destination: "127.0.0.1:10", durationMs: 5 },
+      ],
+    };
+    const retry: MessageResult = {
+      ...deliveredResult(lost, "token-a"),
+      status: 8,
+      delaySeconds: 30,
+      retryStep: 1,
+      errorLabel: "Connection refused by 127.0.0.1:9",
+      failureReason: "Connection refused",
+      pushDeliveryStatus: 0,
+      attempts: [{ ...failed, outcome: "failed", error: "Connection refused by 127.0.0.1:9" }],
+    };
+    assert.equal(await writeResults(c.db, [first, backup, shared, retry], "worker-a"), 4);
+    const rows = await trafficRows(c.db, [a, b, d, lost]);
+    assert.deepEqual(
+      rows.map((r) => [
+        r.status,
+        r.claimToken,
+        r.retryStep,
+        r.errorLabel,
+        r.pushDeliveryStatus,
+        r.deliveryAttempts,
+        r.pushDeliveryAttempts,
+        r.nextAttemptAt === null,
+      ]),
+      [
+        [4, null, 0, null, 1, 1, 1, true],
+        [4, null, 0, null, 1, 1, 1, true],
+        [4, null, 0, null, 1, 2, 1, true],
+        [8, null, 1, "Connection refused by 127.0.0.1:9", 0, 1, 1, false],
+      ],
+    );
+    const attempts = await attemptRows(c.db, [a, b, d, lost]);
+    assert.deepEqual(
+      attempts.map((r) => [r.pushTrafficId, r.target, r.destination, r.outcome, r.durationMs]),
+      [
+        [a, "primary", "127.0.0.1:9", "delivered", 3],
+        [b, "primary", "127.0.0.1:9", "delivered", 3],
+        [d, "primary", "127.0.0.1:9", "failed", 3],
+        [d, "backup", "127.0.0.1:10", "delivered", 5],
+        [lost, "primary", "127.0.0.1:9", "failed", 3],
+      ],
+    );
+    assert.ok(attempts.every((r) => r.instance === "worker-a" && r.round === 1));
+  },
+);
 
 engineTest("claims are exclusive and leased; a lost claim's result is not written", async (c) => {
   const tgid = await c.f.tgid();

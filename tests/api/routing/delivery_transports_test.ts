@@ -24,7 +24,7 @@ import {
   startTcpSink,
 } from "../../../server/delivery/sinks/mod.ts";
 import type { PushRow, TransportContext } from "../../../server/delivery/types.ts";
-import { loopbackPolicy } from "../../fixtures/delivery.ts";
+import { closedPort, loopbackPolicy } from "../../fixtures/delivery.ts";
 import { uuencode } from "../../../server/delivery/transports/uuencode.ts";
 
 const TLS_DIR = fileURLToPath(new URL("../../fixtures/tls/", import.meta.url));
@@ -87,13 +87,6 @@ function context(timeoutMs = 2_000) {
   const { policy, dials } = loopbackPolicy();
   const ctx: TransportContext = { signal: new AbortController().signal, timeoutMs, egress: policy };
   return { ctx, dials };
-}
-
-/** A port on 127.0.0.1 nothing listens on (a sink's, closed). */
-async function portClosed(): Promise<number> {
-  const closed = await startTcpSink();
-  await closed.close();
-  return closed.port;
 }
 
 /** Waits (at most 5 s) until `sink` received `count` messages. */
@@ -168,11 +161,11 @@ Deno.test("[delivery/tcp] frames written in one turn leave together on one conne
 
 Deno.test("[delivery/tcp] a refused connection fails; a hanging receiver times out", async () => {
   const hanging = await startHangingSink();
-  const closedPort = await portClosed();
+  const refusing = await closedPort();
   const transports = transportsWith();
   const { ctx } = context(400);
   try {
-    const refused = `127.0.0.1:${closedPort}`;
+    const refused = `127.0.0.1:${refusing}`;
     const r1 = await transports.deliver(
       tcpRoute(refused),
       "primary",
@@ -199,7 +192,7 @@ Deno.test("[delivery/tcp] a refused connection fails; a hanging receiver times o
 
 Deno.test("[delivery/tcp] a batch: admitted once, spread over the pool, every id kept", async (t) => {
   const sink = await startTcpSink();
-  const closedPort = await portClosed();
+  const refusing = await closedPort();
   const transports = transportsWith({ perDestination: 4 });
   const { ctx, dials } = context();
   const msgs = (n: number) => Array.from({ length: n }, (_, i) => convert(0, row(i + 1)));
@@ -221,7 +214,7 @@ Deno.test("[delivery/tcp] a batch: admitted once, spread over the pool, every id
       assert.equal(new Set(sink.received.map((m) => m.meta?.peer)).size, 4);
     });
     await t.step("a refused connection fails every message of the batch", async () => {
-      const results = await many(`127.0.0.1:${closedPort}`, 3);
+      const results = await many(`127.0.0.1:${refusing}`, 3);
       assert.deepEqual(results.map((r) => r.outcome), ["failed", "failed", "failed"]);
       assert.match((results[2] as { error: string }).error, /refused/i);
     });
@@ -245,7 +238,7 @@ Deno.test("[delivery/tcp] a batch: admitted once, spread over the pool, every id
 
 Deno.test("[delivery/round] a claim's messages for one TCP route go in one call; the backup takes what the primary did not", async () => {
   const backup = await startTcpSink();
-  const closedPort = await portClosed();
+  const refusing = await closedPort();
   const inner = transportsWith();
   const calls = { one: 0, many: 0 };
   const transports: Transports = {
@@ -265,7 +258,7 @@ Deno.test("[delivery/round] a claim's messages for one TCP route go in one call;
     kind: "tcp",
     row: {
       ...common,
-      ipPortTxPrimary: `127.0.0.1:${closedPort}`,
+      ipPortTxPrimary: `127.0.0.1:${refusing}`,
       ipPortTxSecondary: `127.0.0.1:${backup.port}`,
       txPrimaryUp: 1,
       txSecondaryUp: 1,
