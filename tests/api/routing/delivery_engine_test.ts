@@ -38,6 +38,7 @@ import {
   loopbackPolicy,
   ownDatabase,
   queueMessages,
+  receivedBy,
   trafficRows,
   waitFor,
 } from "../../fixtures/delivery.ts";
@@ -111,17 +112,6 @@ const allStatus = (db: Db, ids: number[], status: number) => async () => {
 };
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-
-/**
- * Waits until `sink` has received `n` messages. A delivered write may still sit in the socket
- * buffer: the sink reads it in this same process when the event loop gets to it (on PGlite,
- * whose queries run on the main thread, often only after the rows say Delivered).
- */
-const receivedBy = (sink: Sink, n: number) =>
-  waitFor(
-    `${n} messages at the ${sink.kind} sink`,
-    () => Promise.resolve(sink.received.length >= n),
-  );
 
 /** A receiver's address on 127.0.0.1. */
 const loopback = (port: number) => `127.0.0.1:${port}`;

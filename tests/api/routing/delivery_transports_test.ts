@@ -24,7 +24,7 @@ import {
   startTcpSink,
 } from "../../../server/delivery/sinks/mod.ts";
 import type { PushRow, TransportContext } from "../../../server/delivery/types.ts";
-import { closedPort, loopbackPolicy } from "../../fixtures/delivery.ts";
+import { closedPort, loopbackPolicy, receivedBy } from "../../fixtures/delivery.ts";
 import { uuencode } from "../../../server/delivery/transports/uuencode.ts";
 
 const TLS_DIR = fileURLToPath(new URL("../../fixtures/tls/", import.meta.url));
@@ -89,14 +89,6 @@ function context(timeoutMs = 2_000) {
   return { ctx, dials };
 }
 
-/** Waits (at most 5 s) until `sink` received `count` messages. */
-async function arrived(sink: { received: unknown[] }, count: number) {
-  const deadline = Date.now() + 5_000;
-  while (sink.received.length < count && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const tcpRoute = (primary: string): RouteRow => ({
   kind: "tcp",
   row: {
@@ -122,7 +114,7 @@ Deno.test("[delivery/tcp] frames arrive with their ids over pooled connections",
       ),
     );
     assert.ok(results.every((r) => r.outcome === "delivered"), JSON.stringify(results[0]));
-    await arrived(sink, 500);
+    await receivedBy(sink, 500);
     assert.deepEqual(
       sink.received.map((m) => m.id).sort((a, b) => a - b),
       Array.from({ length: 500 }, (_, i) => i + 1),
@@ -150,7 +142,7 @@ Deno.test("[delivery/tcp] frames written in one turn leave together on one conne
     // "the least busy connection" would open the pool's other three for them.
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => send(i + 2)));
     assert.ok(results.every((r) => r.outcome === "delivered"));
-    await arrived(sink, 51);
+    await receivedBy(sink, 51);
     assert.equal(sink.received.length, 51);
     assert.equal(new Set(sink.received.map((m) => m.meta?.peer)).size, 1);
   } finally {
@@ -204,7 +196,7 @@ Deno.test("[delivery/tcp] a batch: admitted once, spread over the pool, every id
       const results = await many(address, 300);
       assert.equal(results.length, 300);
       assert.ok(results.every((r) => r.outcome === "delivered"), JSON.stringify(results[0]));
-      await arrived(sink, 300);
+      await receivedBy(sink, 300);
       assert.deepEqual(
         sink.received.map((m) => m.id).sort((a, b) => a - b),
         Array.from({ length: 300 }, (_, i) => i + 1),
@@ -284,7 +276,7 @@ Deno.test("[delivery/round] a claim's messages for one TCP route go in one call;
       ]);
       assert.match(r.attempts[0].error!, /refused/i);
     }
-    await arrived(backup, 3);
+    await receivedBy(backup, 3);
     assert.deepEqual(backup.received.map((m) => m.id).sort(), [1, 2, 3]);
 
     // A primary that is not active leaves the messages to go alone (its skip is recorded).
