@@ -210,6 +210,21 @@ function pagesBody(s: PagesResult): string[] {
   ];
 }
 
+/** Section 5's two workers against one, warmed and worker-bound (issue 41). */
+function scalingLines(s: NonNullable<DeliveryResult["scaling"]>): string[] {
+  const times = (two: { perSecond: number }, one: { perSecond: number }) =>
+    `${(two.perSecond / one.perSecond).toFixed(2)}x one (${two.perSecond.toFixed(0)} against ` +
+    `${one.perSecond.toFixed(0)} msg/s)`;
+  const { capped } = s;
+  return [
+    `  two worker processes, warmed: ${times(s.warmed.two, s.warmed.one)}`,
+    "one" in capped
+      ? `  each worker process held to ${capped.core} of a CPU (a cgroup), warmed: two ` +
+        `${times(capped.two, capped.one)}: where the workers, not the machine, are the limit`
+      : `  each worker process held to ${capped.core} of a CPU: not run (${capped.skipped})`,
+  ];
+}
+
 export function header(r: Results): string {
   const m = r.machine, o = r.options;
   return [
@@ -293,6 +308,10 @@ export function render(r: Results): string {
               ...s.peer,
               ...(s.floor ?? []),
               ...(s.warmed ? [s.warmed.engine, s.warmed.peer] : []),
+              ...(s.scaling ? [s.scaling.warmed.two] : []),
+              ...(s.scaling && "one" in s.scaling.capped
+                ? [s.scaling.capped.one, s.scaling.capped.two]
+                : []),
             ]
               .map((w) => [
                 w.label,
@@ -322,13 +341,14 @@ export function render(r: Results): string {
               `${s.warmed.ratio.toFixed(2)}x graphile-worker`,
             ]
             : []),
-          `  two worker processes ${
+          `  two worker processes, cold: ${
             s.workers[1].perSecond > Math.max(s.workers[0].perSecond, s.workers[2].perSecond)
               ? "faster"
               : "NOT faster"
           } than one; ${
             s.workers.every((w) => w.perSecond >= s.target) ? "all meet" : "NOT all meet"
           } issue 17's ${s.target} msg/s`,
+          ...(s.scaling ? scalingLines(s.scaling) : []),
           `  a trickle of ${s.trickle.perSecond} messages a second, stored → received: p50 ` +
           `${s.trickle.p50Ms.toFixed(0)} ms, p95 ${s.trickle.p95Ms.toFixed(0)} ms, max ` +
           `${s.trickle.maxMs.toFixed(0)} ms (${s.trickle.messages} messages; target p95 ≤ 100 ms)` +

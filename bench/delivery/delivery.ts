@@ -27,6 +27,7 @@ import { percentile } from "../load.ts";
 import { median } from "../pages/pages.ts";
 import { CONTENT, deliverAll as deliverMessages, storeMessages, waitFor } from "./frames.ts";
 import { cpuMeter, type CpuPerMessage } from "./cpu.ts";
+import { type CpuCap, cpuCap } from "./cpu_cap.ts";
 
 interface ThroughputRun {
   label: string;
@@ -69,6 +70,19 @@ export interface DeliveryResult {
    * code compiled), and the ratio of their rates: what a worker that has run a while does.
    */
   warmed?: { engine: ThroughputRun; peer: ThroughputRun; ratio: number; first: number };
+  /**
+   * Two worker processes against one, both warmed as `warmed`: like against like, without each
+   * process's own compiling; then both again with each worker process held to `core` of one CPU
+   * (cpu_cap.ts), where the workers rather than the machine are the limit (`skipped`: why that
+   * pair could not run here).
+   */
+  scaling?: {
+    warmed: { one: ThroughputRun; two: ThroughputRun };
+    capped: { core: number; one: ThroughputRun; two: ThroughputRun } | {
+      core: number;
+      skipped: string;
+    };
+  };
   trickle: TrickleRun;
   /** The target of issue 17: 2,000 messages/s on PostgreSQL. */
   target: number;
@@ -180,11 +194,23 @@ export async function measureDelivery(
 
     /**
      * The processes `start` starts deliver `messages` queued at once; `warm`: after delivering
-     * that many first, unmeasured (a worker that has run a while: its code compiled by V8).
+     * that many first, unmeasured (a worker that has run a while: its code compiled by V8);
+     * `core`: each process held to that much of one CPU once it is ready.
      */
-    const measured = async (label: string, start: () => Promise<Child>[], warm = 0) => {
+    const measured = async (
+      label: string,
+      start: () => Promise<Child>[],
+      warm = 0,
+      core?: number,
+    ) => {
       const started = await Promise.all(start());
+      const caps: CpuCap[] = [];
       try {
+        for (const [i, child] of started.entries()) {
+          if (core === undefined) break;
+          caps.push(cpuCap(`portal_bench_worker_${i}`, core));
+          caps.at(-1)!.add(child.pid);
+        }
         sink.received.length = 0;
         if (warm) await deliverAll(warm);
         sink.received.length = 0;
@@ -195,18 +221,32 @@ export async function measureDelivery(
         return { ...tally(label, sink, ids, ms), cpu: meter.perMessage(ids.length) };
       } finally {
         await Promise.all(started.map((w) => w.stop()));
+        for (const cap of caps) cap.remove();
       }
     };
 
-    /** `instances` worker.ts processes; `warm` as `measured`'s. */
-    const engine = (instances: number, warm = 0) => {
+    /** `instances` worker.ts processes; `warm` and `core` as `measured`'s. */
+    const engine = (instances: number, warm = 0, core?: number) => {
       progress(`delivery: ${messages} messages, ${instances} worker process(es)`);
       const processes = `${instances} worker process${instances > 1 ? "es" : ""}`;
+      const held = core === undefined ? "" : `, ${core} core each`;
       return measured(
-        `engine, ${processes}${warm ? ", warmed" : ""}`,
+        `engine, ${processes}${warm ? ", warmed" : ""}${held}`,
         () => Array.from({ length: instances }, () => startWorker(scratch.url)),
         warm,
+        core,
       );
+    };
+
+    /** One worker process and two, warmed, each held to CAPPED_CORE; skipped where it cannot be. */
+    const capped = async () => {
+      try {
+        cpuCap("portal_bench_probe", CAPPED_CORE).remove();
+      } catch (e) {
+        return { core: CAPPED_CORE, skipped: (e as Error).message };
+      }
+      const one = await engine(1, WARM, CAPPED_CORE);
+      return { core: CAPPED_CORE, one, two: await engine(2, WARM, CAPPED_CORE) };
     };
 
     /** bare_engine.ts: the issue's writes alone, no engine (the ceiling of the engine's rate). */
@@ -283,6 +323,10 @@ export async function measureDelivery(
     floors.push(await floor());
     one.push(await engine(1));
     const warmed = { engine: await engine(1, WARM), peer: await peer(30_000_000, WARM) };
+    const scaling = {
+      warmed: { one: warmed.engine, two: await engine(2, WARM) },
+      capped: await capped(),
+    };
 
     progress("delivery: a trickle, 10 messages a second, 1 worker process");
     const trickle = await measureTrickle(scratch.url, sink, store);
@@ -294,6 +338,7 @@ export async function measureDelivery(
       floor: floors,
       floorRatio: median(floors.map((r) => r.perSecond)) / median(peers.map((r) => r.perSecond)),
       warmed: { ...warmed, ratio: warmed.engine.perSecond / warmed.peer.perSecond, first: WARM },
+      scaling,
       trickle,
       target: 2000,
     };
@@ -306,6 +351,13 @@ export async function measureDelivery(
 
 /** Messages a warmed run delivers before its measured ones. */
 const WARM = 5000;
+
+/**
+ * The share of one CPU each worker process gets in the worker-bound runs: about half of what one
+ * warmed worker uses here at full speed (11 µs a message at 26,000 a second), so that one worker
+ * is the limit and the database is not.
+ */
+const CAPPED_CORE = 0.15;
 
 const TRICKLE_RATE = 10;
 const TRICKLE_MESSAGES = 200;
