@@ -10,12 +10,10 @@
  * 1, the claim token, due when the lease ends) and finish by that path, so the rows and the
  * results already in hand are not held for a slow destination.
  */
-import { inArray, lte, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../db/client.ts";
+import { inArray, sql } from "drizzle-orm";
+import { type Db, executeRows, type Tx } from "../../../db/client.ts";
 import { requestTransaction } from "../../../db/request_transaction.ts";
-import { statement } from "../../../db/statements.ts";
 import { pushTraffic } from "../../../db/schema/mod.ts";
-import type { PushStatus } from "../../../openapi/enums.ts";
 import { DELIVERY_COLUMNS } from "../types.ts";
 import { type ClaimedRow, type MessageResult, resultStatements } from "./lease.ts";
 
@@ -44,24 +42,38 @@ export interface HeldClaim {
   late(result: MessageResult): void;
 }
 
+/** The columns a delivery reads, named as DeliveryRow names them, and the status. */
+const claimColumns = sql.join([
+  ...DELIVERY_COLUMNS.map((c) => sql`${pushTraffic[c]} as ${sql.identifier(c)}`),
+  sql`${pushTraffic.status} as "previousStatus"`,
+], sql`, `);
+
+/** A claimed row as the driver answers it: the id and the stored time may be text. */
+type RawClaimed = Omit<ClaimedRow, "id" | "lesCStoredTime"> & {
+  id: number | string;
+  lesCStoredTime: Date | string;
+};
+
 /**
- * The due messages, locked, with the columns a delivery reads; `previous_status` is the status
- * (nothing is written at the claim).
+ * Locks up to `limit` due messages (nothing is written at the claim; `previousStatus` is their
+ * status). Read raw rather than through drizzle's row mapping: only the id and the stored time need
+ * converting, in place, and a fresh worker does it 1–2 µs a message cheaper (issue 41, decision
+ * 0025).
  */
-const claimStatement = statement((db, name) => {
+async function lockDue(tx: Tx, limit: number): Promise<ClaimedRow[]> {
   const p = pushTraffic;
-  const columns = Object.fromEntries(DELIVERY_COLUMNS.map((c) => [c, p[c]])) as {
-    [C in typeof DELIVERY_COLUMNS[number]]: typeof p[C];
-  };
-  return db.select({ ...columns, previousStatus: sql<PushStatus>`${p.status}` })
-    .from(p)
-    .where(lte(p.nextAttemptAt, sql`now()`))
-    .orderBy(p.nextAttemptAt)
-    .limit(sql.placeholder("limit"))
+  const rows = await executeRows<RawClaimed>(
+    tx,
     // NO KEY: a retransmit's child row (parent_id) only needs the key share this leaves free.
-    .for("no key update", { skipLocked: true })
-    .prepare(name);
-});
+    sql`select ${claimColumns} from ${p} where ${p.nextAttemptAt} <= now()
+      order by ${p.nextAttemptAt} limit ${limit} for no key update skip locked`,
+  );
+  for (const row of rows) {
+    row.id = Number(row.id);
+    row.lesCStoredTime = new Date(row.lesCStoredTime);
+  }
+  return rows as ClaimedRow[];
+}
 
 /**
  * Claims up to `claim.limit` due messages, delivers them and commits their results; answers the
@@ -80,7 +92,7 @@ export async function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult
     for (const result of waiting.splice(0)) claim.late(result);
   };
   return await requestTransaction(db, hung, async (tx) => {
-    const rows = await claimStatement(tx).execute({ limit: claim.limit });
+    const rows = await lockDue(tx, claim.limit);
     claim.claimed(rows.length);
     if (!rows.length) return [];
     const done: MessageResult[] = [];
