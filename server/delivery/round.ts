@@ -34,8 +34,11 @@ const SMS = 6;
 const errorText = (e: unknown) => e instanceof Error ? e.message : String(e);
 
 /** Destinations actually connected to (skipped and refused ones never are). */
-const dialledCount = (attempts: readonly AttemptRecord[]) =>
-  attempts.filter((a) => a.outcome !== "skipped" && a.outcome !== "refused").length;
+function dialledCount(attempts: readonly AttemptRecord[]): number {
+  let n = 0;
+  for (const a of attempts) if (a.outcome !== "skipped" && a.outcome !== "refused") n++;
+  return n;
+}
 
 /** The result that writes `settlement` after a full round. */
 export function settled(
@@ -44,10 +47,16 @@ export function settled(
   settlement: Settlement,
   attempts: AttemptRecord[],
 ): MessageResult {
+  // Field by field, not spread: a result is built for every message (issue 41).
   return {
     id: row.id,
     token,
-    ...settlement,
+    status: settlement.status,
+    delaySeconds: settlement.delaySeconds,
+    retryStep: settlement.retryStep,
+    errorLabel: settlement.errorLabel,
+    failureReason: settlement.failureReason,
+    pushDeliveryStatus: settlement.pushDeliveryStatus,
     dialled: dialledCount(attempts),
     rounds: 1,
     round: row.pushDeliveryAttempts + 1,
