@@ -9,10 +9,12 @@ import { sql } from "drizzle-orm";
 import { type Db, executeRows } from "../../../db/client.ts";
 import {
   claimDue,
+  type ClaimedRow,
   type MessageResult,
   writeResults,
 } from "../../../server/delivery/queue/lease.ts";
 import { type HeldClaim, holdClaim } from "../../../server/delivery/queue/held.ts";
+import { DELIVERY_COLUMNS } from "../../../server/delivery/types.ts";
 import { TEST_PG_URL } from "../../fixtures/db.ts";
 import {
   attemptRows,
@@ -28,6 +30,8 @@ function heldByTest(limit: number, holdMs: number) {
   const deliveries = new Map<number, PromiseWithResolvers<MessageResult>>();
   const late: MessageResult[] = [];
   const claimed = Promise.withResolvers<number>();
+  /** The rows the claim handed to its deliveries. */
+  const rows: ClaimedRow[] = [];
   const claim: HeldClaim = {
     limit,
     token: "held-a",
@@ -35,15 +39,16 @@ function heldByTest(limit: number, holdMs: number) {
     holdMs,
     instance: "worker-a",
     claimed: (count) => claimed.resolve(count),
-    deliver: (_tx, rows) =>
-      Promise.resolve(rows.map((row) => {
+    deliver: (_tx, claimedRows) =>
+      Promise.resolve(claimedRows.map((row) => {
+        rows.push(row);
         const delivery = Promise.withResolvers<MessageResult>();
         deliveries.set(row.id, delivery);
         return delivery.promise.then((result) => [result]);
       })),
     late: (result) => late.push(result),
   };
-  return { claim, deliveries, late, claimed: claimed.promise };
+  return { claim, deliveries, late, rows, claimed: claimed.promise };
 }
 
 /** `count` messages queued due in a PostgreSQL database of their own, for `fn`. */
@@ -95,6 +100,35 @@ Deno.test({
       assert.deepEqual(held.late.map((r) => r.id), [b.id]);
       assert.equal(await writeResults(db, held.late, "worker-a"), 1);
       assert.equal((await trafficRows(db, [b.id]))[0].status, 4);
+    });
+  },
+});
+
+Deno.test({
+  name:
+    "[delivery] a held claim reads each message as a delivery reads it, typed as drizzle maps it",
+  ignore: !TEST_PG_URL,
+  fn: async () => {
+    await withQueued(2, async (db, [a, b]) => {
+      // Values in every column a delivery reads, nulls and a retry among them.
+      await db.execute(sql`update push_traffic set dnid = 4321, les = 112, protocol = 2,
+        routage_type = 0, retry_step = 2, error_label = 'Timeout', failure_reason = 'No answer',
+        push_delivery_status = 0, push_delivery_attempts = 3, status = 5 where id = ${b.id}`);
+      const held = heldByTest(2, 5_000);
+      const written = holdClaim(db, held.claim);
+      assert.equal(await held.claimed, 2);
+      const stored = await trafficRows(db, [a.id, b.id]);
+      for (const [i, row] of [...held.rows].sort((x, y) => x.id - y.id).entries()) {
+        for (const column of DELIVERY_COLUMNS) {
+          assert.deepEqual(row[column], stored[i][column], `${column} of message ${row.id}`);
+        }
+        assert.ok(row.lesCStoredTime instanceof Date);
+        assert.equal(row.previousStatus, stored[i].status);
+      }
+      for (const id of [a.id, b.id]) {
+        held.deliveries.get(id)!.resolve(deliveredResult(id, "held-a"));
+      }
+      assert.equal((await written).length, 2);
     });
   },
 });
