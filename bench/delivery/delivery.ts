@@ -194,7 +194,8 @@ export async function measureDelivery(
 
     /**
      * The processes `start` starts deliver `messages` queued at once; `warm`: after delivering
-     * that many first, unmeasured (a worker that has run a while: its code compiled by V8);
+     * that many a process first, unmeasured (a worker that has run a while: its code compiled by
+     * V8);
      * `core`: each process held to that much of one CPU once it is ready.
      */
     const measured = async (
@@ -212,7 +213,8 @@ export async function measureDelivery(
           caps.at(-1)!.add(child.pid);
         }
         sink.received.length = 0;
-        if (warm) await deliverAll(warm);
+        // Each process warmed as one alone is: two share twice the messages.
+        if (warm) await deliverAll(warm * started.length);
         sink.received.length = 0;
         const meter = cpuMeter(started.map((w) => w.pid));
         const t0 = performance.now();
