@@ -195,8 +195,7 @@ export async function measureDelivery(
     /**
      * The processes `start` starts deliver `messages` queued at once; `warm`: after delivering
      * that many a process first, unmeasured (a worker that has run a while: its code compiled by
-     * V8);
-     * `core`: each process held to that much of one CPU once it is ready.
+     * V8); `core`: each process held to that much of one CPU once it is ready.
      */
     const measured = async (
       label: string,
@@ -231,9 +230,9 @@ export async function measureDelivery(
     const engine = (instances: number, warm = 0, core?: number) => {
       progress(`delivery: ${messages} messages, ${instances} worker process(es)`);
       const processes = `${instances} worker process${instances > 1 ? "es" : ""}`;
-      const held = core === undefined ? "" : `, ${core} core each`;
+      const limit = core === undefined ? "" : `, ${core} core each`;
       return measured(
-        `engine, ${processes}${warm ? ", warmed" : ""}${held}`,
+        `engine, ${processes}${warm ? ", warmed" : ""}${limit}`,
         () => Array.from({ length: instances }, () => startWorker(scratch.url)),
         warm,
         core,
