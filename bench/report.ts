@@ -218,6 +218,7 @@ function scalingLines(s: NonNullable<DeliveryResult["scaling"]>): string[] {
   const { capped } = s;
   return [
     `  two worker processes, warmed: ${times(s.warmed.two, s.warmed.one)}`,
+    `  graphile-worker, two processes, warmed: ${times(s.peer.two, s.peer.one)}`,
     "one" in capped
       ? `  each worker process held to ${capped.core} of a CPU (a cgroup), warmed: two ` +
         `${times(capped.two, capped.one)}: where the workers, not the machine, are the limit`
@@ -299,6 +300,7 @@ export function render(r: Results): string {
               "vs graphile",
               "worker µs/msg",
               "PG µs/msg",
+              "idle",
               "duplicates",
               "missing",
             ],
@@ -308,7 +310,7 @@ export function render(r: Results): string {
               ...s.peer,
               ...(s.floor ?? []),
               ...(s.warmed ? [s.warmed.engine, s.warmed.peer] : []),
-              ...(s.scaling ? [s.scaling.warmed.two] : []),
+              ...(s.scaling ? [s.scaling.warmed.two, s.scaling.peer.two] : []),
               ...(s.scaling && "one" in s.scaling.capped
                 ? [s.scaling.capped.one, s.scaling.capped.two]
                 : []),
@@ -321,11 +323,13 @@ export function render(r: Results): string {
                 `${(w.perSecond / best).toFixed(2)}x`,
                 w.cpu ? w.cpu.worker.toFixed(0) : "-",
                 w.cpu ? w.cpu.postgres.toFixed(0) : "-",
+                w.cpu ? `${(w.cpu.idle * 100).toFixed(0)}%` : "-",
                 String(w.duplicates),
                 String(w.missing),
               ]),
           ),
-          "  µs/msg: the CPU a message cost the worker process(es) and PostgreSQL (its insert too)",
+          "  µs/msg: the CPU a message cost the worker process(es) and PostgreSQL (its insert too); " +
+          "idle: the machine's CPU time left idle meanwhile",
           `  one worker process: ${s.peerRatio.toFixed(2)}x graphile-worker (the medians; target ` +
           `≥ 1.00x)${s.peerRatio >= 1 ? "" : "  ! under target"}`,
           ...(s.floorRatio

@@ -29,10 +29,26 @@ function postgresPids(): number[] {
   return pids;
 }
 
-/** CPU a message, in microseconds, of the workers and of PostgreSQL. */
+/** The machine's CPU time so far (/proc/stat, every core): in all, and idle (iowait included). */
+function machineTicks(): { total: number; idle: number } {
+  const [, ...fields] = Deno.readTextFileSync("/proc/stat").split("\n")[0].trim().split(/\s+/);
+  const ticks = fields.slice(0, 8).map(Number);
+  return { total: ticks.reduce((a, b) => a + b, 0), idle: ticks[3] + ticks[4] };
+}
+
+/**
+ * CPU a message, in microseconds, of the workers and of PostgreSQL; and the share of the
+ * machine's CPU time left idle meanwhile: near 0, nothing more can run faster here.
+ */
 export interface CpuPerMessage {
   worker: number;
   postgres: number;
+  idle: number;
+}
+
+function idleSince(before: { total: number; idle: number }): number {
+  const now = machineTicks();
+  return (now.idle - before.idle) / Math.max(1, now.total - before.total);
 }
 
 /**
@@ -43,11 +59,13 @@ export interface CpuPerMessage {
 export function cpuMeter(workers: number[]) {
   const started = new Map(postgresPids().map((p) => [p, cpuOf(p)]));
   const workersBefore = workers.reduce((s, p) => s + cpuOf(p), 0);
+  const machineBefore = machineTicks();
   return {
     perMessage: (messages: number): CpuPerMessage => ({
       worker: (workers.reduce((s, p) => s + cpuOf(p), 0) - workersBefore) / messages * 1e6,
       postgres: postgresPids().reduce((s, p) => s + cpuOf(p) - (started.get(p) ?? 0), 0) /
         messages * 1e6,
+      idle: idleSince(machineBefore),
     }),
   };
 }

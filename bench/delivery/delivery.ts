@@ -9,8 +9,9 @@
  * The engine and the peer run twice each, alternately; the ratio is of their medians. Then one
  * warmed run each: a process that first delivered WARM messages, unmeasured, so V8 compiled its
  * hot code (what a worker that has run a while does; the ratio of issue 41 is the cold one). Then
- * the trickle: one message stored every 100 ms, each timed from its insert to its frame's arrival.
- * Between them, twice, the floor (bare_engine.ts): the writes issue 41 keeps, done by the database
+ * two processes of each side against one, warmed, and the engine's pair again with each worker
+ * held to a share of a CPU. Then the trickle: one message stored every 100 ms, each timed from its
+ * insert to its frame's arrival. Between them, twice, the floor (bare_engine.ts): the writes issue 41 keeps, done by the database
  * client alone with no engine around them — how fast the engine could go at best on this machine.
  */
 import net from "node:net";
@@ -72,12 +73,14 @@ export interface DeliveryResult {
   warmed?: { engine: ThroughputRun; peer: ThroughputRun; ratio: number; first: number };
   /**
    * Two worker processes against one, both warmed as `warmed`: like against like, without each
-   * process's own compiling; then both again with each worker process held to `core` of one CPU
-   * (cpu_cap.ts), where the workers rather than the machine are the limit (`skipped`: why that
-   * pair could not run here).
+   * process's own compiling; graphile-worker's two processes against its one, the same way (what
+   * a second process buys the peer on this machine); then the engine's pair again with each
+   * worker process held to `core` of one CPU (cpu_cap.ts), where the workers rather than the
+   * machine are the limit (`skipped`: why that pair could not run here).
    */
   scaling?: {
     warmed: { one: ThroughputRun; two: ThroughputRun };
+    peer: { one: ThroughputRun; two: ThroughputRun };
     capped: { core: number; one: ThroughputRun; two: ThroughputRun } | {
       core: number;
       skipped: string;
@@ -286,30 +289,31 @@ export async function measureDelivery(
     };
 
     /**
-     * graphile-worker delivers `messages` jobs added at once (ids from `base`); `warm`: after
-     * that many first, unmeasured, as the engine's warmed run.
+     * graphile-worker delivers `messages` jobs added at once (ids from `base`) with `instances`
+     * processes; `warm`: after each process delivered that many first, unmeasured, as the
+     * engine's warmed runs.
      */
-    const peer = async (base: number, warm = 0) => {
-      progress(`delivery: ${messages} graphile-worker jobs, 1 process`);
-      const started = await startChild([
-        new URL("./graphile_peer.ts", import.meta.url).pathname,
-        scratch.url,
-        String(sink.port),
-      ]);
+    const peer = async (base: number, warm = 0, instances = 1) => {
+      const processes = `${instances} process${instances > 1 ? "es" : ""}`;
+      progress(`delivery: ${messages} graphile-worker jobs, ${processes}`);
+      const started = await Promise.all(Array.from({ length: instances }, () =>
+        startChild([
+          new URL("./graphile_peer.ts", import.meta.url).pathname,
+          scratch.url,
+          String(sink.port),
+        ])));
       try {
         sink.received.length = 0;
-        if (warm) await runJobs(base + messages, warm);
+        if (warm) await runJobs(base + messages, warm * instances);
         sink.received.length = 0;
-        const meter = cpuMeter([started.pid]);
+        const meter = cpuMeter(started.map((p) => p.pid));
         const t0 = performance.now();
         const ids = await runJobs(base, messages);
         const ms = performance.now() - t0;
-        return {
-          ...tally(`graphile-worker 0.18.0, 1 process${warm ? ", warmed" : ""}`, sink, ids, ms),
-          cpu: meter.perMessage(ids.length),
-        };
+        const label = `graphile-worker 0.18.0, ${processes}${warm ? ", warmed" : ""}`;
+        return { ...tally(label, sink, ids, ms), cpu: meter.perMessage(ids.length) };
       } finally {
-        await started.stop();
+        await Promise.all(started.map((p) => p.stop()));
       }
     };
 
@@ -326,6 +330,7 @@ export async function measureDelivery(
     const warmed = { engine: await engine(1, WARM), peer: await peer(30_000_000, WARM) };
     const scaling = {
       warmed: { one: warmed.engine, two: await engine(2, WARM) },
+      peer: { one: warmed.peer, two: await peer(40_000_000, WARM, 2) },
       capped: await capped(),
     };
 

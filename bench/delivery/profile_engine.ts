@@ -107,7 +107,10 @@ try {
   const cpu = meter.perMessage(messages);
   console.log(
     `${messages} messages in ${ms.toFixed(0)} ms: ${(messages / ms * 1000).toFixed(0)} msg/s; ` +
-      `CPU a message: worker ${cpu.worker.toFixed(0)} µs, PostgreSQL ${cpu.postgres.toFixed(0)} µs`,
+      `CPU a message: worker ${cpu.worker.toFixed(0)} µs, PostgreSQL ${
+        cpu.postgres.toFixed(0)
+      } µs; ` +
+      `the machine ${(cpu.idle * 100).toFixed(0)}% idle`,
   );
   if (statements) {
     const top = await executeRows<{ calls: number; ms: number; rows: number; query: string }>(
