@@ -26,10 +26,17 @@ export const toast = (page: Page, kind: string, text: string | RegExp) =>
 /** A fresh e-mail address (user ids and aliases). */
 export const mail = (prefix: string) => `${unique(prefix)}@e2e.example`.toLowerCase();
 
-/** Two animation frames: what was just rendered has been laid out and painted. */
+/**
+ * Two animation frames: what was just rendered has been laid out and painted. Headless Chromium
+ * may schedule no frame for a while (a page it stopped drawing), and `page.evaluate` has no
+ * timeout: after a second the wait ends without them rather than hang the suite.
+ */
 export const painted = (page: Page) =>
   page.evaluate(() =>
-    new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+    new Promise<void>((done) => {
+      requestAnimationFrame(() => requestAnimationFrame(() => done()));
+      setTimeout(done, 1000);
+    })
   );
 
 /** Scrolled into view and settled: a row menu closes when the page scrolls. */
