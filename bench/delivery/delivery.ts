@@ -209,10 +209,11 @@ export async function measureDelivery(
       const started = await Promise.all(start());
       const caps: CpuCap[] = [];
       try {
-        for (const [i, child] of started.entries()) {
-          if (core === undefined) break;
-          caps.push(cpuCap(`portal_bench_worker_${i}`, core));
-          caps.at(-1)!.add(child.pid);
+        if (core !== undefined) {
+          for (const [i, child] of started.entries()) {
+            caps.push(cpuCap(`portal_bench_worker_${i}`, core));
+            caps.at(-1)!.add(child.pid);
+          }
         }
         sink.received.length = 0;
         // Each process warmed as one alone is: two share twice the messages.
