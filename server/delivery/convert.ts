@@ -9,7 +9,7 @@ import type { DeliveryRow, OutgoingMessage } from "./types.ts";
 const encoder = new TextEncoder();
 
 export function convert(conversion: number, row: DeliveryRow): OutgoingMessage {
-  const [text, contentType, extension] = (CONVERTERS[conversion] ?? CONVERTERS[0])(row);
+  const converter = CONVERTERS[conversion] ?? CONVERTERS[0];
   return {
     id: row.id,
     tgidId: row.tgidId,
@@ -17,21 +17,29 @@ export function convert(conversion: number, row: DeliveryRow): OutgoingMessage {
     les: row.les,
     protocol: row.protocol,
     storedAt: row.lesCStoredTime,
-    body: encoder.encode(text),
-    contentType,
-    extension,
+    body: encoder.encode(converter.render(row)),
+    contentType: converter.contentType,
+    extension: converter.extension,
   };
 }
 
-type Converter = (row: DeliveryRow) => [text: string, contentType: string, extension: string];
+/** A conversion: how its text is made, and that text's type and file extension. */
+interface Converter {
+  render: (row: DeliveryRow) => string;
+  contentType: string;
+  extension: string;
+}
+
+const TEXT_TYPE = "text/plain; charset=utf-8";
+const XML_TYPE = "application/xml; charset=utf-8";
 
 const CONVERTERS: Record<number, Converter> = {
-  0: (row) => [row.content ?? "", "text/plain; charset=utf-8", "txt"],
-  1: textual,
-  2: productXml,
-  3: (row) => [vms2(row), "text/plain; charset=utf-8", "vms"],
-  4: standardXml,
-  5: csv,
+  0: { render: (row) => row.content ?? "", contentType: TEXT_TYPE, extension: "txt" },
+  1: { render: textual, contentType: TEXT_TYPE, extension: "txt" },
+  2: { render: productXml, contentType: XML_TYPE, extension: "xml" },
+  3: { render: vms2, contentType: TEXT_TYPE, extension: "vms" },
+  4: { render: standardXml, contentType: XML_TYPE, extension: "xml" },
+  5: { render: csv, contentType: "text/csv; charset=utf-8", extension: "csv" },
 };
 
 const protocolName = (protocol: number) =>
@@ -40,7 +48,7 @@ const protocolName = (protocol: number) =>
 const show = (value: number | null) => value === null ? "-" : String(value);
 
 /** 1 Textual: a readable header block, a blank line, the content. */
-function textual(row: DeliveryRow): [string, string, string] {
+function textual(row: DeliveryRow): string {
   const header = [
     `Message id: ${row.id}`,
     `TGID: ${show(row.tgidId)}`,
@@ -49,7 +57,7 @@ function textual(row: DeliveryRow): [string, string, string] {
     `Stored: ${row.lesCStoredTime.toISOString()}`,
     `Protocol: ${protocolName(row.protocol)}`,
   ];
-  return [`${header.join("\n")}\n\n${row.content ?? ""}`, "text/plain; charset=utf-8", "txt"];
+  return `${header.join("\n")}\n\n${row.content ?? ""}`;
 }
 
 /** Escapes text for XML content and attributes; drops characters XML 1.0 cannot carry. */
@@ -65,8 +73,6 @@ export function xmlEscape(text: string): string {
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const XML_TYPE = "application/xml; charset=utf-8";
-
 /** The message's fields in a fixed order (null stays null): XML and CSV share it. */
 function fields(row: DeliveryRow): [string, string | null][] {
   const n = (v: number | null) => v === null ? null : String(v);
@@ -82,37 +88,31 @@ function fields(row: DeliveryRow): [string, string | null][] {
 }
 
 /** 2 product XML: one `<pushMessage>` element, the fields as attributes (null ones left out). */
-function productXml(row: DeliveryRow): [string, string, string] {
+function productXml(row: DeliveryRow): string {
   const attributes = fields(row)
     .filter(([, v]) => v !== null)
     .map(([k, v]) => ` ${k}="${xmlEscape(v!)}"`)
     .join("");
-  return [
-    `${XML_DECLARATION}<pushMessage${attributes}>${xmlEscape(row.content ?? "")}</pushMessage>\n`,
-    XML_TYPE,
-    "xml",
-  ];
+  return `${XML_DECLARATION}<pushMessage${attributes}>${
+    xmlEscape(row.content ?? "")
+  }</pushMessage>\n`;
 }
 
 /** 4 Standard XML: `<message>` with one child element a field (empty when null). */
-function standardXml(row: DeliveryRow): [string, string, string] {
+function standardXml(row: DeliveryRow): string {
   const children = [...fields(row), ["content", row.content ?? ""] as [string, string]]
     .map(([k, v]) => v === null ? `  <${k}/>` : `  <${k}>${xmlEscape(v)}</${k}>`);
-  return [`${XML_DECLARATION}<message>\n${children.join("\n")}\n</message>\n`, XML_TYPE, "xml"];
+  return `${XML_DECLARATION}<message>\n${children.join("\n")}\n</message>\n`;
 }
 
 /** RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled. */
 export const csvField = (v: string) => /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 
 /** 5 CSV: a header line and one row, CRLF line ends (RFC 4180); null is an empty field. */
-function csv(row: DeliveryRow): [string, string, string] {
+function csv(row: DeliveryRow): string {
   const all = [...fields(row), ["content", row.content ?? ""] as [string, string | null]];
   const line = (values: string[]) => values.map(csvField).join(",") + "\r\n";
-  return [
-    line(all.map(([k]) => k)) + line(all.map(([, v]) => v ?? "")),
-    "text/csv; charset=utf-8",
-    "csv",
-  ];
+  return line(all.map(([k]) => k)) + line(all.map(([, v]) => v ?? ""));
 }
 
 /** A position found in a message's content. */

@@ -177,7 +177,10 @@ export function startDeliveryEngine(opts: EngineOptions): DeliveryEngine {
   const retryTimers = new Set<ReturnType<typeof setTimeout>>();
   // A retry due sooner than the next poll wakes the loop when it is due.
   const writer = new ResultWriter(opts.db, opts.instance, (batch) => {
-    const soonest = Math.min(...batch.map((r) => r.delaySeconds ?? Infinity)) * 1000;
+    // A loop, not Math.min(...map): a held claim's batch is a thousand results (issue 41).
+    let soonest = Infinity;
+    for (const r of batch) if (r.delaySeconds !== null) soonest = Math.min(soonest, r.delaySeconds);
+    soonest *= 1000;
     if (stopped || soonest >= opts.pollMs) return;
     const timer = setTimeout(() => {
       retryTimers.delete(timer);

@@ -75,6 +75,12 @@ async function lockDue(tx: Tx, limit: number): Promise<ClaimedRow[]> {
   return rows as ClaimedRow[];
 }
 
+/** The ids of `rows` that have no result in `done`. */
+function stillOpen(rows: readonly ClaimedRow[], done: readonly MessageResult[]): number[] {
+  const finished = new Set(done.map((r) => r.id));
+  return rows.filter((r) => !finished.has(r.id)).map((r) => r.id);
+}
+
 /**
  * Claims up to `claim.limit` due messages, delivers them and commits their results; answers the
  * results written (with the transaction), after `claim.claimed` heard how many there were.
@@ -110,8 +116,7 @@ export async function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult
     clearTimeout(timer);
     // From here on a result is late; what is done now is written, the rest leased.
     open = false;
-    const finished = new Set(done.map((r) => r.id));
-    const leased = rows.filter((r) => !finished.has(r.id)).map((r) => r.id);
+    const leased = done.length === rows.length ? [] : stillOpen(rows, done);
     const { attempts, updates } = resultStatements(done, claim.instance, true);
     // Sent together, answered together: one round trip before COMMIT.
     await Promise.all([

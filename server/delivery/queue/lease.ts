@@ -103,9 +103,15 @@ const integers = (values: readonly number[]) => `{${values.join(",")}}`;
 const texts = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/[\\"]/g, "\\$&")}"`).join(",")}}`;
 
+/**
+ * What an update answers: the ids it wrote (the lease path counts them), or nothing for a held
+ * claim's, whose rows are its own (a thousand rows fewer to read back, issue 41).
+ */
+const returningIds = (held: boolean) => held ? sql`` : sql` returning p.id`;
+
 /** The statements of a batch's results, each with one text whatever the batch. */
 interface ResultStatements {
-  /** The messages' updates: each answers the ids it wrote. */
+  /** The messages' updates: each answers the ids it wrote, but a held claim's (returningIds). */
   updates: SQL[];
   attempts: SQL[];
 }
@@ -185,8 +191,7 @@ function firstTryStatements(
         delivery_attempts = p.delivery_attempts + 1,
         push_delivery_attempts = p.push_delivery_attempts + 1,
         updated_at = now()
-      where ${mine}
-      returning p.id`,
+      where ${mine}${returningIds(held)}`,
     attempts: sql`
       insert into push_attempts (push_traffic_id, at, round, target, destination, outcome, error,
         duration_ms, instance)
@@ -255,8 +260,9 @@ function otherStatements(
       from json_to_recordset(${values}::json) as v(id bigint, token text, status int,
         delay float8, retry_step int, error_label text, failure_reason text, pds int,
         dialled int, rounds int)
-      where p.id = v.id and ${held ? sql`true` : sql`p.claim_token = v.token`}
-      returning p.id`,
+      where p.id = v.id and ${held ? sql`true` : sql`p.claim_token = v.token`}${
+      returningIds(held)
+    }`,
   };
 }
 
