@@ -46,6 +46,7 @@ export interface CpuPerMessage {
   idle: number;
 }
 
+/** The share of the machine's CPU time left idle since `before` (machineTicks). */
 function idleSince(before: { total: number; idle: number }): number {
   const now = machineTicks();
   return (now.idle - before.idle) / Math.max(1, now.total - before.total);

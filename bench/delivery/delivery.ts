@@ -11,8 +11,9 @@
  * hot code (what a worker that has run a while does; the ratio of issue 41 is the cold one). Then
  * two processes of each side against one, warmed, and the engine's pair again with each worker
  * held to a share of a CPU. Then the trickle: one message stored every 100 ms, each timed from its
- * insert to its frame's arrival. Between them, twice, the floor (bare_engine.ts): the writes issue 41 keeps, done by the database
- * client alone with no engine around them — how fast the engine could go at best on this machine.
+ * insert to its frame's arrival. Between them, twice, the floor (bare_engine.ts): the writes issue
+ * 41 keeps, done by the database client alone with no engine around them — how fast the engine
+ * could go at best on this machine.
  */
 import net from "node:net";
 import { sql } from "drizzle-orm";

@@ -73,6 +73,7 @@ export function xmlEscape(text: string): string {
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
 /** The message's fields in a fixed order (null stays null): XML and CSV share it. */
 function fields(row: DeliveryRow): [string, string | null][] {
   const n = (v: number | null) => v === null ? null : String(v);
