@@ -1,5 +1,5 @@
 /** The bench's results: their shape, the printed tables and the JSON file. */
-import type { DeliveryResult } from "./delivery/delivery.ts";
+import type { DeliveryResult, ThroughputRun } from "./delivery/delivery.ts";
 import { KINDS, type MixedResult } from "./mixed.ts";
 import { renderScale, type ScaleResult } from "./scale.ts";
 import { type LiveResult, renderLive } from "./live.ts";
@@ -211,6 +211,22 @@ function pagesBody(s: PagesResult): string[] {
 }
 
 /** Section 5's two workers against one, warmed and worker-bound (issue 41). */
+/** Messages a second once the insert ended: the delivering alone, the insert left out. */
+const afterInsert = (r: ThroughputRun) =>
+  r.insertSeconds === undefined ? undefined : r.messages / (r.seconds - r.insertSeconds);
+
+/** The one-worker runs against graphile-worker's once each insert ended (the medians). */
+function afterInsertLine(engine: ThroughputRun[], peer: ThroughputRun[]): string[] {
+  const rates = (runs: ThroughputRun[]) => runs.map(afterInsert);
+  const [mine, theirs] = [rates(engine), rates(peer)];
+  if ([...mine, ...theirs].some((r) => r === undefined)) return [];
+  const [a, b] = [median(mine as number[]), median(theirs as number[])];
+  return [
+    `  after the insert (each run's seconds less its insert s): one worker ${a.toFixed(0)} ` +
+    `msg/s, graphile-worker ${b.toFixed(0)} jobs/s: ${(a / b).toFixed(2)}x (the medians)`,
+  ];
+}
+
 function scalingLines(s: NonNullable<DeliveryResult["scaling"]>): string[] {
   const times = (two: { perSecond: number }, one: { perSecond: number }) =>
     `${(two.perSecond / one.perSecond).toFixed(2)}x one (${two.perSecond.toFixed(0)} against ` +
@@ -296,6 +312,7 @@ export function render(r: Results): string {
               "",
               "messages",
               "seconds",
+              "insert s",
               "msg/s",
               "vs graphile",
               "worker µs/msg",
@@ -319,6 +336,7 @@ export function render(r: Results): string {
                 w.label,
                 String(w.messages),
                 w.seconds.toFixed(2),
+                w.insertSeconds === undefined ? "-" : w.insertSeconds.toFixed(2),
                 w.perSecond.toFixed(0),
                 `${(w.perSecond / best).toFixed(2)}x`,
                 w.cpu ? w.cpu.worker.toFixed(0) : "-",
@@ -328,10 +346,12 @@ export function render(r: Results): string {
                 String(w.missing),
               ]),
           ),
-          "  µs/msg: the CPU a message cost the worker process(es) and PostgreSQL (its insert too); " +
-          "idle: the machine's CPU time left idle meanwhile",
+          "  insert s: queueing the messages (one statement), inside seconds; µs/msg: the CPU a " +
+          "message cost the worker process(es) and PostgreSQL (its insert too); idle: the " +
+          "machine's CPU time left idle meanwhile",
           `  one worker process: ${s.peerRatio.toFixed(2)}x graphile-worker (the medians; target ` +
           `≥ 1.00x)${s.peerRatio >= 1 ? "" : "  ! under target"}`,
+          ...afterInsertLine([s.workers[0], s.workers[2]], s.peer),
           ...(s.floorRatio
             ? [
               `  the issue's writes alone (bare_engine.ts, no engine): ${

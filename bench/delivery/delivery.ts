@@ -27,11 +27,17 @@ import type { Sink } from "../../server/delivery/sinks/mod.ts";
 import { encodeFrame } from "../../server/delivery/frame.ts";
 import { percentile } from "../load.ts";
 import { median } from "../pages/pages.ts";
-import { CONTENT, deliverAll as deliverMessages, storeMessages, waitFor } from "./frames.ts";
+import {
+  type Burst,
+  CONTENT,
+  deliverAll as deliverMessages,
+  storeMessages,
+  waitFor,
+} from "./frames.ts";
 import { cpuMeter, type CpuPerMessage } from "./cpu.ts";
 import { type CpuCap, cpuCap } from "./cpu_cap.ts";
 
-interface ThroughputRun {
+export interface ThroughputRun {
   label: string;
   messages: number;
   seconds: number;
@@ -39,6 +45,11 @@ interface ThroughputRun {
   /** Ids received more than once (at-least-once: 0 expected in the normal case). */
   duplicates: number;
   missing: number;
+  /**
+   * How long queueing the messages took, inside `seconds`: the engine's insert of the traffic
+   * rows (one statement), graphile-worker's `add_jobs` call. No process can deliver meanwhile.
+   */
+  insertSeconds?: number;
   /** What the run cost a message: its worker processes' CPU and PostgreSQL's (not the bare loop). */
   cpu?: CpuPerMessage;
 }
@@ -93,7 +104,13 @@ export interface DeliveryResult {
 }
 const encoder = new TextEncoder();
 
-function tally(label: string, sink: Sink, ids: number[], ms: number): ThroughputRun {
+function tally(
+  label: string,
+  sink: Sink,
+  ids: number[],
+  ms: number,
+  insertMs?: number,
+): ThroughputRun {
   const seen = new Map<number, number>();
   for (const m of sink.received) seen.set(m.id, (seen.get(m.id) ?? 0) + 1);
   const duplicates = [...seen.values()].reduce((n, c) => n + c - 1, 0);
@@ -105,6 +122,7 @@ function tally(label: string, sink: Sink, ids: number[], ms: number): Throughput
     perSecond: ids.length / (ms / 1000),
     duplicates,
     missing,
+    insertSeconds: insertMs === undefined ? undefined : insertMs / 1000,
   };
 }
 
@@ -222,9 +240,9 @@ export async function measureDelivery(
         sink.received.length = 0;
         const meter = cpuMeter(started.map((w) => w.pid));
         const t0 = performance.now();
-        const ids = await deliverAll(messages);
+        const { ids, insertMs } = await deliverAll(messages);
         const ms = performance.now() - t0;
-        return { ...tally(label, sink, ids, ms), cpu: meter.perMessage(ids.length) };
+        return { ...tally(label, sink, ids, ms, insertMs), cpu: meter.perMessage(ids.length) };
       } finally {
         await Promise.all(started.map((w) => w.stop()));
         for (const cap of caps) cap.remove();
@@ -268,13 +286,15 @@ export async function measureDelivery(
     };
 
     /** Adds `n` graphile-worker jobs (ids from `base`) and waits until every one is done. */
-    const runJobs = async (base: number, n: number) => {
+    const runJobs = async (base: number, n: number): Promise<Burst> => {
       const ids = Array.from({ length: n }, (_, i) => base + i);
+      const t0 = performance.now();
       await db.execute(sql`
         select count(*) from graphile_worker.add_jobs(array(
           select row('deliver', json_build_object('id', ${base} + i), null, null, null, null,
             null, null)::graphile_worker.job_spec
           from generate_series(0, ${n - 1}) i))`);
+      const insertMs = performance.now() - t0;
       await waitFor(
         async () => {
           if (sink.received.length < ids.length) return false;
@@ -287,7 +307,7 @@ export async function measureDelivery(
         300_000,
         "every job done",
       );
-      return ids;
+      return { ids, insertMs };
     };
 
     /**
@@ -310,10 +330,10 @@ export async function measureDelivery(
         sink.received.length = 0;
         const meter = cpuMeter(started.map((p) => p.pid));
         const t0 = performance.now();
-        const ids = await runJobs(base, messages);
+        const { ids, insertMs } = await runJobs(base, messages);
         const ms = performance.now() - t0;
         const label = `graphile-worker 0.18.0, ${processes}${warm ? ", warmed" : ""}`;
-        return { ...tally(label, sink, ids, ms), cpu: meter.perMessage(ids.length) };
+        return { ...tally(label, sink, ids, ms, insertMs), cpu: meter.perMessage(ids.length) };
       } finally {
         await Promise.all(started.map((p) => p.stop()));
       }

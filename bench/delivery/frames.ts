@@ -35,9 +35,15 @@ export async function waitFor(
   }
 }
 
+/** A burst queued and delivered: its ids, and how long queueing them took (the insert). */
+export interface Burst {
+  ids: number[];
+  insertMs: number;
+}
+
 /**
  * Stores `n` messages (as storeMessages) and waits until the sink received as many frames and
- * every one of them is recorded Delivered: their ids.
+ * every one of them is recorded Delivered.
  */
 export async function deliverAll(
   db: Db,
@@ -45,8 +51,10 @@ export async function deliverAll(
   tgidId: number,
   routeId: number,
   n: number,
-): Promise<number[]> {
+): Promise<Burst> {
+  const t0 = performance.now();
   const ids = await storeMessages(db, tgidId, routeId, n);
+  const insertMs = performance.now() - t0;
   const first = Math.min(...ids);
   await waitFor(
     async () => {
@@ -59,5 +67,5 @@ export async function deliverAll(
     300_000,
     "every message delivered",
   );
-  return ids;
+  return { ids, insertMs };
 }

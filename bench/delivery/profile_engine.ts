@@ -102,14 +102,14 @@ try {
     .then(() => true, () => false);
   const meter = cpuMeter(children.map((c) => c.pid));
   const t0 = performance.now();
-  await deliver(messages);
+  const { insertMs } = await deliver(messages);
   const ms = performance.now() - t0;
   const cpu = meter.perMessage(messages);
+  const [worker, postgres] = [cpu.worker.toFixed(0), cpu.postgres.toFixed(0)];
   console.log(
-    `${messages} messages in ${ms.toFixed(0)} ms: ${(messages / ms * 1000).toFixed(0)} msg/s; ` +
-      `CPU a message: worker ${cpu.worker.toFixed(0)} µs, PostgreSQL ${
-        cpu.postgres.toFixed(0)
-      } µs; ` +
+    `${messages} messages in ${ms.toFixed(0)} ms (the insert ${insertMs.toFixed(0)} ms): ` +
+      `${(messages / ms * 1000).toFixed(0)} msg/s; ` +
+      `CPU a message: worker ${worker} µs, PostgreSQL ${postgres} µs; ` +
       `the machine ${(cpu.idle * 100).toFixed(0)}% idle`,
   );
   if (statements) {

@@ -75,8 +75,9 @@ async function lockDue(tx: Tx, limit: number): Promise<ClaimedRow[]> {
   return rows as ClaimedRow[];
 }
 
-/** The ids of `rows` that have no result in `done`. */
+/** The ids of `rows` that have no result in `done` (none, at no cost, when all have one). */
 function stillOpen(rows: readonly ClaimedRow[], done: readonly MessageResult[]): number[] {
+  if (done.length === rows.length) return [];
   const finished = new Set(done.map((r) => r.id));
   return rows.filter((r) => !finished.has(r.id)).map((r) => r.id);
 }
@@ -116,7 +117,7 @@ export async function holdClaim(db: Db, claim: HeldClaim): Promise<MessageResult
     clearTimeout(timer);
     // From here on a result is late; what is done now is written, the rest leased.
     open = false;
-    const leased = done.length === rows.length ? [] : stillOpen(rows, done);
+    const leased = stillOpen(rows, done);
     const { attempts, updates } = resultStatements(done, claim.instance, true);
     // Sent together, answered together: one round trip before COMMIT.
     await Promise.all([
