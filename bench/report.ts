@@ -1,5 +1,6 @@
 /** The bench's results: their shape, the printed tables and the JSON file. */
 import type { DeliveryResult, ThroughputRun } from "./delivery/delivery.ts";
+import type { CpuPerMessage } from "./delivery/cpu.ts";
 import { KINDS, type MixedResult } from "./mixed.ts";
 import { renderScale, type ScaleResult } from "./scale.ts";
 import { type LiveResult, renderLive } from "./live.ts";
@@ -211,6 +212,12 @@ function pagesBody(s: PagesResult): string[] {
 }
 
 /** Section 5's two workers against one, warmed and worker-bound (issue 41). */
+/** The machine's idle share in a run: in all, and while inserting and after where split. */
+const idle = (share: number) => `${(share * 100).toFixed(0)}%`;
+const idleCell = (cpu: CpuPerMessage) =>
+  [cpu.idle, ...(cpu.idleSplit ? [cpu.idleSplit.insert, cpu.idleSplit.after] : [])].map(idle)
+    .join(" · ");
+
 /** Messages a second once the insert ended: the delivering alone, the insert left out. */
 const afterInsert = (r: ThroughputRun) =>
   r.insertSeconds === undefined ? undefined : r.messages / (r.seconds - r.insertSeconds);
@@ -317,7 +324,7 @@ export function render(r: Results): string {
               "vs graphile",
               "worker µs/msg",
               "PG µs/msg",
-              "idle",
+              "idle: all · insert · after",
               "duplicates",
               "missing",
             ],
@@ -341,14 +348,14 @@ export function render(r: Results): string {
                 `${(w.perSecond / best).toFixed(2)}x`,
                 w.cpu ? w.cpu.worker.toFixed(0) : "-",
                 w.cpu ? w.cpu.postgres.toFixed(0) : "-",
-                w.cpu ? `${(w.cpu.idle * 100).toFixed(0)}%` : "-",
+                w.cpu ? idleCell(w.cpu) : "-",
                 String(w.duplicates),
                 String(w.missing),
               ]),
           ),
           "  insert s: queueing the messages (one statement), inside seconds; µs/msg: the CPU a " +
           "message cost the worker process(es) and PostgreSQL (its insert too); idle: the " +
-          "machine's CPU time left idle meanwhile",
+          "machine's CPU time left idle meanwhile, in all, while inserting, and after",
           `  one worker process: ${s.peerRatio.toFixed(2)}x graphile-worker (the medians; target ` +
           `≥ 1.00x)${s.peerRatio >= 1 ? "" : "  ! under target"}`,
           ...afterInsertLine([s.workers[0], s.workers[2]], s.peer),

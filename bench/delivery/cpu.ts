@@ -38,35 +38,50 @@ function machineTicks(): { total: number; idle: number } {
 
 /**
  * CPU a message, in microseconds, of the workers and of PostgreSQL; and the share of the
- * machine's CPU time left idle meanwhile: near 0, nothing more can run faster here.
+ * machine's CPU time left idle meanwhile: near 0, nothing more can run faster here. The idle
+ * share is also split at the end of the run's insert, where one was marked: while the
+ * messages were queued (no process can deliver yet) and while they were delivered.
  */
 export interface CpuPerMessage {
   worker: number;
   postgres: number;
   idle: number;
+  idleSplit?: { insert: number; after: number };
 }
 
-/** The share of the machine's CPU time left idle since `before` (machineTicks). */
-function idleSince(before: { total: number; idle: number }): number {
-  const now = machineTicks();
-  return (now.idle - before.idle) / Math.max(1, now.total - before.total);
-}
+type Ticks = ReturnType<typeof machineTicks>;
+
+/** The share of the machine's CPU time left idle between `before` and `after` (machineTicks). */
+const idleBetween = (before: Ticks, after: Ticks): number =>
+  (after.idle - before.idle) / Math.max(1, after.total - before.total);
 
 /**
  * Starts counting the CPU of `workers` and of PostgreSQL's processes; `perMessage(n)` answers
- * what each spent a message since. A server process started meanwhile (a pool growing) counts
- * whole; one that ended meanwhile is lost (none does while a run's pools stay open).
+ * what each spent a message since; `inserted()` marks the end of the run's insert. A server
+ * process started meanwhile (a pool growing) counts whole; one that ended meanwhile is lost
+ * (none does while a run's pools stay open).
  */
 export function cpuMeter(workers: number[]) {
   const started = new Map(postgresPids().map((p) => [p, cpuOf(p)]));
   const workersBefore = workers.reduce((s, p) => s + cpuOf(p), 0);
   const machineBefore = machineTicks();
+  let machineInserted: Ticks | undefined;
   return {
-    perMessage: (messages: number): CpuPerMessage => ({
-      worker: (workers.reduce((s, p) => s + cpuOf(p), 0) - workersBefore) / messages * 1e6,
-      postgres: postgresPids().reduce((s, p) => s + cpuOf(p) - (started.get(p) ?? 0), 0) /
-        messages * 1e6,
-      idle: idleSince(machineBefore),
-    }),
+    inserted: () => {
+      machineInserted = machineTicks();
+    },
+    perMessage: (messages: number): CpuPerMessage => {
+      const machineNow = machineTicks();
+      return {
+        worker: (workers.reduce((s, p) => s + cpuOf(p), 0) - workersBefore) / messages * 1e6,
+        postgres: postgresPids().reduce((s, p) => s + cpuOf(p) - (started.get(p) ?? 0), 0) /
+          messages * 1e6,
+        idle: idleBetween(machineBefore, machineNow),
+        idleSplit: machineInserted && {
+          insert: idleBetween(machineBefore, machineInserted),
+          after: idleBetween(machineInserted, machineNow),
+        },
+      };
+    },
   };
 }

@@ -6,6 +6,8 @@
  * baseline (d) is a bare loop writing the same frames to the same sink over one connection, in
  * the same run. Messages/s is from the queue insert to the last message done (the engine:
  * status 4 Delivered; graphile-worker: its job completed) and received; every id must arrive.
+ * Each run also times its insert (the traffic rows' one statement, graphile-worker's `add_jobs`
+ * call), which no process can deliver during, and splits the machine's idle share there.
  * The engine and the peer run twice each, alternately; the ratio is of their medians. Then one
  * warmed run each: a process that first delivered WARM messages, unmeasured, so V8 compiled its
  * hot code (what a worker that has run a while does; the ratio of issue 41 is the cold one). Then
@@ -212,7 +214,8 @@ export async function measureDelivery(
     progress(`delivery: bare loop, ${messages} frames`);
     const bare = await bareLoop(sink, Array.from({ length: messages }, (_, i) => i + 1));
 
-    const deliverAll = (n: number) => deliverMessages(db, sink, tgid.id, route.id, n);
+    const deliverAll = (n: number, inserted?: () => void) =>
+      deliverMessages(db, sink, tgid.id, route.id, n, inserted);
 
     /**
      * The processes `start` starts deliver `messages` queued at once; `warm`: after delivering
@@ -240,7 +243,7 @@ export async function measureDelivery(
         sink.received.length = 0;
         const meter = cpuMeter(started.map((w) => w.pid));
         const t0 = performance.now();
-        const { ids, insertMs } = await deliverAll(messages);
+        const { ids, insertMs } = await deliverAll(messages, meter.inserted);
         const ms = performance.now() - t0;
         return { ...tally(label, sink, ids, ms, insertMs), cpu: meter.perMessage(ids.length) };
       } finally {
@@ -286,7 +289,7 @@ export async function measureDelivery(
     };
 
     /** Adds `n` graphile-worker jobs (ids from `base`) and waits until every one is done. */
-    const runJobs = async (base: number, n: number): Promise<Burst> => {
+    const runJobs = async (base: number, n: number, inserted?: () => void): Promise<Burst> => {
       const ids = Array.from({ length: n }, (_, i) => base + i);
       const t0 = performance.now();
       await db.execute(sql`
@@ -295,6 +298,7 @@ export async function measureDelivery(
             null, null)::graphile_worker.job_spec
           from generate_series(0, ${n - 1}) i))`);
       const insertMs = performance.now() - t0;
+      inserted?.();
       await waitFor(
         async () => {
           if (sink.received.length < ids.length) return false;
@@ -330,7 +334,7 @@ export async function measureDelivery(
         sink.received.length = 0;
         const meter = cpuMeter(started.map((p) => p.pid));
         const t0 = performance.now();
-        const { ids, insertMs } = await runJobs(base, messages);
+        const { ids, insertMs } = await runJobs(base, messages, meter.inserted);
         const ms = performance.now() - t0;
         const label = `graphile-worker 0.18.0, ${processes}${warm ? ", warmed" : ""}`;
         return { ...tally(label, sink, ids, ms, insertMs), cpu: meter.perMessage(ids.length) };

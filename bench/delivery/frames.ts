@@ -42,8 +42,8 @@ export interface Burst {
 }
 
 /**
- * Stores `n` messages (as storeMessages) and waits until the sink received as many frames and
- * every one of them is recorded Delivered.
+ * Stores `n` messages (as storeMessages; `inserted` hears when that ended) and waits until the
+ * sink received as many frames and every one of them is recorded Delivered.
  */
 export async function deliverAll(
   db: Db,
@@ -51,10 +51,12 @@ export async function deliverAll(
   tgidId: number,
   routeId: number,
   n: number,
+  inserted?: () => void,
 ): Promise<Burst> {
   const t0 = performance.now();
   const ids = await storeMessages(db, tgidId, routeId, n);
   const insertMs = performance.now() - t0;
+  inserted?.();
   const first = Math.min(...ids);
   await waitFor(
     async () => {

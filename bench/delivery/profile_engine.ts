@@ -92,7 +92,8 @@ try {
   };
   const children = await Promise.all(Array.from({ length: workers }, ready));
   await new Promise((r) => setTimeout(r, 1000)); // its first, empty, polls are over
-  const deliver = (n: number) => deliverAll(database.db, sink, tgid.id, route.id, n);
+  const deliver = (n: number, inserted?: () => void) =>
+    deliverAll(database.db, sink, tgid.id, route.id, n, inserted);
   if (warm) {
     await deliver(warm);
     sink.received.length = 0;
@@ -102,15 +103,17 @@ try {
     .then(() => true, () => false);
   const meter = cpuMeter(children.map((c) => c.pid));
   const t0 = performance.now();
-  const { insertMs } = await deliver(messages);
+  const { insertMs } = await deliver(messages, meter.inserted);
   const ms = performance.now() - t0;
   const cpu = meter.perMessage(messages);
   const [worker, postgres] = [cpu.worker.toFixed(0), cpu.postgres.toFixed(0)];
+  const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
   console.log(
     `${messages} messages in ${ms.toFixed(0)} ms (the insert ${insertMs.toFixed(0)} ms): ` +
       `${(messages / ms * 1000).toFixed(0)} msg/s; ` +
       `CPU a message: worker ${worker} µs, PostgreSQL ${postgres} µs; ` +
-      `the machine ${(cpu.idle * 100).toFixed(0)}% idle`,
+      `the machine ${percent(cpu.idle)} idle (${percent(cpu.idleSplit!.insert)} while ` +
+      `inserting, ${percent(cpu.idleSplit!.after)} after)`,
   );
   if (statements) {
     const top = await executeRows<{ calls: number; ms: number; rows: number; query: string }>(
