@@ -211,7 +211,6 @@ function pagesBody(s: PagesResult): string[] {
   ];
 }
 
-/** Section 5's two workers against one, warmed and worker-bound (issue 41). */
 /** The machine's idle share in a run: in all, and while inserting and after where split. */
 const idle = (share: number) => `${(share * 100).toFixed(0)}%`;
 const idleCell = (cpu: CpuPerMessage) =>
@@ -224,16 +223,18 @@ const afterInsert = (r: ThroughputRun) =>
 
 /** The one-worker runs against graphile-worker's once each insert ended (the medians). */
 function afterInsertLine(engine: ThroughputRun[], peer: ThroughputRun[]): string[] {
-  const rates = (runs: ThroughputRun[]) => runs.map(afterInsert);
+  const rates = (runs: ThroughputRun[]) =>
+    runs.map(afterInsert).filter((r): r is number => r !== undefined);
   const [mine, theirs] = [rates(engine), rates(peer)];
-  if ([...mine, ...theirs].some((r) => r === undefined)) return [];
-  const [a, b] = [median(mine as number[]), median(theirs as number[])];
+  if (mine.length < engine.length || theirs.length < peer.length) return [];
+  const [a, b] = [median(mine), median(theirs)];
   return [
     `  after the insert (each run's seconds less its insert s): one worker ${a.toFixed(0)} ` +
     `msg/s, graphile-worker ${b.toFixed(0)} jobs/s: ${(a / b).toFixed(2)}x (the medians)`,
   ];
 }
 
+/** Section 5's two workers against one, warmed and worker-bound (issue 41). */
 function scalingLines(s: NonNullable<DeliveryResult["scaling"]>): string[] {
   const times = (two: { perSecond: number }, one: { perSecond: number }) =>
     `${(two.perSecond / one.perSecond).toFixed(2)}x one (${two.perSecond.toFixed(0)} against ` +
